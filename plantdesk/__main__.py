@@ -1,0 +1,3 @@
+from plantdesk.cli import app
+
+app()

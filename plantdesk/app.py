@@ -1,0 +1,146 @@
+"""create_app(): the one place that builds the process, maps errors and mounts every router."""
+
+import logging
+import time
+from contextlib import asynccontextmanager
+from importlib import import_module
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from plantdesk.config import Settings
+from plantdesk.core.audit import AuditWriter
+from plantdesk.core.cache import create_cache
+from plantdesk.core.envelope import fail
+from plantdesk.core.errors import PlantDeskError, TokenError
+from plantdesk.core.limits import BodyLimit
+from plantdesk.core.runtime import Runtime
+from plantdesk.db.session import create_engine, session_factory
+from plantdesk.web import mount_spa
+
+log = logging.getLogger("plantdesk")
+
+# Every module with a router; each exposes `router` (an APIRouter) in its router.py.
+MODULES = ("auth", "user", "system", "resource", "desk", "log")
+
+STANDARD_ERRORS = {
+    400: {"description": "Bad request: validation failed (body code 400)"},
+    401: {"description": "Missing, invalid or revoked token (body code 401)"},
+    403: {"description": "Permission denied (body code 403)"},
+}
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    settings = settings or Settings()
+    app = FastAPI(
+        title="PlantDesk API",
+        version="0.1.0",
+        lifespan=_lifespan,
+        openapi_url="/api/openapi.json",
+        docs_url="/api/docs",
+        redoc_url=None,
+        responses=STANDARD_ERRORS,
+        generate_unique_id_function=lambda route: f"{route.tags[0] if route.tags else 'api'}-{route.name}",
+    )
+    app.state.settings = settings
+    _errors(app)
+    _audit_middleware(app)
+    app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
+    for name in MODULES:
+        app.include_router(import_module(f"plantdesk.modules.{name}.router").router, prefix="/api")
+    mount_spa(app, settings.web_dist)
+    return app
+
+
+@asynccontextmanager
+async def _lifespan(app: FastAPI):
+    settings: Settings = app.state.settings
+    settings.data_dir.mkdir(parents=True, exist_ok=True)
+    engine = create_engine(settings.resolved_database_url, echo=settings.log_sql)
+    sessions = session_factory(engine)
+    cache = create_cache(settings.redis_url)
+    audit = AuditWriter(sessions, service_id=settings.service_id, flush_seconds=settings.audit_flush_seconds)
+    app.state.runtime = Runtime(settings=settings, engine=engine, sessions=sessions, cache=cache, audit=audit)
+    audit.start()
+    try:
+        yield
+    finally:
+        await audit.stop()
+        await cache.close()
+        await engine.dispose()
+
+
+def _errors(app: FastAPI) -> None:
+    @app.exception_handler(PlantDeskError)
+    async def plantdesk_error(_request: Request, exc: PlantDeskError):
+        return JSONResponse(fail(exc.msg, exc.code), status_code=exc.http_status)
+
+    @app.exception_handler(TokenError)
+    async def token_error(_request: Request, exc: TokenError):
+        body = {"error_code": exc.error_code, "error_description": exc.description, "error": exc.error}
+        return JSONResponse(body, status_code=exc.http_status)
+
+    @app.exception_handler(RequestValidationError)
+    async def validation_error(_request: Request, exc: RequestValidationError):
+        return JSONResponse(fail(_validation_message(exc)), status_code=400)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_request: Request, exc: StarletteHTTPException):
+        messages = {404: "404 没找到请求", 405: "不支持当前请求方法", 415: "不支持当前媒体类型"}
+        msg = messages.get(exc.status_code) or str(exc.detail)
+        return JSONResponse(fail(msg, exc.status_code), status_code=exc.status_code)
+
+    @app.exception_handler(Exception)
+    async def unexpected(request: Request, exc: Exception):
+        log.exception("unhandled error on %s %s", request.method, request.url.path)
+        runtime = getattr(request.app.state, "runtime", None)
+        if runtime is not None:
+            runtime.audit.error(exc, **_request_row(request))
+        return JSONResponse(fail("服务器异常", 500), status_code=500)
+
+
+def _validation_message(exc: RequestValidationError) -> str:
+    parts = []
+    for error in exc.errors()[:3]:
+        loc = [str(p) for p in error.get("loc", ()) if p not in ("body", "query", "path", "header")]
+        message = error.get("msg", "")
+        if error.get("type") == "missing":
+            parts.append(f"缺少必要的请求参数: {'.'.join(loc)}")
+        elif error.get("type") == "json_invalid":
+            parts.append("消息不能读取")
+        else:
+            ctx = error.get("ctx") or {}
+            parts.append(f"{'.'.join(loc)}:{ctx.get('reason', message)}" if loc else str(message))
+    return "; ".join(parts) or "参数校验失败"
+
+
+def _request_row(request: Request) -> dict:
+    identity = getattr(request.state, "identity", None)
+    return {
+        "tenant_id": identity.tenant_id if identity else "000000",
+        "create_by": identity.account if identity else None,
+        "method": request.method,
+        "request_uri": request.url.path[:255],
+        "user_agent": (request.headers.get("user-agent") or "")[:1000],
+        "remote_ip": request.client.host if request.client else None,
+        "params": str(request.query_params)[:2000],
+    }
+
+
+def _audit_middleware(app: FastAPI) -> None:
+    """Every mutating API call becomes an API log row; reads are not logged (they would drown the table)."""
+
+    @app.middleware("http")
+    async def audit(request: Request, call_next):
+        started = time.perf_counter()
+        response = await call_next(request)
+        if request.method in ("POST", "PUT", "DELETE") and request.url.path.startswith("/api/"):
+            runtime = getattr(request.app.state, "runtime", None)
+            if runtime is not None and getattr(request.state, "identity", None) is not None:
+                row = _request_row(request)
+                row["time"] = str(int((time.perf_counter() - started) * 1000))
+                row["title"] = request.url.path.rsplit("/", 1)[-1][:255]
+                runtime.audit.api(**row)
+        return response

@@ -1,0 +1,89 @@
+"""`python -m plantdesk serve | migrate | seed | create-tenant | reset-password | kick`."""
+
+import asyncio
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from plantdesk.config import Settings
+
+app = typer.Typer(no_args_is_help=True, add_completion=False, help="PlantDesk operations")
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(envvar="HOST")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(envvar="PORT")] = 8000,
+    workers: int = 1,
+    migrate_first: Annotated[bool, typer.Option("--migrate/--no-migrate")] = True,
+):
+    """Migrate, seed an empty database, then serve the API and the console."""
+    import uvicorn
+
+    settings = Settings()
+    if migrate_first:
+        _migrate(settings)
+        asyncio.run(_seed(settings))
+    typer.echo(f"PlantDesk ready at http://{host}:{port}  (login admin / admin, tenant 000000)")
+    uvicorn.run("plantdesk.asgi:app", host=host, port=port, workers=workers, log_level="warning",
+                loop="uvloop", http="httptools", access_log=False)
+
+
+@app.command()
+def migrate():
+    """Apply database migrations (Alembic) up to the newest revision."""
+    _migrate(Settings())
+    typer.echo("migrated")
+
+
+@app.command()
+def seed():
+    """Seed an empty database: platform tenant, admin, clients, menus, dicts, params, regions, demo tenant."""
+    created = asyncio.run(_seed(Settings()))
+    typer.echo("seeded" if created else "already seeded; nothing changed")
+
+
+@app.command("create-tenant")
+def create_tenant(name: str, tenant_id: Annotated[str | None, typer.Option()] = None):
+    """Create a tenant with its admin role, root dept, post and `admin` user (password: tenant.default.password)."""
+    from plantdesk.seed.seeder import run_with_session
+    from plantdesk.modules.system.tenant import create_tenant as create
+
+    async def run(session):
+        return await create(session, tenant_name=name, tenant_id=tenant_id)
+
+    tenant = asyncio.run(run_with_session(Settings(), run))
+    typer.echo(f"tenant {tenant.tenant_id} created; log in as admin with the default tenant password")
+
+
+@app.command("reset-password")
+def reset_password(account: str, tenant: Annotated[str, typer.Option()] = "000000",
+                   password: Annotated[str | None, typer.Option(help="default: account.initPassword")] = None):
+    """Reset a user's password from the shell (the user must change it at next login)."""
+    from plantdesk.seed.seeder import run_with_session
+    from plantdesk.modules.user.service import reset_password_by_account
+
+    async def run(session):
+        return await reset_password_by_account(session, tenant_id=tenant, account=account, plain=password)
+
+    if not asyncio.run(run_with_session(Settings(), run)):
+        raise typer.Exit(f"no user {account} in tenant {tenant}")
+    typer.echo(f"password of {account}@{tenant} reset")
+
+
+def _migrate(settings: Settings) -> None:
+    from alembic import command
+    from alembic.config import Config
+
+    settings.data_dir.mkdir(parents=True, exist_ok=True)
+    config = Config(str(Path(__file__).resolve().parent.parent / "alembic.ini"))
+    config.set_main_option("script_location", str(Path(__file__).resolve().parent / "db" / "migrations"))
+    config.attributes["database_url"] = settings.resolved_database_url
+    command.upgrade(config, "head")
+
+
+async def _seed(settings: Settings) -> bool:
+    from plantdesk.seed.seeder import run_with_session, seed_database
+
+    return await run_with_session(settings, seed_database)

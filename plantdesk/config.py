@@ -1,0 +1,56 @@
+"""Settings: `PLANTDESK_*` environment variables, with secrets generated into the data dir on first run."""
+
+import secrets
+from functools import cached_property
+from pathlib import Path
+
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+# Signing keys a deployment must never run with: refused in production mode.
+KNOWN_DEFAULT_SECRETS = frozenset({"", "secret", "changeme", "bladexisapowerfulmicroservicearchitectureupgradedandoptimizedfromacommercialproject"})
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_prefix="PLANTDESK_", extra="ignore")
+
+    data_dir: Path = Path("data")
+    database_url: str = ""
+    redis_url: str = ""
+    jwt_secret: str = ""
+    production: bool = False
+    captcha_mode: bool = False
+    switch_mode: bool = False
+    web_dist: Path = Path(__file__).resolve().parent.parent / "web" / "dist"
+    max_body_bytes: int = 10 * 1024 * 1024
+    upload_max_bytes: int = 10 * 1024 * 1024
+    ip_fail_limit: int = 30
+    ip_fail_window: int = 600
+    audit_flush_seconds: float = 1.0
+    service_id: str = "plantdesk"
+    log_sql: bool = False
+
+    @cached_property
+    def resolved_database_url(self) -> str:
+        if self.database_url:
+            return self.database_url
+        return f"sqlite+aiosqlite:///{(self.data_dir / 'plantdesk.db').resolve()}"
+
+    @cached_property
+    def signing_key(self) -> str:
+        if self.jwt_secret:
+            if self.production and self.jwt_secret in KNOWN_DEFAULT_SECRETS:
+                raise RuntimeError("PLANTDESK_JWT_SECRET is a known default; set a random secret")
+            return self.jwt_secret
+        return self._generated_secret("jwt.secret")
+
+    @property
+    def upload_dir(self) -> Path:
+        return self.data_dir / "uploads"
+
+    def _generated_secret(self, name: str) -> str:
+        path = self.data_dir / name
+        if not path.exists():
+            self.data_dir.mkdir(parents=True, exist_ok=True)
+            path.write_text(secrets.token_urlsafe(48))
+            path.chmod(0o600)
+        return path.read_text().strip()

@@ -1,0 +1,1 @@
+"""Cross-cutting mechanisms. Nothing here knows a business rule or imports a module."""

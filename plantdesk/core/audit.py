@@ -1,0 +1,86 @@
+"""API, error and usual logs, queued in memory and batch-written off the request path."""
+
+import asyncio
+import contextlib
+import logging
+import socket
+import traceback
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import insert
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from plantdesk.core.audit_models import ApiLog, ErrorLog, UsualLog
+from plantdesk.core.ids import next_id
+
+log = logging.getLogger("plantdesk.audit")
+HOST = socket.gethostname()
+MAX_QUEUE = 10_000
+BATCH = 500
+
+
+class AuditWriter:
+    def __init__(self, sessions: async_sessionmaker[AsyncSession], *, service_id: str, flush_seconds: float):
+        self._sessions = sessions
+        self._service_id = service_id
+        self._flush_seconds = flush_seconds
+        self._queue: asyncio.Queue[tuple[type, dict]] = asyncio.Queue(MAX_QUEUE)
+        self._task: asyncio.Task | None = None
+
+    def start(self) -> None:
+        self._task = asyncio.create_task(self._run(), name="audit-writer")
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+        await self.flush()
+
+    def api(self, **row: Any) -> None:
+        self._put(ApiLog, {"type": "1", **row})
+
+    def error(self, exc: BaseException, **row: Any) -> None:
+        frames = traceback.extract_tb(exc.__traceback__)
+        last = frames[-1] if frames else None
+        self._put(ErrorLog, {
+            "exception_name": type(exc).__name__, "message": str(exc)[:4000],
+            "stack_trace": "".join(traceback.format_exception(exc))[:20000],
+            "file_name": last.filename if last else None, "line_number": last.lineno if last else None,
+            "method_name": last.name if last else None, **row,
+        })
+
+    def usual(self, **row: Any) -> None:
+        self._put(UsualLog, {"log_level": "info", **row})
+
+    async def flush(self) -> None:
+        batches: dict[type, list[dict]] = {}
+        while not self._queue.empty():
+            model, row = self._queue.get_nowait()
+            batches.setdefault(model, []).append(row)
+        if not batches:
+            return
+        try:
+            async with self._sessions() as session:
+                for model, rows in batches.items():
+                    await session.execute(insert(model), rows)
+                await session.commit()
+        except Exception:  # a lost log line must never take a request or the writer down
+            log.exception("audit flush failed; %d rows dropped", sum(map(len, batches.values())))
+
+    def _put(self, model: type, row: dict) -> None:
+        row = {"id": next_id(), "service_id": self._service_id, "server_host": HOST, "env": "prod",
+               "create_time": datetime.now().replace(microsecond=0), "tenant_id": row.pop("tenant_id", "000000"),
+               **row}
+        try:
+            self._queue.put_nowait((model, row))
+        except asyncio.QueueFull:
+            log.warning("audit queue full; dropping a %s row", model.__tablename__)
+        if self._queue.qsize() >= BATCH and self._task is not None:
+            asyncio.get_running_loop().create_task(self.flush())
+
+    async def _run(self) -> None:
+        while True:
+            await asyncio.sleep(self._flush_seconds)
+            await self.flush()

@@ -1,0 +1,168 @@
+"""The list/detail/submit/remove router most modules use (contract §2 CRUD verbs).
+
+A module describes its table once in a `Resource`; this factory makes the four BladeX endpoints with
+paging, filters, permission codes, tenant scope and logical deletion applied by core. Every resource made
+here is recorded in `RESOURCES`, which the tenant-isolation tests walk.
+"""
+
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from contextlib import nullcontext
+from dataclasses import dataclass, field
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Body, Query, Request
+from sqlalchemy import Select, delete, select, update
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from plantdesk.core import tenancy
+from plantdesk.core.context import Identity
+from plantdesk.core.deps import Db, need
+from plantdesk.core.envelope import R, Schema, ok
+from plantdesk.core.errors import BadRequest, NotFoundError
+from plantdesk.core.paging import Page, Paging, paginate
+from plantdesk.core.query import filters
+from plantdesk.db.base import SoftDeleteMixin, TenantMixin
+
+Hook = Callable[..., Awaitable[Any]]
+
+
+@dataclass
+class Resource:
+    name: str  # the menu code: permission codes are `<name>`, `<name>_add`, `<name>_edit`, ...
+    model: type
+    read: type[Schema]
+    write: type[Schema]
+    filters: Mapping[str, Any] = field(default_factory=dict)  # wire name -> column
+    sorts: Mapping[str, Any] = field(default_factory=dict)  # snake_case name -> column
+    order: Sequence[Any] = ()
+    default_filter: str = "like"
+    # Optional hooks: statement(db, user, stmt, request) narrows the list; before_save(db, user, obj,
+    # body, created) validates and fills; before_remove(db, user, ids) refuses or cascades.
+    statement: Hook | None = None
+    before_save: Hook | None = None
+    before_remove: Hook | None = None
+    view_codes: tuple[str, ...] = ()
+
+    @property
+    def tenant_scoped(self) -> bool:
+        return issubclass(self.model, TenantMixin)
+
+    def codes(self, action: str) -> tuple[str, ...]:
+        if action == "view":
+            return (self.name, f"{self.name}_view", *self.view_codes)
+        if action == "submit":
+            return (f"{self.name}_add", f"{self.name}_edit")
+        return (f"{self.name}_{action}",)
+
+
+RESOURCES: list[tuple[str, Resource]] = []
+
+
+def parse_ids(raw: str | None) -> list[int]:
+    """`ids=1,2,3` (query or form), as BladeX sends them."""
+    try:
+        ids = [int(part) for part in (raw or "").split(",") if part.strip()]
+    except ValueError:
+        raise BadRequest("请求参数类型错误: ids") from None
+    if not ids:
+        raise BadRequest("缺少必要的请求参数: ids")
+    return ids
+
+
+async def form_or_query(request: Request, name: str) -> str | None:
+    """BladeX consoles send remove/grant parameters as query params (Saber) or form bodies (Sword)."""
+    value = request.query_params.get(name)
+    if value is None and request.headers.get("content-type", "").startswith(
+            ("application/x-www-form-urlencoded", "multipart/form-data")):
+        value = (await request.form()).get(name)
+    return value if isinstance(value, str) else None
+
+
+def tenant_param(request: Request, user: Identity) -> str | None:
+    """The platform administrator may look into one tenant with `tenantId`; everyone else is pinned."""
+    wanted = request.query_params.get("tenantId")
+    return wanted if wanted and user.is_platform_admin and wanted != user.tenant_id else None
+
+
+async def get_or_raise(db: AsyncSession, model: type, id_: int):
+    obj = (await db.execute(select(model).where(model.id == id_))).scalar_one_or_none()
+    if obj is None:
+        raise NotFoundError()
+    return obj
+
+
+def crud_router(resource: Resource, prefix: str, *, ops: Sequence[str] = ("list", "detail", "submit", "remove"),
+                tags: Sequence[str] | None = None) -> APIRouter:
+    router = APIRouter(prefix=prefix, tags=list(tags or [resource.name]))
+    RESOURCES.append((prefix, resource))
+    model, read, write = resource.model, resource.read, resource.write
+
+    async def list_statement(db: AsyncSession, user: Identity, request: Request) -> Select:
+        stmt = select(model).where(*filters(request.query_params, resource.filters,
+                                            default=resource.default_filter))
+        if resource.statement is not None:
+            stmt = await resource.statement(db, user, stmt, request)
+        return stmt
+
+    if "list" in ops:
+        @router.get("/list", response_model=R[Page[read]], summary=f"{resource.name} list")
+        async def list_(request: Request, db: Db, paging: Paging,
+                        user: Identity = need(*resource.codes("view"))):
+            tenant = tenant_param(request, user) if resource.tenant_scoped else None
+            with tenancy.tenant_scope(db, tenant) if tenant else nullcontext():
+                stmt = paging.order_by(await list_statement(db, user, request), resource.sorts)
+                if not (paging.ascs or paging.descs):
+                    stmt = stmt.order_by(*resource.order, model.id.desc())
+                return ok(await paginate(db, stmt, paging))
+
+    if "detail" in ops:
+        @router.get("/detail", response_model=R[read], summary=f"{resource.name} detail")
+        async def detail(db: Db, id: Annotated[int, Query(ge=1, lt=2**63)],
+                         user: Identity = need(*resource.codes("view"))):
+            return ok(await get_or_raise(db, model, id))
+
+    if "submit" in ops:
+        @router.post("/submit", response_model=R[read], summary=f"{resource.name} submit (insert or update)")
+        async def submit(db: Db, body: Annotated[write, Body()], user: Identity = need(*resource.codes("submit"))):
+            return ok(await save(db, user, resource, body))
+
+    if "remove" in ops:
+        @router.post("/remove", response_model=R[bool], summary=f"{resource.name} remove (logical)")
+        async def remove(request: Request, db: Db, user: Identity = need(*resource.codes("delete"))):
+            ids = parse_ids(await form_or_query(request, "ids"))
+            await remove_ids(db, user, resource, ids)
+            return ok(True)
+
+    return router
+
+
+async def save(db: AsyncSession, user: Identity, resource: Resource, body: Schema):
+    """Insert when the body has no id, else update the fields the body carries."""
+    values = body.model_dump(exclude_unset=True, by_alias=False)
+    id_ = values.pop("id", None)
+    created = id_ is None
+    if created:
+        obj = resource.model(**values)
+    else:
+        obj = await get_or_raise(db, resource.model, id_)
+        for key, value in values.items():
+            setattr(obj, key, value)
+    if resource.before_save is not None:
+        await resource.before_save(db, user, obj, body, created)
+    if created:
+        db.add(obj)
+    await db.flush()
+    await db.refresh(obj)
+    return obj
+
+
+async def remove_ids(db: AsyncSession, user: Identity, resource: Resource, ids: list[int]) -> None:
+    if resource.before_remove is not None:
+        await resource.before_remove(db, user, ids)
+    model = resource.model
+    if issubclass(model, SoftDeleteMixin):
+        stmt = update(model).where(model.id.in_(ids)).values(is_deleted=1)
+    else:
+        stmt = delete(model).where(model.id.in_(ids))
+    await db.execute(stmt.execution_options(synchronize_session=False))
+

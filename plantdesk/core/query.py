@@ -1,0 +1,85 @@
+"""BladeX list filters: `name`, `name_like`, `name_equal`, `name_ge`, ... compiled to bound expressions only.
+
+A module declares which wire names (camelCase, as the consoles send them) may be filtered and on which
+column; anything else in the query string is ignored, as BladeX ignores unknown keys. Values are always
+bound parameters, so no user text ever becomes SQL.
+"""
+
+from collections.abc import Mapping
+from datetime import datetime
+
+from sqlalchemy import Date, DateTime, Integer, BigInteger, SmallInteger, cast
+from sqlalchemy.sql.elements import ColumnElement
+
+from plantdesk.core.errors import BadRequest
+
+RESERVED = frozenset({"current", "size", "ascs", "descs", "blade-auth", "tenantId"})
+SUFFIXES = (
+    "_notequal", "_equal", "_notlike", "_likeleft", "_likeright", "_like", "_ge", "_le", "_gt", "_lt",
+    "_datege", "_dategt", "_dateequal", "_datelt", "_datele", "_notnull", "_null", "_ignore",
+)
+
+
+def filters(params: Mapping[str, str], columns: Mapping[str, ColumnElement], *,
+            default: str = "like") -> list[ColumnElement[bool]]:
+    """Turn query parameters into WHERE clauses. `default` is the operator for a bare name."""
+    clauses = []
+    for key, value in params.items():
+        if key in RESERVED or value is None or value == "":
+            continue
+        name, op = _split(key, default)
+        column = columns.get(name)
+        if column is None or op == "ignore":
+            continue
+        clauses.append(_clause(column, op, value, name))
+    return clauses
+
+
+def _split(key: str, default: str) -> tuple[str, str]:
+    for suffix in SUFFIXES:
+        if key.endswith(suffix) and len(key) > len(suffix):
+            return key[: -len(suffix)], suffix[1:]
+    return key, default
+
+
+def _escape_like(value: str) -> str:
+    return value.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+
+
+def _clause(column: ColumnElement, op: str, raw: str, name: str) -> ColumnElement[bool]:
+    if op in ("null", "notnull"):
+        return column.is_(None) if op == "null" else column.is_not(None)
+    if op.startswith("date"):
+        value = _parse_date(raw, name)
+        day = cast(column, Date)
+        return {"datege": column >= value, "dategt": column > value, "datelt": column < value,
+                "datele": column <= value, "dateequal": day == value.date()}[op]
+    if op in ("like", "notlike", "likeleft", "likeright"):
+        text = _escape_like(raw)
+        pattern = {"like": f"%{text}%", "notlike": f"%{text}%", "likeleft": f"%{text}",
+                   "likeright": f"{text}%"}[op]
+        clause = column.like(pattern, escape="\\")
+        return ~clause if op == "notlike" else clause
+    value = _typed(column, raw, name)
+    return {"equal": column == value, "notequal": column != value, "ge": column >= value,
+            "le": column <= value, "gt": column > value, "lt": column < value}[op]
+
+
+def _typed(column: ColumnElement, raw: str, name: str):
+    if isinstance(column.type, (Integer, BigInteger, SmallInteger)):
+        try:
+            return int(raw)
+        except ValueError:
+            raise BadRequest(f"请求参数类型错误: {name}") from None
+    if isinstance(column.type, DateTime):
+        return _parse_date(raw, name)
+    return raw
+
+
+def _parse_date(raw: str, name: str) -> datetime:
+    for fmt in ("%Y-%m-%d %H:%M:%S", "%Y-%m-%d"):
+        try:
+            return datetime.strptime(raw, fmt)
+        except ValueError:
+            continue
+    raise BadRequest(f"请求参数类型错误: {name}")

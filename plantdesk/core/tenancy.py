@@ -1,0 +1,112 @@
+"""Automatic tenant isolation and logical deletion, applied by the ORM (SQLAlchemy's global-criteria recipe).
+
+Covered:
+- every ORM SELECT (including relationship and lazy loads), ORM-enabled UPDATE and DELETE of a
+  `TenantMixin` class gets `tenant_id = <bound tenant>`; every `SoftDeleteMixin` class gets `is_deleted = 0`;
+- every new `TenantMixin` row is stamped with the bound tenant on flush (an explicit tenant survives only
+  under `platform_scope`), and `AuditMixin` rows get their create/update user, dept and time.
+
+Not covered, by design: raw SQL text, Core `insert()` of many rows, and sessions with no scope bound
+(CLI, migrations, seeding). Those are platform code paths, never request handlers.
+
+The scope lives in the session's `info`, so the listeners see it on whichever thread runs the query.
+Leaving the tenant is one greppable call, `platform_scope(session)`, used only by platform operations.
+An object loaded under it stays in the identity map, so such operations run in their own short session.
+"""
+
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
+from datetime import datetime
+
+from sqlalchemy import event
+from sqlalchemy.orm import ORMExecuteState, Session, with_loader_criteria
+
+from plantdesk.db.base import AuditMixin, SoftDeleteMixin, TenantMixin
+
+SCOPE_KEY = "plantdesk.scope"
+INCLUDE_DELETED = "include_deleted"
+
+
+@dataclass(frozen=True, slots=True)
+class Scope:
+    tenant_id: str
+    user_id: int | None = None
+    dept_id: int | None = None
+    bypass: bool = False
+
+
+class ScopedSession(Session):
+    """The sync session behind every AsyncSession; the listeners below are attached to this class."""
+
+
+def bind(session, scope: Scope | None) -> None:
+    """Bind the scope for an AsyncSession or Session."""
+    target = getattr(session, "sync_session", session)
+    if scope is None:
+        target.info.pop(SCOPE_KEY, None)
+    else:
+        target.info[SCOPE_KEY] = scope
+
+
+def current(session) -> Scope | None:
+    return getattr(session, "sync_session", session).info.get(SCOPE_KEY)
+
+
+@contextmanager
+def platform_scope(session):
+    """Leave tenant isolation for a platform operation (tenant management, cross-tenant admin views)."""
+    previous = current(session)
+    bind(session, replace(previous, bypass=True) if previous else Scope("", bypass=True))
+    try:
+        yield session
+    finally:
+        bind(session, previous)
+
+
+@contextmanager
+def tenant_scope(session, tenant_id: str):
+    """Act inside another tenant (the platform administrator looking at one tenant's data)."""
+    previous = current(session)
+    bind(session, replace(previous, tenant_id=tenant_id, bypass=False) if previous else Scope(tenant_id))
+    try:
+        yield session
+    finally:
+        bind(session, previous)
+
+
+@event.listens_for(ScopedSession, "do_orm_execute")
+def _add_criteria(state: ORMExecuteState) -> None:
+    if not (state.is_select or state.is_update or state.is_delete):
+        return
+    if not state.execution_options.get(INCLUDE_DELETED, False):
+        state.statement = state.statement.options(
+            with_loader_criteria(SoftDeleteMixin, lambda cls: cls.is_deleted == 0, include_aliases=True)
+        )
+    scope: Scope | None = state.session.info.get(SCOPE_KEY)
+    if scope is None or scope.bypass:
+        return
+    tenant_id = scope.tenant_id
+    state.statement = state.statement.options(
+        with_loader_criteria(TenantMixin, lambda cls: cls.tenant_id == tenant_id, include_aliases=True)
+    )
+
+
+@event.listens_for(ScopedSession, "before_flush")
+def _stamp(session: Session, _flush_context, _instances) -> None:
+    scope: Scope | None = session.info.get(SCOPE_KEY)
+    now = datetime.now().replace(microsecond=0)
+    for obj in session.new:
+        if isinstance(obj, TenantMixin) and scope is not None and not (scope.bypass and obj.tenant_id):
+            obj.tenant_id = scope.tenant_id
+        if isinstance(obj, AuditMixin):
+            obj.create_time = obj.create_time or now
+            obj.update_time = obj.update_time or now
+            if scope is not None:
+                obj.create_user = obj.create_user or scope.user_id
+                obj.create_dept = obj.create_dept or scope.dept_id
+                obj.update_user = obj.update_user or scope.user_id
+    for obj in session.dirty:
+        if isinstance(obj, AuditMixin) and session.is_modified(obj, include_collections=False):
+            obj.update_time = now
+            if scope is not None:
+                obj.update_user = scope.user_id

@@ -1,0 +1,19 @@
+"""Imports every model so that `Base.metadata` is complete (Alembic, tests, seeding)."""
+
+from plantdesk.core.audit_models import ApiLog, ErrorLog, UsualLog
+from plantdesk.core.security.models import Client, UserSession
+from plantdesk.db.base import Base
+from plantdesk.modules.desk.models import Notice, SystemNotice
+from plantdesk.modules.resource.models import Attach, Logo, Oss, Sms, SmsLog
+from plantdesk.modules.system.models import (
+    Dept, Dict, DictBiz, Menu, Param, Post, Region, Role, RoleFunction, RoleMenu, RoleScope, ScopeApi,
+    ScopeData, Tenant, TenantPackage, TopMenu, TopMenuSetting,
+)
+from plantdesk.modules.user.models import User, UserOauth
+
+__all__ = [
+    "ApiLog", "Attach", "Base", "Client", "Dept", "Dict", "DictBiz", "ErrorLog", "Logo", "Menu", "Notice",
+    "Oss", "Param", "Post", "Region", "Role", "RoleFunction", "RoleMenu", "RoleScope", "ScopeApi", "ScopeData",
+    "Sms", "SmsLog", "SystemNotice", "Tenant", "TenantPackage", "TopMenu", "TopMenuSetting", "User",
+    "UserOauth", "UserSession", "UsualLog",
+]

@@ -1,0 +1,162 @@
+"""First start of an empty database: platform tenant and admin, clients, menus, dicts, params, regions,
+and a demo tenant with a small plant organisation. Seeding a database that has tenant 000000 does nothing."""
+
+from collections.abc import Awaitable, Callable
+from datetime import datetime, timedelta
+from typing import Any, TypeVar
+
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from plantdesk.config import Settings
+from plantdesk.core.security.models import Client
+from plantdesk.core.security.passwords import hash_password, md5_hex
+from plantdesk.db.base import PLATFORM_TENANT
+from plantdesk.db.session import create_engine, session_factory
+from plantdesk.modules.desk.models import Notice
+from plantdesk.modules.system.models import (
+    Dept, Dict, DictBiz, Menu, Param, Post, Region, Role, RoleMenu, Tenant,
+)
+from plantdesk.modules.system.tenant import menu_ids_for_codes
+from plantdesk.modules.user.models import User
+from plantdesk.seed.data import demo, dicts, menus, params, regions
+
+T = TypeVar("T")
+
+CLIENTS = (
+    # (client_id, secret): the console's own client and BladeX Saber's, so Saber-family clients keep working.
+    ("plantdesk", "plantdesk_secret"),
+    ("saber", "saber_secret"),
+)
+
+
+async def run_with_session(settings: Settings, work: Callable[[AsyncSession], Awaitable[T]]) -> T:
+    engine = create_engine(settings.resolved_database_url)
+    try:
+        async with session_factory(engine)() as session:
+            result = await work(session)
+            await session.commit()
+            return result
+    finally:
+        await engine.dispose()
+
+
+async def seed_database(db: AsyncSession) -> bool:
+    if await db.scalar(select(Tenant.id).where(Tenant.tenant_id == PLATFORM_TENANT)):
+        return False
+    for key, name, value, remark in params.PARAMS:
+        db.add(Param(param_key=key, param_name=name, param_value=value, remark=remark))
+    for client_id, secret in CLIENTS:
+        db.add(Client(client_id=client_id, client_secret=secret, scope="all",
+                      authorized_grant_types="refresh_token,password,captcha,social",
+                      access_token_validity=3600, refresh_token_validity=604800))
+    _add_menus(db, menus.MENUS, parent_id=0)
+    _add_dicts(db, Dict, dicts.DICTS)
+    _add_regions(db)
+    await db.flush()
+
+    admin_password = await hash_password(md5_hex("admin"))
+    await _add_organisation(db, demo.PLATFORM_TENANT, demo.PLATFORM_DEPTS, demo.PLATFORM_POSTS,
+                            demo.PLATFORM_ROLES, demo.PLATFORM_USERS, admin_password, grants={"user": ["desk"]})
+    tenant_password = await hash_password(md5_hex("123456"))
+    await _add_organisation(db, demo.DEMO_TENANT, demo.DEMO_DEPTS, demo.DEMO_POSTS, demo.DEMO_ROLES,
+                            demo.DEMO_USERS, tenant_password, admin_password=admin_password,
+                            grants={"admin": list(params.TENANT_DEFAULT_MENU_CODES), "user": ["desk"]})
+    for tenant_id in (PLATFORM_TENANT, demo.DEMO_TENANT["tenant_id"]):
+        _add_dicts(db, DictBiz, dicts.BIZ_DICTS, tenant_id=tenant_id)
+        _add_notices(db, tenant_id)
+    await db.flush()
+    return True
+
+
+def _add_menus(db: AsyncSession, nodes: list[dict], parent_id: int) -> None:
+    for node in nodes:
+        menu = Menu(parent_id=parent_id, code=node["code"], name=node["name"], name_en=node["name_en"],
+                    path=node["path"], source=node["source"], sort=node["sort"], category=1, action=0,
+                    is_open=node["is_open"], alias="menu")
+        db.add(menu)
+        menu.id = menu.id or _new_id()
+        for sort, button in enumerate(node["buttons"], start=1):
+            db.add(Menu(id=_new_id(), parent_id=menu.id, code=f"{node['code']}_{button['alias']}",
+                        name=button["name"], name_en=button["name_en"], alias=button["alias"],
+                        path=f"{node['path']}/{button['alias']}" if node["path"] else "", source="",
+                        sort=sort, category=2, action=button["action"], is_open=1))
+        _add_menus(db, node["children"], parent_id=menu.id)
+
+
+def _add_dicts(db: AsyncSession, model: type, groups: list[dict], **extra: Any) -> None:
+    for sort, group in enumerate(groups, start=1):
+        parent = model(id=_new_id(), parent_id=0, code=group["code"], dict_key="-1", dict_value=group["name"],
+                       sort=sort, is_sealed=0, **extra)
+        db.add(parent)
+        for item_sort, (key, value) in enumerate(group["items"], start=1):
+            remark = dicts.DICT_REMARKS.get((group["code"], key)) if model is Dict else None
+            db.add(model(id=_new_id(), parent_id=parent.id, code=group["code"], dict_key=key, dict_value=value,
+                         sort=item_sort, is_sealed=0, remark=remark, **extra))
+
+
+def _add_regions(db: AsyncSession) -> None:
+    names = {code: name for code, _, name in regions.REGIONS}
+    for sort, (code, parent_code, name) in enumerate(regions.REGIONS, start=1):
+        province = parent_code == regions.PROVINCE_PARENT
+        db.add(Region(code=code, parent_code=parent_code, name=name, sort=sort, region_level=1 if province else 2,
+                      ancestors=parent_code if province else f"{regions.PROVINCE_PARENT},{parent_code}",
+                      province_code=code if province else parent_code,
+                      province_name=name if province else names.get(parent_code),
+                      city_code=None if province else code, city_name=None if province else name))
+
+
+async def _add_organisation(db: AsyncSession, tenant: dict, depts: list[dict], posts: list[tuple],
+                            roles: list[tuple], users: list[tuple], password: str, *,
+                            admin_password: str | None = None, grants: dict[str, list[str]]) -> None:
+    tenant_id = tenant["tenant_id"]
+    db.add(Tenant(**tenant))
+    dept_ids: dict[str, int] = {}
+    _add_depts(db, tenant_id, depts, parent_id=0, ancestors="0", ids=dept_ids)
+    post_ids = {}
+    for code, name, category, sort in posts:
+        post = Post(id=_new_id(), tenant_id=tenant_id, post_code=code, post_name=name, category=category, sort=sort)
+        db.add(post)
+        post_ids[code] = post.id
+    role_ids = {}
+    for sort, (name, alias) in enumerate(roles, start=1):
+        role = Role(id=_new_id(), tenant_id=tenant_id, role_name=name, role_alias=alias, sort=sort, parent_id=0)
+        db.add(role)
+        role_ids[alias] = role.id
+    await db.flush()
+    for alias, codes in grants.items():
+        for menu_id in await menu_ids_for_codes(db, codes):
+            db.add(RoleMenu(role_id=role_ids[alias], menu_id=menu_id))
+    for account, real_name, name, phone, email, sex, dept, post, role in users:
+        db.add(User(tenant_id=tenant_id, account=account, real_name=real_name, name=name, phone=phone,
+                    email=email, sex=sex, dept_id=str(dept_ids[dept]), post_id=str(post_ids[post]),
+                    role_id=str(role_ids[role]), user_type=1,
+                    password=admin_password if account == "admin" and admin_password else password))
+
+
+def _add_depts(db: AsyncSession, tenant_id: str, nodes: list[dict], *, parent_id: int, ancestors: str,
+               ids: dict[str, int]) -> None:
+    for node in nodes:
+        dept = Dept(id=_new_id(), tenant_id=tenant_id, parent_id=parent_id, ancestors=ancestors,
+                    dept_name=node["name"], full_name=node["name"], dept_category=node["category"],
+                    sort=node["sort"])
+        db.add(dept)
+        ids[node["name"]] = dept.id
+        _add_depts(db, tenant_id, node["children"], parent_id=dept.id, ancestors=f"{ancestors},{dept.id}", ids=ids)
+
+
+def _add_notices(db: AsyncSession, tenant_id: str) -> None:
+    now = datetime.now().replace(microsecond=0)
+    for days, category, title, content in (
+        (0, 1, "PlantDesk 上线通知", "平台已上线, 请各部门管理员核对本部门用户与权限。"),
+        (1, 6, "设备月度巡检安排", "本月设备巡检于周五开始, 请设备部提前准备点检表。"),
+        (3, 7, "安全生产月活动", "安全生产月期间请各班组开展隐患排查。"),
+    ):
+        db.add(Notice(tenant_id=tenant_id, title=title, category=category, content=content,
+                      release_time=now - timedelta(days=days)))
+
+
+def _new_id() -> int:
+    from plantdesk.core.ids import next_id
+
+    return next_id()

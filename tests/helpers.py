@@ -1,0 +1,58 @@
+"""Test helpers: an API client bound to one logged-in identity."""
+
+import base64
+import hashlib
+from dataclasses import dataclass
+
+import httpx
+
+CLIENT = "Basic " + base64.b64encode(b"plantdesk:plantdesk_secret").decode()
+
+
+def md5(plain: str) -> str:
+    return hashlib.md5(plain.encode()).hexdigest()
+
+
+async def token(client: httpx.AsyncClient, account: str, password: str, tenant: str, **extra) -> httpx.Response:
+    params = {"tenantId": tenant, "username": account, "password": md5(password), "grant_type": "password",
+              "scope": "all", "type": "account", **extra}
+    return await client.post("/api/blade-auth/oauth/token", params=params,
+                             headers={"Authorization": CLIENT, "Tenant-Id": tenant})
+
+
+@dataclass
+class Api:
+    http: httpx.AsyncClient
+    tokens: dict
+
+    @property
+    def headers(self) -> dict:
+        return {"Authorization": CLIENT, "Blade-Auth": f"bearer {self.tokens['access_token']}",
+                "Tenant-Id": self.tokens["tenant_id"]}
+
+    @property
+    def tenant_id(self) -> str:
+        return self.tokens["tenant_id"]
+
+    @property
+    def user_id(self) -> str:
+        return self.tokens["user_id"]
+
+    async def get(self, path: str, **params) -> httpx.Response:
+        return await self.http.get(path, params=params, headers=self.headers)
+
+    async def post(self, path: str, json=None, **params) -> httpx.Response:
+        return await self.http.post(path, params=params, json=json, headers=self.headers)
+
+    async def data(self, method: str, path: str, json=None, **params):
+        """Call and assert a successful envelope; return its data."""
+        response = await (self.get(path, **params) if method == "GET" else self.post(path, json, **params))
+        body = response.json()
+        assert response.status_code == 200 and body["success"], (path, response.status_code, body)
+        return body["data"]
+
+
+async def login(client: httpx.AsyncClient, account: str, password: str, tenant: str) -> Api:
+    response = await token(client, account, password, tenant)
+    assert response.status_code == 200, response.text
+    return Api(client, response.json())

@@ -1,0 +1,152 @@
+import axios, { type AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import { toast } from '#src/app/feedback';
+import { useLogs } from '#src/app/stores/logs';
+import { useSession } from '#src/app/stores/session';
+import { i18n } from '#src/i18n';
+
+declare module 'axios' {
+  interface AxiosRequestConfig {
+    /** Body codes the caller handles itself: they reject with an HttpError and no toast. */
+    passCodes?: number[];
+    /** Calls that must not trigger a refresh-and-retry on 401 (the token endpoint itself). */
+    skipRefresh?: boolean;
+    /** Set on the one retry after a refresh. */
+    retried?: boolean;
+  }
+}
+
+/** The console's OAuth2 client (docs/decisions.md): a browser client secret protects nothing. */
+export const CLIENT_AUTHORIZATION = `Basic ${btoa('plantdesk:plantdesk_secret')}`;
+
+export const REQUEST_TIMEOUT = 10_000;
+
+export class HttpError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly response?: AxiosResponse,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+/**
+ * What the HTTP layer needs from the session machinery. The app wires these at start-up (app/account.ts);
+ * keeping them as hooks keeps this module free of import cycles and easy to test.
+ */
+export const sessionHooks = {
+  /** Refresh the token pair; rejects when that is not possible. Single-flight on the caller's side. */
+  refresh: (): Promise<void> => Promise.reject(new Error('no session')),
+  /** Local logout after the server refused the session: clear it and go to /login. */
+  expire: (): void => {},
+};
+
+/** Tells the login page that its captcha expired (body code 700). */
+export const httpEvents = new EventTarget();
+export const CAPTCHA_EXPIRED = 'captcha-expired';
+
+export const http = axios.create({
+  baseURL: '/api',
+  timeout: REQUEST_TIMEOUT,
+  withCredentials: true,
+  // Spec §8: HTTP 200-500 are responses; the code that matters is the body's.
+  validateStatus: (status) => status >= 200 && status <= 500,
+});
+
+http.interceptors.request.use(attachHeaders);
+http.interceptors.response.use(handleResponse, handleFailure);
+
+export function attachHeaders(config: InternalAxiosRequestConfig) {
+  const { token, tenantId } = useSession.getState();
+  config.headers.set('Authorization', CLIENT_AUTHORIZATION);
+  if (!config.headers.has('Tenant-Id')) config.headers.set('Tenant-Id', tenantId);
+  if (token && !config.headers.has('Blade-Auth')) config.headers.set('Blade-Auth', `bearer ${token}`);
+  return config;
+}
+
+/** The spec §8 error catalogue, in one place. */
+export async function handleResponse(response: AxiosResponse): Promise<AxiosResponse> {
+  const { config } = response;
+  const body = response.data;
+  const code = bodyCode(response);
+  if (code === 200) return response;
+
+  const message = await bodyMessage(response);
+  if (config.passCodes?.includes(code)) throw new HttpError(code, message, response);
+
+  logFailure(config, code, message);
+  switch (code) {
+    case 401:
+      if (!config.skipRefresh && !config.retried && useSession.getState().refreshToken) {
+        try {
+          await sessionHooks.refresh();
+          return await http.request({ ...config, retried: true, headers: withoutToken(config) });
+        } catch {
+          // fall through to the logout below: a 401 after a failed refresh ends the session
+        }
+      }
+      sessionHooks.expire();
+      toast.error(message, true);
+      break;
+    case 602:
+      toast.error(message);
+      sessionHooks.expire();
+      break;
+    case 603:
+      break;
+    case 700:
+      toast.error(i18n.t('http.captchaExpired'));
+      httpEvents.dispatchEvent(new Event(CAPTCHA_EXPIRED));
+      break;
+    default:
+      toast.error(message);
+  }
+  throw new HttpError(code, message, response);
+
+  function bodyCode(res: AxiosResponse): number {
+    if (body instanceof Blob) return res.status;
+    return Number(body?.error_code || body?.code || res.status);
+  }
+}
+
+/** Network errors and time-outs: rejected without a message (spec §8), but kept in the error log. */
+export function handleFailure(error: AxiosError) {
+  useLogs.getState().add({
+    type: 'ajax',
+    message: error.message,
+    stack: error.stack ?? '',
+    info: `${error.config?.method?.toUpperCase() ?? ''} ${error.config?.url ?? ''}`,
+  });
+  return Promise.reject(error);
+}
+
+async function bodyMessage(response: AxiosResponse): Promise<string> {
+  const body = response.data;
+  // Spec §8: a failed download carries its JSON error inside the blob.
+  if (body instanceof Blob) {
+    try {
+      const parsed = JSON.parse(await body.text());
+      return parsed.msg || parsed.error_description || i18n.t('http.unknown');
+    } catch {
+      return i18n.t('http.unknown');
+    }
+  }
+  return body?.msg || body?.error_description || i18n.t('http.unknown');
+}
+
+function logFailure(config: InternalAxiosRequestConfig, code: number, message: string) {
+  useLogs.getState().add({
+    type: 'ajax',
+    message: `${code} ${message}`,
+    stack: '',
+    info: `${config.method?.toUpperCase() ?? ''} ${config.url ?? ''}`,
+  });
+}
+
+/** The retry must carry the new token, which attachHeaders adds when the header is absent. */
+function withoutToken(config: InternalAxiosRequestConfig) {
+  const headers = config.headers.toJSON();
+  delete headers['Blade-Auth'];
+  return headers;
+}

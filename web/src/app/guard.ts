@@ -1,0 +1,79 @@
+import type { Tab } from './stores/tabs';
+import { DEFAULT_TENANT, type License } from './stores/session';
+
+/** Static facts a route declares in its `handle` (spec §2 "Route guard"). */
+export interface RouteMeta {
+  /** false: opens without login. */
+  isAuth?: boolean;
+  /** false: the page gets no tab. */
+  isTab?: boolean;
+  /** i18n key of the tab label / page title for static pages. */
+  labelKey?: string;
+  /** Large-screen pages have a blank title. */
+  blankTitle?: boolean;
+}
+
+export interface GuardInput {
+  path: string;
+  query: URLSearchParams;
+  meta: RouteMeta;
+  token: string;
+  /** Stored login data (user info) is present. */
+  hasUser: boolean;
+  locked: boolean;
+  tenantId: string;
+  tenantMenuCodes: string[];
+  /** Code of the server menu this path belongs to, if any. */
+  menuCode?: string;
+}
+
+export type GuardDecision =
+  | { kind: 'allow' }
+  | { kind: 'redirect'; to: string; clearSession?: boolean }
+  | { kind: 'window'; url: string };
+
+/** Every guard rule of spec §2, in order. Pure: the router applies the decision. */
+export function decideRoute(input: GuardInput): GuardDecision {
+  const { path, query, meta, token } = input;
+  if (!token) return meta.isAuth === false ? allow : { kind: 'redirect', to: '/login' };
+  if (input.locked && path !== '/lock') return { kind: 'redirect', to: '/lock' };
+  if (path === '/login') return { kind: 'redirect', to: '/' };
+  if (path === '/part' && !input.hasUser) return allow;
+  if (!input.hasUser) return { kind: 'redirect', to: '/login', clearSession: true };
+  if (
+    input.menuCode &&
+    input.tenantId !== DEFAULT_TENANT &&
+    !input.tenantMenuCodes.includes(input.menuCode)
+  ) {
+    return { kind: 'redirect', to: '/403' };
+  }
+  const target = query.get('target');
+  if (target) {
+    const rest = new URLSearchParams(query);
+    rest.delete('target');
+    const search = rest.toString();
+    return { kind: 'window', url: `${path}${search ? `?${search}` : ''}` };
+  }
+  return allow;
+}
+
+const allow: GuardDecision = { kind: 'allow' };
+
+/** The tab a location opens, or null for pages without tabs (spec §2). */
+export function tabFor(path: string, query: URLSearchParams, meta: RouteMeta, menuName?: string): Tab | null {
+  if (meta.isTab === false) return null;
+  const search = query.toString();
+  const label = query.get('name') || menuName;
+  const labelKey = query.get('i18n') || meta.labelKey;
+  return {
+    key: search ? `${path}?${search}` : path,
+    path,
+    ...(label ? { label } : {}),
+    ...(!label && labelKey ? { labelKey } : {}),
+  };
+}
+
+/** The persistent warning on the home page while the licence is expiring (code 601). */
+export function licenseWarning(path: string, license: License | null): string | null {
+  return path === '/wel/index' && license?.code === 601 ? license.msg : null;
+}

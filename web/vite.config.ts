@@ -1,0 +1,27 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+// The backend serves the built app at / and the API at /api; in dev, Vite proxies /api to it.
+const backend = process.env.PLANTDESK_API_URL ?? 'http://127.0.0.1:8000';
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    proxy: { '/api': { target: backend, changeOrigin: true } },
+  },
+  preview: {
+    proxy: { '/api': { target: backend, changeOrigin: true } },
+  },
+  build: {
+    outDir: 'dist',
+    // The manifest lets scripts/bundle-size.mjs measure the initial JS budget (frontend.md §6).
+    manifest: true,
+    chunkSizeWarningLimit: 1200,
+  },
+  test: {
+    environment: 'jsdom',
+    setupFiles: ['src/test/setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+    css: false,
+  },
+});
