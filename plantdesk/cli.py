@@ -47,8 +47,8 @@ def seed():
 @app.command("create-tenant")
 def create_tenant(name: str, tenant_id: Annotated[str | None, typer.Option()] = None):
     """Create a tenant with its admin role, root dept, post and `admin` user (password: tenant.default.password)."""
-    from plantdesk.seed.seeder import run_with_session
     from plantdesk.modules.system.tenant import create_tenant as create
+    from plantdesk.seed.seeder import run_with_session
 
     async def run(session):
         return await create(session, tenant_name=name, tenant_id=tenant_id)
@@ -61,8 +61,8 @@ def create_tenant(name: str, tenant_id: Annotated[str | None, typer.Option()] = 
 def reset_password(account: str, tenant: Annotated[str, typer.Option()] = "000000",
                    password: Annotated[str | None, typer.Option(help="default: account.initPassword")] = None):
     """Reset a user's password from the shell (the user must change it at next login)."""
-    from plantdesk.seed.seeder import run_with_session
     from plantdesk.modules.user.service import reset_password_by_account
+    from plantdesk.seed.seeder import run_with_session
 
     async def run(session):
         return await reset_password_by_account(session, tenant_id=tenant, account=account, plain=password)

@@ -7,7 +7,10 @@ from pathlib import Path
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 # Signing keys a deployment must never run with: refused in production mode.
-KNOWN_DEFAULT_SECRETS = frozenset({"", "secret", "changeme", "bladexisapowerfulmicroservicearchitectureupgradedandoptimizedfromacommercialproject"})
+KNOWN_DEFAULT_SECRETS = frozenset({
+    "", "secret", "changeme", "plantdesk",
+    "bladexisapowerfulmicroservicearchitectureupgradedandoptimizedfromacommercialproject",
+})
 
 
 class Settings(BaseSettings):

@@ -8,7 +8,7 @@ bound parameters, so no user text ever becomes SQL.
 from collections.abc import Mapping
 from datetime import datetime
 
-from sqlalchemy import Date, DateTime, Integer, BigInteger, SmallInteger, cast
+from sqlalchemy import BigInteger, Date, DateTime, Integer, SmallInteger, cast
 from sqlalchemy.sql.elements import ColumnElement
 
 from plantdesk.core.errors import BadRequest

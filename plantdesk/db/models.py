@@ -6,8 +6,23 @@ from plantdesk.db.base import Base
 from plantdesk.modules.desk.models import Notice, SystemNotice
 from plantdesk.modules.resource.models import Attach, Logo, Oss, Sms, SmsLog
 from plantdesk.modules.system.models import (
-    Dept, Dict, DictBiz, Menu, Param, Post, Region, Role, RoleFunction, RoleMenu, RoleScope, ScopeApi,
-    ScopeData, Tenant, TenantPackage, TopMenu, TopMenuSetting,
+    Dept,
+    Dict,
+    DictBiz,
+    Menu,
+    Param,
+    Post,
+    Region,
+    Role,
+    RoleFunction,
+    RoleMenu,
+    RoleScope,
+    ScopeApi,
+    ScopeData,
+    Tenant,
+    TenantPackage,
+    TopMenu,
+    TopMenuSetting,
 )
 from plantdesk.modules.user.models import User, UserOauth
 

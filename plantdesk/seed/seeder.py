@@ -15,7 +15,16 @@ from plantdesk.db.base import PLATFORM_TENANT
 from plantdesk.db.session import create_engine, session_factory
 from plantdesk.modules.desk.models import Notice
 from plantdesk.modules.system.models import (
-    Dept, Dict, DictBiz, Menu, Param, Post, Region, Role, RoleMenu, Tenant,
+    Dept,
+    Dict,
+    DictBiz,
+    Menu,
+    Param,
+    Post,
+    Region,
+    Role,
+    RoleMenu,
+    Tenant,
 )
 from plantdesk.modules.system.tenant import menu_ids_for_codes
 from plantdesk.modules.user.models import User

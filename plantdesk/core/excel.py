@@ -1,0 +1,72 @@
+"""Excel import/export (openpyxl): one sheet, a header row of labels, rows of plain values."""
+
+import io
+from collections.abc import Iterable, Sequence
+from datetime import datetime
+from urllib.parse import quote
+
+from fastapi.responses import Response
+from openpyxl import Workbook, load_workbook
+
+from plantdesk.core.errors import BusinessError
+
+XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+MAX_IMPORT_ROWS = 10_000
+
+
+def workbook_bytes(columns: Sequence[tuple[str, str]], rows: Iterable[dict], *, sheet: str = "Sheet1") -> bytes:
+    """`columns` are (key, label) pairs; each row is a dict read by key."""
+    book = Workbook(write_only=True)
+    ws = book.create_sheet(sheet[:31])
+    ws.append([label for _, label in columns])
+    for row in rows:
+        ws.append([_cell(row.get(key)) for key, _ in columns])
+    out = io.BytesIO()
+    book.save(out)
+    return out.getvalue()
+
+
+def download(content: bytes, filename: str) -> Response:
+    """An .xlsx attachment with a UTF-8 file name (Chinese names survive every browser)."""
+    return Response(content, media_type=XLSX, headers={
+        "Content-Disposition": f"attachment; filename*=UTF-8''{quote(filename)}",
+        "Cache-Control": "no-store",
+    })
+
+
+def read_rows(content: bytes, columns: Sequence[tuple[str, str]]) -> list[dict]:
+    """Read the first sheet; headers may be the labels or the keys. Empty rows are skipped."""
+    try:
+        book = load_workbook(io.BytesIO(content), read_only=True, data_only=True)
+    except Exception:  # openpyxl raises many types for a non-xlsx upload
+        raise BusinessError("文件格式错误,请上传 xlsx 文件") from None
+    ws = book.worksheets[0]
+    rows = ws.iter_rows(values_only=True)
+    header = [str(v).strip() if v is not None else "" for v in next(rows, ())]
+    by_header = {label: key for key, label in columns} | {key: key for key, _ in columns}
+    keys = [by_header.get(h) for h in header]
+    records = []
+    for values in rows:
+        if all(v in (None, "") for v in values):
+            continue
+        if len(records) >= MAX_IMPORT_ROWS:
+            raise BusinessError(f"单次最多导入 {MAX_IMPORT_ROWS} 行")
+        records.append({key: _text(v) for key, v in zip(keys, values, strict=False) if key})
+    book.close()
+    return records
+
+
+def _cell(value):
+    if isinstance(value, datetime):
+        return value.strftime("%Y-%m-%d %H:%M:%S")
+    return value
+
+
+def _text(value) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    if isinstance(value, datetime):
+        return value.strftime("%Y-%m-%d %H:%M:%S")
+    return str(value).strip()

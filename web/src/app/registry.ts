@@ -1,0 +1,43 @@
+import type { ComponentType } from 'react';
+
+type ViewModule = { default: ComponentType };
+
+/**
+ * The static view registry (DESIGN §3): the page for menu path /a/b is src/views/a/b/index.tsx.
+ * Server menus decide what is shown; this decides what can render. A path with no view is a 404.
+ */
+const modules = import.meta.glob<ViewModule>('../views/**/index.tsx');
+
+export function viewPath(file: string): string {
+  return file.replace(/^\.\.\/views/, '').replace(/\/index\.tsx$/, '');
+}
+
+export const viewRegistry: Record<string, () => Promise<ViewModule>> = Object.fromEntries(
+  Object.entries(modules).map(([file, load]) => [viewPath(file), load]),
+);
+
+/** Spec §9: a chunk that has not loaded after 120 s counts as failed (then a reload is offered). */
+export const CHUNK_TIMEOUT_MS = 120_000;
+
+export class ChunkLoadError extends Error {
+  constructor(cause?: unknown) {
+    super('chunk load failed', { cause });
+    this.name = 'ChunkLoadError';
+  }
+}
+
+export function loadChunk<T>(load: () => Promise<T>, timeoutMs = CHUNK_TIMEOUT_MS): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new ChunkLoadError()), timeoutMs);
+    load().then(
+      (module) => {
+        clearTimeout(timer);
+        resolve(module);
+      },
+      (error) => {
+        clearTimeout(timer);
+        reject(new ChunkLoadError(error));
+      },
+    );
+  });
+}

@@ -1,0 +1,74 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import type { RouteMeta } from './guard';
+import { LARGE_SCREEN_PATHS } from './menus';
+import { setNavigate } from './navigation';
+import { loadChunk, viewRegistry } from './registry';
+import { Root } from './Root';
+import { RouteError } from './RouteError';
+import { HOME_PATH } from './stores/tabs';
+
+/** Spec §2 frame/outlink routes: full-page, no tab, no layout chrome. */
+const FRAME_PATHS = [
+  '/alarm-history',
+  '/report',
+  '/monitoring',
+  '/point-chart',
+  '/system-log',
+  '/index/knowledge',
+  '/index/reportlist',
+  '/index/importExportManagement',
+  '/index/warnManagement',
+  '/index/warnIndicators',
+  '/index/batchMonitor',
+  '/index/flowMonitor',
+  '/index/aiChat',
+];
+
+/** Tab labels and titles of the static pages that live in the view registry. */
+const VIEW_META: Record<string, RouteMeta> = {
+  [HOME_PATH]: { labelKey: 'tabs.home' },
+  '/info/index': { labelKey: 'tabs.info' },
+};
+
+function lazyComponent(load: () => Promise<{ default: ComponentType }>): RouteObject['lazy'] {
+  return async () => ({ Component: (await loadChunk(load)).default });
+}
+
+function route(path: string, load: () => Promise<{ default: ComponentType }>, handle: RouteMeta = {}): RouteObject {
+  return { path, handle, lazy: lazyComponent(load) };
+}
+
+const views = Object.entries(viewRegistry);
+const bare = (path: string) => FRAME_PATHS.includes(path) || LARGE_SCREEN_PATHS.includes(path);
+
+export const routes: RouteObject[] = [
+  {
+    element: <Root />,
+    errorElement: <RouteError />,
+    children: [
+      route('/login', () => import('#src/pages/login'), { isAuth: false, isTab: false, labelKey: 'login.title' }),
+      route('/lock', () => import('#src/pages/lock'), { isTab: false, labelKey: 'lock.title' }),
+      route('/403', () => import('#src/pages/error/Forbidden'), { isAuth: false, isTab: false, labelKey: 'error.403' }),
+      route('/404', () => import('#src/pages/error/NotFound'), { isAuth: false, isTab: false, labelKey: 'error.404' }),
+      route('/500', () => import('#src/pages/error/ServerError'), { isAuth: false, isTab: false, labelKey: 'error.500' }),
+      { path: '/', element: <Navigate to={HOME_PATH} replace /> },
+      { path: '/wel', element: <Navigate to={HOME_PATH} replace /> },
+      ...views
+        .filter(([path]) => bare(path))
+        .map(([path, load]) => route(path, load, { isTab: false, blankTitle: LARGE_SCREEN_PATHS.includes(path) })),
+      {
+        lazy: lazyComponent(() => import('#src/layout')),
+        children: [
+          ...views.filter(([path]) => !bare(path)).map(([path, load]) => route(path, load, VIEW_META[path])),
+          route('/myiframe/:routerPath', () => import('#src/pages/iframe')),
+        ],
+      },
+      { path: '*', element: <Navigate to="/404" replace /> },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);
+
+setNavigate((to, options) => router.navigate(to, options));
