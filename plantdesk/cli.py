@@ -22,6 +22,9 @@ def serve(
     import uvicorn
 
     settings = Settings()
+    if workers > 1 and not settings.redis_url:
+        # Revocations, lockout counters and captchas must be shared by every worker.
+        raise typer.BadParameter("--workers above 1 needs PLANTDESK_REDIS_URL", param_hint="--workers")
     if migrate_first:
         _migrate(settings)
         asyncio.run(_seed(settings))
