@@ -9,7 +9,6 @@ if ! command -v chromium >/dev/null 2>&1; then
   (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium) >/dev/null
 fi
 
-bash web/scripts/build.sh || { echo "web: 0 passed, 1 failed"; exit 1; }
 
 data_dir=$(mktemp -d)
 port=${PLANTDESK_E2E_PORT:-18765}

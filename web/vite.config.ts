@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
@@ -6,6 +7,8 @@ const backend = process.env.PLANTDESK_API_URL ?? 'http://127.0.0.1:8000';
 
 export default defineConfig({
   plugins: [react()],
+  // `#src/...` is the one import root (tsconfig paths mirror it); no deep relative chains.
+  resolve: { alias: { '#src': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     proxy: { '/api': { target: backend, changeOrigin: true } },
   },

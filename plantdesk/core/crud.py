@@ -14,9 +14,9 @@ from fastapi import APIRouter, Body, Query, Request
 from sqlalchemy import Select, delete, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from plantdesk.core import tenancy
+from plantdesk.core import datascope, tenancy
 from plantdesk.core.context import Identity
-from plantdesk.core.deps import Db, need
+from plantdesk.core.deps import Db, Rt, need
 from plantdesk.core.envelope import R, Schema, ok
 from plantdesk.core.errors import BadRequest, NotFoundError
 from plantdesk.core.paging import Page, Paging, paginate
@@ -42,6 +42,7 @@ class Resource:
     before_save: Hook | None = None
     before_remove: Hook | None = None
     view_codes: tuple[str, ...] = ()
+    data_scope: bool = False  # narrow the list by the data-scope rules of resource code `name` (core.datascope)
 
     @property
     def tenant_scoped(self) -> bool:
@@ -97,20 +98,24 @@ def crud_router(resource: Resource, prefix: str, *, ops: Sequence[str] = ("list"
     RESOURCES.append((prefix, resource))
     model, read, write = resource.model, resource.read, resource.write
 
-    async def list_statement(db: AsyncSession, user: Identity, request: Request) -> Select:
+    async def list_statement(db: AsyncSession, user: Identity, request: Request, rt) -> Select:
         stmt = select(model).where(*filters(request.query_params, resource.filters,
                                             default=resource.default_filter))
         if resource.statement is not None:
             stmt = await resource.statement(db, user, stmt, request)
+        if resource.data_scope:
+            scope = await datascope.clause(user, resource.name, model, db=db, cache=rt.cache)
+            if scope is not None:
+                stmt = stmt.where(scope)
         return stmt
 
     if "list" in ops:
         @router.get("/list", response_model=R[Page[read]], summary=f"{resource.name} list")
-        async def list_(request: Request, db: Db, paging: Paging,
+        async def list_(request: Request, db: Db, rt: Rt, paging: Paging,
                         user: Identity = need(*resource.codes("view"))):
             tenant = tenant_param(request, user) if resource.tenant_scoped else None
             with tenancy.tenant_scope(db, tenant) if tenant else nullcontext():
-                stmt = paging.order_by(await list_statement(db, user, request), resource.sorts)
+                stmt = paging.order_by(await list_statement(db, user, request, rt), resource.sorts)
                 if not (paging.ascs or paging.descs):
                     stmt = stmt.order_by(*resource.order, model.id.desc())
                 return ok(await paginate(db, stmt, paging))
@@ -138,7 +143,8 @@ def crud_router(resource: Resource, prefix: str, *, ops: Sequence[str] = ("list"
 
 async def save(db: AsyncSession, user: Identity, resource: Resource, body: Schema):
     """Insert when the body has no id, else update the fields the body carries."""
-    values = body.model_dump(exclude_unset=True, by_alias=False)
+    # Attribute values, not model_dump(): the wire serializers would turn ids and datetimes into text.
+    values = {name: getattr(body, name) for name in body.model_fields_set}
     id_ = values.pop("id", None)
     created = id_ is None
     if created:

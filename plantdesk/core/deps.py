@@ -9,7 +9,7 @@ from typing import Annotated
 from fastapi import Depends, Request
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from plantdesk.core import permissions, tenancy
+from plantdesk.core import datascope, permissions, tenancy
 from plantdesk.core.context import Identity
 from plantdesk.core.errors import Forbidden, Unauthorized
 from plantdesk.core.runtime import Runtime, runtime
@@ -62,10 +62,16 @@ Db = Annotated[AsyncSession, Depends(db_session, scope="function")]
 
 
 def need(*codes: str, roles: tuple[str, ...] = ()):
-    """Require one of the button/menu `codes` (or one of `roles`); administrators pass everything."""
+    """Require one of the button/menu `codes` (or one of `roles`); administrators pass everything.
 
-    async def check(user: CurrentUser, db: Db, rt: Rt) -> Identity:
-        if user.is_administrator or (roles and set(roles) & set(user.role_names)):
+    API scopes (core.datascope) apply first: a path covered by scopes needs one of them granted."""
+
+    async def check(request: Request, user: CurrentUser, db: Db, rt: Rt) -> Identity:
+        if user.is_administrator:
+            return user
+        if await datascope.api_denied(user, request.url.path, db=db, cache=rt.cache):
+            raise Forbidden("无权限访问")
+        if roles and set(roles) & set(user.role_names):
             return user
         granted = await permissions.codes_for(user, db=db, cache=rt.cache)
         if not codes or not granted.isdisjoint(codes):

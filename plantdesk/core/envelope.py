@@ -26,7 +26,8 @@ Id = Annotated[
     int,
     BeforeValidator(_parse_id),
     Field(ge=-(2**63), lt=2**63),
-    PlainSerializer(str, return_type=str),
+    # Only on the wire: model_dump() keeps ints, so values written back to BIGINT columns stay ints (asyncpg).
+    PlainSerializer(str, return_type=str, when_used="json"),
     WithJsonSchema({"type": "string", "pattern": "^-?[0-9]+$"}),
 ]
 

@@ -7,6 +7,7 @@ from urllib.parse import quote
 
 from fastapi.responses import Response
 from openpyxl import Workbook, load_workbook
+from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 
 from plantdesk.core.errors import BusinessError
 
@@ -59,6 +60,8 @@ def read_rows(content: bytes, columns: Sequence[tuple[str, str]]) -> list[dict]:
 def _cell(value):
     if isinstance(value, datetime):
         return value.strftime("%Y-%m-%d %H:%M:%S")
+    if isinstance(value, str):  # control characters (e.g. from logged request text) are not allowed in xlsx
+        return ILLEGAL_CHARACTERS_RE.sub("", value)
     return value
 
 

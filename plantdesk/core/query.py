@@ -6,9 +6,9 @@ bound parameters, so no user text ever becomes SQL.
 """
 
 from collections.abc import Mapping
-from datetime import datetime
+from datetime import datetime, timedelta
 
-from sqlalchemy import BigInteger, Date, DateTime, Integer, SmallInteger, cast
+from sqlalchemy import BigInteger, DateTime, Integer, SmallInteger, String, cast
 from sqlalchemy.sql.elements import ColumnElement
 
 from plantdesk.core.errors import BadRequest
@@ -51,14 +51,18 @@ def _clause(column: ColumnElement, op: str, raw: str, name: str) -> ColumnElemen
         return column.is_(None) if op == "null" else column.is_not(None)
     if op.startswith("date"):
         value = _parse_date(raw, name)
-        day = cast(column, Date)
+        if op == "dateequal":  # a range, not CAST(... AS DATE): SQLite casts a datetime text to the number 2026
+            day = value.replace(hour=0, minute=0, second=0)
+            return (column >= day) & (column < day + timedelta(days=1))
         return {"datege": column >= value, "dategt": column > value, "datelt": column < value,
-                "datele": column <= value, "dateequal": day == value.date()}[op]
+                "datele": column <= value}[op]
     if op in ("like", "notlike", "likeleft", "likeright"):
         text = _escape_like(raw)
         pattern = {"like": f"%{text}%", "notlike": f"%{text}%", "likeleft": f"%{text}",
                    "likeright": f"{text}%"}[op]
-        clause = column.like(pattern, escape="\\")
+        # LIKE needs text: PostgreSQL has no `integer ~~ text` (MySQL and SQLite convert silently).
+        target = column if isinstance(column.type, String) else cast(column, String)
+        clause = target.like(pattern, escape="\\")
         return ~clause if op == "notlike" else clause
     value = _typed(column, raw, name)
     return {"equal": column == value, "notequal": column != value, "ge": column >= value,

@@ -31,7 +31,7 @@ async def verify_password(md5: str, stored: str | None) -> tuple[bool, bool]:
     if stored and _LEGACY.match(stored):
         legacy = hashlib.sha1(md5.encode()).hexdigest()
         return hmac.compare_digest(legacy, stored), True
-    return await anyio.to_thread.run_sync(_verify, md5, stored or _DUMMY, stored is None)
+    return await anyio.to_thread.run_sync(_verify, md5, stored or _DUMMY, not stored)
 
 
 def _verify(md5: str, stored: str, unknown: bool) -> tuple[bool, bool]:

@@ -1,8 +1,13 @@
-"""The raw OAuth2 token body (contract §3.3) with the spec's additions (config, fontsPath, expire)."""
+"""The raw OAuth2 token body (contract §3.3) with the spec's additions (config, fontsPath, expire), and the
+enveloped shapes of the other /blade-auth calls."""
 
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import BaseModel
+import orjson
+from pydantic import BaseModel, BeforeValidator
+
+from plantdesk.core.envelope import DateTime, Id, Schema
+from plantdesk.modules.user.schemas import UserRead
 
 
 class PasswordRule(BaseModel):
@@ -68,3 +73,57 @@ class Captcha(BaseModel):
 class RawStatus(BaseModel):
     success: str
     msg: str
+
+
+class RoleBrief(Schema):
+    id: Id
+    role_name: str
+    role_alias: str
+
+
+class DeptBrief(Schema):
+    id: Id
+    dept_name: str
+
+
+class AuthUserInfo(Schema):
+    """GET /oauth/user-info: who the token belongs to (never the password)."""
+
+    user: UserRead
+    roles: list[RoleBrief]
+    depts: list[DeptBrief]
+    tenant_id: str
+    client_id: str
+
+
+class SessionRead(Schema):
+    id: Id
+    tenant_id: str
+    user_id: Id
+    account: str
+    client_id: str
+    ip: str | None = ""
+    user_agent: str | None = ""
+    login_time: DateTime
+    last_refresh_time: DateTime
+    expire_time: DateTime
+
+
+def _text(value: Any) -> Any:
+    if value is None or isinstance(value, str):
+        return value
+    return orjson.dumps(value).decode() if isinstance(value, (dict, list)) else str(value)
+
+
+Text = Annotated[str | None, BeforeValidator(_text)]
+
+
+class ClientLog(BaseModel):
+    """One entry of the console's error-log dialog (spec §3 Log entry)."""
+
+    type: Text = None
+    url: Text = None
+    message: Text = None
+    stack: Text = None
+    info: Text = None
+    time: Text = None

@@ -1,11 +1,16 @@
-"""Token grants (password, captcha, refresh_token, social), sessions, lockout and logout."""
+"""Token grants (password, captcha, refresh_token, social), sessions, lockout, logout, captcha images."""
 
 import base64
 import binascii
 import hmac
+import secrets
+import uuid
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+import anyio
+import orjson
+from captcha.image import ImageCaptcha
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -231,3 +236,49 @@ def _basic(authorization: str | None) -> tuple[str, str]:
 async def clear_fail_count(cache: Cache, tenant_id: str, accounts: list[str]) -> None:
     await cache.delete(*(f"fail:{tenant_id}:{account}" for account in accounts))
 
+
+
+# --- captcha, token re-issue, console logs ---------------------------------------------------------------
+
+CAPTCHA_TTL = 5 * 60
+# No look-alikes (0/O, 1/l/I): the check is case-insensitive, so only the shapes must be unambiguous.
+CAPTCHA_CHARS = "abcdefghjkmnpqrstuvwxy3456789"
+_captcha_image = ImageCaptcha(width=130, height=48)
+
+
+async def new_captcha(cache: Cache) -> dict:
+    """A 4-5 character PNG captcha; the code waits 5 minutes in the cache under `captcha:<key>`."""
+    code = "".join(secrets.choice(CAPTCHA_CHARS) for _ in range(secrets.choice((4, 5))))
+    key = uuid.uuid4().hex
+    png = await anyio.to_thread.run_sync(lambda: _captcha_image.generate(code, format="png").getvalue())
+    await cache.set(f"captcha:{key}", code, CAPTCHA_TTL)
+    return {"key": key, "image": "data:image/png;base64," + base64.b64encode(png).decode()}
+
+
+async def new_token(db: AsyncSession, rt: Runtime, identity: Identity, *, dept_id: str, role_id: str, ip: str,
+                    user_agent: str) -> dict:
+    """A fresh pair for the caller's session (same session row, rotated refresh token).
+
+    Dept-Id / Role-Id narrow the new pair, so the console's department/role switch is one call.
+    """
+    session = await db.get(UserSession, identity.session_id)
+    if session is None or session.revoked or session.expire_time < datetime.now():
+        raise Unauthorized("令牌已失效,请重新登录")
+    client = (await db.execute(select(Client).where(Client.client_id == session.client_id))).scalar_one()
+    tenant = await _tenant_or_raise(db, session.tenant_id)
+    user = (await db.execute(select(User).where(User.id == session.user_id))).scalar_one_or_none()
+    if user is None:
+        raise Unauthorized("令牌已失效,请重新登录")
+    _check_status(user)
+    req = LoginRequest(grant_type="refresh_token", tenant_id=tenant.tenant_id, dept_id=dept_id, role_id=role_id,
+                       ip=ip, user_agent=user_agent)
+    return await _issue(db, rt, client, tenant, user, req, session=session)
+
+
+def store_client_logs(rt: Runtime, identity: Identity, entries: list, *, ip: str, user_agent: str) -> None:
+    """The error-log dialog's upload: one usual log per entry, tagged `console`, in the caller's tenant."""
+    for entry in entries:
+        rt.audit.usual(
+            tenant_id=identity.tenant_id, create_by=identity.account, log_id="console", log_level="error",
+            log_data=orjson.dumps(entry.model_dump()).decode(), request_uri=(entry.url or "")[:255],
+            method="CONSOLE", remote_ip=ip[:255], user_agent=user_agent[:1000], time=(entry.time or "")[:64])

@@ -1,3 +1,57 @@
-from fastapi import APIRouter
+"""/api/blade-desk/notice (notices, via core.crud) and /api/system/systemNotice (the header bell)."""
+
+from typing import Annotated
+
+from fastapi import APIRouter, Body, Query, Request
+
+from plantdesk.core.context import Identity
+from plantdesk.core.crud import Resource, crud_router, form_or_query, parse_ids
+from plantdesk.core.deps import CurrentUser, Db, need
+from plantdesk.core.envelope import R, ok
+from plantdesk.core.paging import Page, Paging
+from plantdesk.modules.desk import service
+from plantdesk.modules.desk.models import Notice
+from plantdesk.modules.desk.schemas import NoticeRead, NoticeWrite, SystemNoticeRead
+
+NOTICE = Resource(
+    name="notice", model=Notice, read=NoticeRead, write=NoticeWrite,
+    filters={"title": Notice.title, "content": Notice.content},
+    sorts={"release_time": Notice.release_time, "create_time": Notice.create_time, "title": Notice.title},
+    order=(Notice.release_time.desc(),),
+    statement=service.notice_statement,
+)
+notice_router = crud_router(NOTICE, "/blade-desk/notice", ops=("list", "detail", "remove"), tags=["notice"])
+
+
+@notice_router.post("/submit", response_model=R[NoticeRead])
+async def submit_notice(db: Db, body: Annotated[NoticeWrite, Body()],
+                        user: Identity = need(*NOTICE.codes("submit"))):
+    """Insert or update; releaseTime defaults to now, and a new notice rings every tenant user's bell."""
+    return ok(await service.submit_notice(db, body))
+
+
+bell_router = APIRouter(prefix="/system/systemNotice", tags=["systemNotice"])
+
+
+@bell_router.get("/page", response_model=R[Page[SystemNoticeRead]])
+async def page(db: Db, user: CurrentUser, paging: Paging,
+               all_: Annotated[bool, Query(alias="all")] = False):
+    """The caller's unread notifications, newest first; `all=true` adds the read ones after them."""
+    return ok(await service.my_notifications(db, user, paging, include_read=all_))
+
+
+@bell_router.get("/realTimeNotice", response_model=R[int])
+async def real_time_notice(db: Db, user: CurrentUser):
+    """How many unread notifications the caller has (the bell's red dot)."""
+    return ok(await service.unread_count(db, user))
+
+
+@bell_router.post("/updateStatus", response_model=R[int])
+async def update_status(request: Request, db: Db, user: CurrentUser):
+    """Marks the given notifications read; only the caller's own rows change. Answers how many did."""
+    return ok(await service.mark_read(db, user, parse_ids(await form_or_query(request, "ids"))))
+
 
 router = APIRouter()
+router.include_router(notice_router)
+router.include_router(bell_router)

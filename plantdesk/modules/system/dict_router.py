@@ -1,3 +1,119 @@
-from fastapi import APIRouter
+"""/api/blade-system/dict (global; writes by the platform administrator) and /api/blade-system/dict-biz
+(per tenant; writes by `dictbiz_*` codes): the same endpoints over two tables (contract §6)."""
 
+from contextlib import nullcontext
+from typing import Annotated
+
+from fastapi import APIRouter, Body, File, Query, Request, UploadFile
+
+from plantdesk.core import excel, tenancy
+from plantdesk.core.context import Identity
+from plantdesk.core.crud import form_or_query, parse_ids, tenant_param
+from plantdesk.core.deps import CurrentUser, Db, Rt, administrator_only, need
+from plantdesk.core.envelope import R, ok
+from plantdesk.core.errors import BusinessError
+from plantdesk.core.paging import Page, Paging
+from plantdesk.modules.system import dicts
+from plantdesk.modules.system.dict_schemas import DictItem, DictRead, DictTreeItem, DictWrite, ImportResult, TreeNode
+
+# Spec §7/§9: the data-point class dictionary (1005) is the dictionary-tree default on both routers; the
+# structure-tree screen asks for code=2001 explicitly (both are seeded in the system dictionary).
+DICTIONARY_TREE_DEFAULT = "1005"
+Code = Annotated[str, Query(min_length=1, max_length=255)]
+
+
+def _router(kind: dicts.Kind, prefix: str, *, view, submit_, delete, export_, import_) -> APIRouter:
+    router = APIRouter(prefix=prefix, tags=[kind.name])
+
+    @router.get("/list", response_model=R[Page[DictRead]])
+    async def list_(request: Request, db: Db, paging: Paging, user: Identity = view):
+        """Top-level dictionaries (parentId 0), filtered by code / dictValue."""
+        with _tenant(kind, request, user, db):
+            return ok(await dicts.page(db, kind, request.query_params, paging))
+
+    @router.get("/parent-list", response_model=R[Page[DictRead]])
+    async def parent_list(request: Request, db: Db, paging: Paging, user: Identity = view):
+        with _tenant(kind, request, user, db):
+            return ok(await dicts.page(db, kind, request.query_params, paging))
+
+    @router.get("/child-list", response_model=R[Page[DictRead]])
+    async def child_list(request: Request, db: Db, paging: Paging,
+                         parent_id: Annotated[int, Query(alias="parentId", ge=0, lt=2**63)], user: Identity = view):
+        with _tenant(kind, request, user, db):
+            return ok(await dicts.page(db, kind, request.query_params, paging, parent_id=parent_id))
+
+    @router.get("/detail", response_model=R[DictRead])
+    async def detail(db: Db, id: Annotated[int, Query(ge=1, lt=2**63)], user: Identity = view):
+        return ok(await dicts.detail(db, kind, id))
+
+    @router.get("/tree", response_model=R[list[TreeNode]])
+    async def tree(db: Db, user: Identity = view, code: Annotated[str | None, Query(max_length=255)] = None):
+        return ok(await dicts.tree(db, kind, code=code))
+
+    @router.get("/child-tree", response_model=R[list[TreeNode]])
+    async def child_tree(db: Db, user: Identity = view, code: Annotated[str | None, Query(max_length=255)] = None,
+                         parent_id: Annotated[int | None, Query(alias="parentId", ge=0, lt=2**63)] = None):
+        return ok(await dicts.child_tree(db, kind, code=code, parent_id=parent_id))
+
+    @router.get("/dictionary", response_model=R[list[DictItem]])
+    async def dictionary(db: Db, rt: Rt, user: CurrentUser, code: Code):
+        """Any logged-in user: the items of one code, sorted (served from the cache)."""
+        return ok(await dicts.dictionary(db, rt.cache, kind, code, tenant_id=user.tenant_id))
+
+    @router.get("/dictionary-tree", response_model=R[list[DictTreeItem]])
+    async def dictionary_tree(db: Db, user: CurrentUser, code: Code = DICTIONARY_TREE_DEFAULT):
+        return ok(await dicts.dictionary_tree(db, kind, code))
+
+    @router.post("/submit", response_model=R[DictRead])
+    async def submit(db: Db, rt: Rt, body: Annotated[DictWrite, Body()], user: Identity = submit_):
+        return ok(await dicts.submit(db, rt.cache, kind, body))
+
+    @router.post("/submit-pri", response_model=R[DictRead])
+    async def submit_pri(db: Db, rt: Rt, body: Annotated[DictWrite, Body()], user: Identity = submit_):
+        """BladeX's name for saving a top-level dictionary: parentId is always 0."""
+        return ok(await dicts.submit(db, rt.cache, kind, body, parent_only=True))
+
+    @router.post("/remove", response_model=R[bool])
+    async def remove(request: Request, db: Db, rt: Rt, user: Identity = delete):
+        """Removes the rows and everything below them; sealed rows are refused."""
+        await dicts.remove(db, rt.cache, kind, parse_ids(await form_or_query(request, "ids")))
+        return ok(True)
+
+    async def export(db: Db, user: Identity = export_,
+                     code: Annotated[str | None, Query(max_length=255)] = None):
+        """The rows of one code (the dictionary and its items), or every dictionary without `code`."""
+        rows = await dicts.export_rows(db, kind, code=code)
+        name = f"{'系统字典' if kind.system else '业务字典'}{'-' + code if code else ''}.xlsx"
+        return excel.download(excel.workbook_bytes(dicts.EXPORT_COLUMNS, rows), name)
+
+    xlsx = {200: {"content": {excel.XLSX: {}}, "description": "xlsx file"}}
+    router.get("/export", response_model=None, responses=xlsx, name="export_get")(export)
+    router.post("/export", response_model=None, responses=xlsx, name="export_post")(export)
+
+    @router.post("/import", response_model=R[ImportResult])
+    async def import_(db: Db, rt: Rt, file: Annotated[UploadFile, File()], user: Identity = import_):
+        """Multipart `file` (xlsx with the export's columns); rows with errors are reported and skipped."""
+        content = await file.read(rt.settings.upload_max_bytes + 1)
+        if len(content) > rt.settings.upload_max_bytes:
+            raise BusinessError("上传文件过大")
+        result = await dicts.import_rows(db, rt.cache, kind, excel.read_rows(content, dicts.EXPORT_COLUMNS))
+        return ok(result, "导入完成" if not result["errors"] else f"导入完成, {len(result['errors'])} 行有错误")
+
+    return router
+
+
+def _tenant(kind: dicts.Kind, request: Request, user: Identity, db):
+    """dict-biz: the platform administrator may look into one tenant with `tenantId`."""
+    tenant = None if kind.system else tenant_param(request, user)
+    return tenancy.tenant_scope(db, tenant) if tenant else nullcontext()
+
+
+_platform = administrator_only()
 router = APIRouter()
+router.include_router(_router(
+    dicts.SYSTEM, "/blade-system/dict", view=need("dict", "dict_view"), submit_=_platform,
+    delete=_platform, export_=need("dict_export"), import_=_platform))
+router.include_router(_router(
+    dicts.BIZ, "/blade-system/dict-biz", view=need("dictbiz", "dictbiz_view"),
+    submit_=need("dictbiz_add", "dictbiz_edit"), delete=need("dictbiz_delete"),
+    export_=need("dictbiz_export"), import_=need("dictbiz_import")))

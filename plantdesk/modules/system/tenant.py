@@ -1,4 +1,6 @@
-"""Creating a tenant: the tenant row plus its admin role, root dept, post and `admin` user (contract §7)."""
+"""Creating a tenant: the tenant row plus its admin role, root dept, post and `admin` user (contract §7).
+
+The admin role gets the menus of `tenant.default.menuCode`, narrowed to the tenant's package when it has one."""
 
 import random
 
@@ -9,6 +11,7 @@ from plantdesk.core import tenancy
 from plantdesk.core.errors import BusinessError
 from plantdesk.core.security.passwords import hash_password, md5_hex
 from plantdesk.modules.system import params
+from plantdesk.modules.system.menus import package_menu_ids
 from plantdesk.modules.system.models import Dept, Menu, Post, Role, RoleMenu, Tenant
 from plantdesk.modules.user.models import User
 
@@ -35,8 +38,11 @@ async def create_tenant(db: AsyncSession, *, tenant_name: str, tenant_id: str | 
         db.add(User(tenant_id=tenant_id, account="admin", name="admin", real_name="管理员",
                     password=await hash_password(md5_hex(defaults["tenant.default.password"])),
                     role_id=str(role.id), dept_id=str(dept.id), post_id=str(post.id), user_type=1))
-        for menu_id in await menu_ids_for_codes(db, defaults["tenant.default.menuCode"].split(",")):
-            db.add(RoleMenu(role_id=role.id, menu_id=menu_id))
+        granted = await menu_ids_for_codes(db, defaults["tenant.default.menuCode"].split(","))
+        package = await package_menu_ids(db, tenant_id)
+        for menu_id in granted:
+            if package is None or menu_id in package:
+                db.add(RoleMenu(role_id=role.id, menu_id=menu_id))
         await db.flush()
         return tenant
 

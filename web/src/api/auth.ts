@@ -44,7 +44,12 @@ export async function loginByPassword({ tenantId, username, password, captcha }:
 }
 
 /** Third-party sign-in: the provider redirected back with source, code and state. */
-export async function loginBySocial(params: { tenantId: string; source: string; code: string; state: string }) {
+export async function loginBySocial(params: {
+  tenantId: string;
+  source: string;
+  code: string;
+  state: string;
+}) {
   const { data } = await http.post<TokenResponse>(TOKEN_URL, null, {
     params: { ...params, grant_type: 'social', scope: 'all' },
     headers: { 'Tenant-Id': params.tenantId },
@@ -88,13 +93,16 @@ export async function checkPassword(password: string) {
 }
 
 export async function fetchSysConfig() {
-  const { data } = await http.get<R<SysConfig>>('/blade-system/param/sys/config');
+  // Read in the background on every start: an unreachable server must not greet the user with a toast.
+  const { data } = await http.get<R<SysConfig>>('/blade-system/param/sys/config', { silent: true });
   return data.data;
 }
 
 /** The tenant that owns this site's domain, if any: the login form then hides the tenant field. */
 export async function fetchTenantByDomain(domain: string) {
-  const { data } = await http.get<R<{ tenantId?: string }>>('/blade-system/tenant/info', { params: { domain } });
+  const { data } = await http.get<R<{ tenantId?: string }>>('/blade-system/tenant/info', {
+    params: { domain },
+  });
   return data.data?.tenantId ?? '';
 }
 
@@ -108,10 +116,15 @@ export interface Registration {
   name: string;
   account: string;
   password: string;
+  password2: string;
   oauthId?: string;
 }
 
 /** Third-party users apply for an account; an administrator approves it. */
-export async function registerGuest({ password, ...rest }: Registration, config?: AxiosRequestConfig) {
-  await http.post<R<unknown>>('/blade-user/register-guest', { ...rest, password: md5(password) }, config);
+export async function registerGuest(
+  { password, password2, ...rest }: Registration,
+  config?: AxiosRequestConfig,
+) {
+  const body = { ...rest, password: md5(password), password2: md5(password2) };
+  await http.post<R<unknown>>('/blade-user/register-guest', body, config);
 }

@@ -8,6 +8,8 @@ declare module 'axios' {
   interface AxiosRequestConfig {
     /** Body codes the caller handles itself: they reject with an HttpError and no toast. */
     passCodes?: number[];
+    /** No error toast for this call (the caller degrades quietly); session codes still apply. */
+    silent?: boolean;
     /** Calls that must not trigger a refresh-and-retry on 401 (the token endpoint itself). */
     skipRefresh?: boolean;
     /** Set on the one retry after a refresh. */
@@ -75,7 +77,8 @@ export async function handleResponse(response: AxiosResponse): Promise<AxiosResp
   const message = await bodyMessage(response);
   if (config.passCodes?.includes(code)) throw new HttpError(code, message, response);
 
-  logFailure(config, code, message);
+  // A silent call degrades on purpose (e.g. a dashboard counter without the grant): not an error.
+  if (!config.silent) logFailure(config, code, message);
   switch (code) {
     case 401:
       if (!config.skipRefresh && !config.retried && useSession.getState().refreshToken) {
@@ -100,7 +103,7 @@ export async function handleResponse(response: AxiosResponse): Promise<AxiosResp
       httpEvents.dispatchEvent(new Event(CAPTCHA_EXPIRED));
       break;
     default:
-      toast.error(message);
+      if (!config.silent) toast.error(message);
   }
   throw new HttpError(code, message, response);
 

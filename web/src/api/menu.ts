@@ -3,7 +3,10 @@ import { http } from './http';
 import type { MenuNode, R, TopMenu } from './types';
 
 export async function fetchRoutes(topMenuId?: string, config?: AxiosRequestConfig) {
-  const { data } = await http.get<R<MenuNode[]>>('/blade-system/menu/routes', { ...config, params: { topMenuId } });
+  const { data } = await http.get<R<MenuNode[]>>('/blade-system/menu/routes', {
+    ...config,
+    params: { topMenuId },
+  });
   return data.data ?? [];
 }
 

@@ -25,7 +25,10 @@ export async function fetchDeptSelect(userId: string, config?: AxiosRequestConfi
 }
 
 export async function fetchLogos(tenantId: string, config?: AxiosRequestConfig) {
-  const { data } = await http.get<R<Logo[]>>('/blade-resource/logo/list', { ...config, params: { tenantId } });
+  const { data } = await http.get<R<Logo[]>>('/blade-resource/logo/list', {
+    ...config,
+    params: { tenantId },
+  });
   return data.data ?? [];
 }
 
@@ -40,7 +43,9 @@ export interface SystemNotice {
 
 /** The current user's unread notifications (docs/decisions.md). */
 export async function fetchUnreadNotices(current: number, size: number) {
-  const { data } = await http.get<R<Page<SystemNotice>>>('/system/systemNotice/page', { params: { current, size } });
+  const { data } = await http.get<R<Page<SystemNotice>>>('/system/systemNotice/page', {
+    params: { current, size },
+  });
   return data.data;
 }
 
@@ -57,7 +62,10 @@ export async function uploadLogs(logs: LogEntry[]) {
  * nodes are counted. One row is asked for, so the call stays cheap.
  */
 export async function countRecords(url: string): Promise<number> {
-  const { data } = await http.get<R<{ total: number } | unknown[]>>(url, { params: { current: 1, size: 1 } });
+  const { data } = await http.get<R<{ total: number } | unknown[]>>(url, {
+    params: { current: 1, size: 1 },
+    silent: true,
+  });
   const body = data.data;
   return Array.isArray(body) ? countNodes(body) : body.total;
 }

@@ -65,6 +65,8 @@ export interface MenuNode {
   parentId: string;
   code: string;
   name: string;
+  /** English name; shown when the console is in English. */
+  nameEn?: string;
   alias?: string;
   path: string;
   source?: string;
@@ -74,7 +76,8 @@ export interface MenuNode {
   action?: number;
   /** 2 = open in a new window. */
   isOpen?: number;
-  isShow?: boolean;
+  /** 0 / false: hidden from the sidebar. */
+  isShow?: boolean | number;
   meta?: { roles?: string[]; i18n?: string };
   children?: MenuNode[];
 }
@@ -83,6 +86,7 @@ export interface TopMenu {
   id: string;
   code: string;
   name: string;
+  nameEn?: string;
   source?: string;
   path?: string;
   sort?: number;

@@ -13,7 +13,10 @@ export interface UserInfoResult {
 
 export async function fetchUserInfo(config?: AxiosRequestConfig): Promise<UserInfoResult> {
   try {
-    const { data } = await http.get<R<UserInfo>>('/blade-user/info', { ...config, passCodes: [LICENSE_EXPIRING] });
+    const { data } = await http.get<R<UserInfo>>('/blade-user/info', {
+      ...config,
+      passCodes: [LICENSE_EXPIRING],
+    });
     return { user: data.data, license: null };
   } catch (error) {
     if (!(error instanceof HttpError) || error.code !== LICENSE_EXPIRING) throw error;

@@ -127,10 +127,14 @@ export function federatedLogout() {
   sessionStorage.clear();
   for (const cookie of document.cookie.split(';')) {
     const name = cookie.split('=')[0].trim();
+    // biome-ignore lint/suspicious/noDocumentCookie: expiring each readable cookie needs the synchronous API.
     if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
   }
   navigateTo('/login', { replace: true });
 }
 
-sessionHooks.refresh = () => refreshSession();
-sessionHooks.expire = federatedLogout;
+/** Lets the HTTP layer refresh and end the session (it cannot import this module: cycle). */
+export function installSessionHooks() {
+  sessionHooks.refresh = () => refreshSession();
+  sessionHooks.expire = federatedLogout;
+}

@@ -38,7 +38,10 @@ export const toast = {
 };
 
 /** A yes/no question; resolves true when the user confirms. */
-export function confirm(content: string, options: { title?: string; danger?: boolean } = {}): Promise<boolean> {
+export function confirm(
+  content: string,
+  options: { title?: string; danger?: boolean } = {},
+): Promise<boolean> {
   return new Promise((resolve) => {
     if (!current) {
       resolve(false);

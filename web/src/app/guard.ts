@@ -1,5 +1,5 @@
-import type { Tab } from './stores/tabs';
 import { DEFAULT_TENANT, type License } from './stores/session';
+import type { Tab } from './stores/tabs';
 
 /** Static facts a route declares in its `handle` (spec §2 "Route guard"). */
 export interface RouteMeta {
@@ -59,11 +59,14 @@ export function decideRoute(input: GuardInput): GuardDecision {
 
 const allow: GuardDecision = { kind: 'allow' };
 
-/** The tab a location opens, or null for pages without tabs (spec §2). */
-export function tabFor(path: string, query: URLSearchParams, meta: RouteMeta, menuName?: string): Tab | null {
+/**
+ * The tab a location opens, or null for pages without tabs (spec §2). A fixed label comes only from
+ * query `name`; menu pages are labelled from the menus at render time, so they follow the language.
+ */
+export function tabFor(path: string, query: URLSearchParams, meta: RouteMeta): Tab | null {
   if (meta.isTab === false) return null;
   const search = query.toString();
-  const label = query.get('name') || menuName;
+  const label = query.get('name');
   const labelKey = query.get('i18n') || meta.labelKey;
   return {
     key: search ? `${path}?${search}` : path,

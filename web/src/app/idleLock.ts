@@ -1,6 +1,4 @@
 import { useEffect } from 'react';
-import { useSession } from './stores/session';
-
 /** Spec §9: idle check every 1 s, activity debounced 100 ms, redirect to /lock 100 ms after locking. */
 export const IDLE_CHECK_MS = 1000;
 export const ACTIVITY_DEBOUNCE_MS = 100;
@@ -14,10 +12,10 @@ export function isIdle(lastActivity: number, now: number, lockTime: number): boo
 }
 
 /**
- * Locks the session after `lockTime` seconds without keyboard, mouse, scroll or touch activity.
- * Mounted only inside the signed-in layout, so it is off on the login and lock pages.
+ * Calls `lock` 100 ms after `lockTime` seconds passed without keyboard, mouse, scroll or touch
+ * activity. Mounted only inside the signed-in layout, so it is off on the login and lock pages.
  */
-export function useIdleLock(lockTime: number, goToLock: () => void) {
+export function useIdleLock(lockTime: number, lock: () => void) {
   useEffect(() => {
     if (lockTime <= 0) return;
     let lastActivity = Date.now();
@@ -29,11 +27,11 @@ export function useIdleLock(lockTime: number, goToLock: () => void) {
         lastActivity = Date.now();
       }, ACTIVITY_DEBOUNCE_MS);
     };
-    for (const name of ACTIVITY_EVENTS) window.addEventListener(name, onActivity, { passive: true, capture: true });
+    for (const name of ACTIVITY_EVENTS)
+      window.addEventListener(name, onActivity, { passive: true, capture: true });
     const check = setInterval(() => {
       if (!isIdle(lastActivity, Date.now(), lockTime) || redirect) return;
-      useSession.getState().setLocked(true);
-      redirect = setTimeout(goToLock, LOCK_REDIRECT_MS);
+      redirect = setTimeout(lock, LOCK_REDIRECT_MS);
     }, IDLE_CHECK_MS);
     return () => {
       for (const name of ACTIVITY_EVENTS) window.removeEventListener(name, onActivity, { capture: true });
@@ -41,5 +39,5 @@ export function useIdleLock(lockTime: number, goToLock: () => void) {
       clearTimeout(debounce);
       clearTimeout(redirect);
     };
-  }, [lockTime, goToLock]);
+  }, [lockTime, lock]);
 }

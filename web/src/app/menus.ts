@@ -1,5 +1,6 @@
 import type { MenuNode } from '#src/api/types';
 import type { SiteLinks } from './siteLinks';
+import type { Language } from './stores/settings';
 
 /** Menu codes whose pages are built into the console even when their path looks external (spec §2). */
 export const BUILT_IN_CODES = [
@@ -26,7 +27,7 @@ export type MenuTarget =
 
 /** Spec §6: shown when isShow is not false and the current role is allowed by meta roles. */
 export function isVisible(menu: MenuNode, roleName: string | undefined): boolean {
-  if (menu.isShow === false) return false;
+  if (menu.isShow === false || menu.isShow === 0) return false;
   const roles = menu.meta?.roles;
   return !roles?.length || roles.includes(roleName ?? '');
 }
@@ -55,7 +56,8 @@ export function menuTarget(menu: MenuNode, links: SiteLinks): MenuTarget {
   if (code === 'datacenter') return { kind: 'window', url: links.dataCentre || path };
   if (menu.isOpen === 2 && isExternalUrl(path)) return { kind: 'window', url: path };
   if (BUILT_IN_CODES.includes(code)) return { kind: 'route', to: path };
-  if (isLargeScreenPath(path)) return isExternalUrl(path) ? { kind: 'window', url: path } : { kind: 'route', to: path };
+  if (isLargeScreenPath(path))
+    return isExternalUrl(path) ? { kind: 'window', url: path } : { kind: 'route', to: path };
   if (isExternalUrl(path) || path.includes('.html')) {
     const query = new URLSearchParams({ src: path, name: menu.name });
     return { kind: 'embed', to: `/myiframe/${encodeURIComponent(code)}?${query}` };
@@ -71,11 +73,18 @@ export function findMenuByPath(menus: MenuNode[], path: string): MenuNode | unde
   return flattenMenus(menus).find((m) => m.path === path);
 }
 
-/** Menu search: leaf menus whose name starts with the query, ignoring case (spec §2). */
-export function searchMenus(menus: MenuNode[], query: string): MenuNode[] {
+/** A menu's label in the console language: the English name when there is one. */
+export function menuLabel(menu: Pick<MenuNode, 'name' | 'nameEn'>, language: Language): string {
+  return language === 'en' && menu.nameEn ? menu.nameEn : menu.name;
+}
+
+/** Menu search: leaf menus whose label starts with the query, ignoring case (spec §2). */
+export function searchMenus(menus: MenuNode[], query: string, language: Language): MenuNode[] {
   const needle = query.trim().toLowerCase();
   if (!needle) return [];
-  return flattenMenus(menus).filter((m) => !m.children?.length && m.name.toLowerCase().startsWith(needle));
+  return flattenMenus(menus).filter(
+    (m) => !m.children?.length && menuLabel(m, language).toLowerCase().startsWith(needle),
+  );
 }
 
 /** Leaf codes of the /menu/buttons tree (and the menus that own them) form the permission map. */

@@ -22,7 +22,10 @@ const TABLE: { atLeast: number; everySeconds: number; margin: (time: number) => 
 ];
 
 /** null when refreshing is off: refresh time 0 (or unset) or larger than the token timeout. */
-export function refreshSchedule(refreshTime: number, timeout = DEFAULT_TOKEN_TIMEOUT): RefreshSchedule | null {
+export function refreshSchedule(
+  refreshTime: number,
+  timeout = DEFAULT_TOKEN_TIMEOUT,
+): RefreshSchedule | null {
   const limit = timeout || DEFAULT_TOKEN_TIMEOUT;
   if (!refreshTime || refreshTime <= 0 || refreshTime > limit) return null;
   const row = TABLE.find((r) => refreshTime >= r.atLeast);

@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { type ComponentType, lazy } from 'react';
 
 type ViewModule = { default: ComponentType };
 
@@ -40,4 +40,10 @@ export function loadChunk<T>(load: () => Promise<T>, timeoutMs = CHUNK_TIMEOUT_M
       },
     );
   });
+}
+
+/** React.lazy with the same 120 s limit, so a stale chunk in a dialog gets the reload prompt too. */
+// biome-ignore lint/suspicious/noExplicitAny: props are whatever the lazily loaded component takes.
+export function lazyChunk<T extends ComponentType<any>>(load: () => Promise<{ default: T }>) {
+  return lazy(() => loadChunk(load));
 }

@@ -3,9 +3,9 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import type { RouteMeta } from './guard';
 import { LARGE_SCREEN_PATHS } from './menus';
 import { setNavigate } from './navigation';
-import { loadChunk, viewRegistry } from './registry';
 import { Root } from './Root';
 import { RouteError } from './RouteError';
+import { loadChunk, viewRegistry } from './registry';
 import { HOME_PATH } from './stores/tabs';
 
 /** Spec §2 frame/outlink routes: full-page, no tab, no layout chrome. */
@@ -35,7 +35,11 @@ function lazyComponent(load: () => Promise<{ default: ComponentType }>): RouteOb
   return async () => ({ Component: (await loadChunk(load)).default });
 }
 
-function route(path: string, load: () => Promise<{ default: ComponentType }>, handle: RouteMeta = {}): RouteObject {
+function route(
+  path: string,
+  load: () => Promise<{ default: ComponentType }>,
+  handle: RouteMeta = {},
+): RouteObject {
   return { path, handle, lazy: lazyComponent(load) };
 }
 
@@ -47,16 +51,34 @@ export const routes: RouteObject[] = [
     element: <Root />,
     errorElement: <RouteError />,
     children: [
-      route('/login', () => import('#src/pages/login'), { isAuth: false, isTab: false, labelKey: 'login.title' }),
+      route('/login', () => import('#src/pages/login'), {
+        isAuth: false,
+        isTab: false,
+        labelKey: 'login.title',
+      }),
       route('/lock', () => import('#src/pages/lock'), { isTab: false, labelKey: 'lock.title' }),
-      route('/403', () => import('#src/pages/error/Forbidden'), { isAuth: false, isTab: false, labelKey: 'error.403' }),
-      route('/404', () => import('#src/pages/error/NotFound'), { isAuth: false, isTab: false, labelKey: 'error.404' }),
-      route('/500', () => import('#src/pages/error/ServerError'), { isAuth: false, isTab: false, labelKey: 'error.500' }),
+      route('/403', () => import('#src/pages/error/Forbidden'), {
+        isAuth: false,
+        isTab: false,
+        labelKey: 'error.403',
+      }),
+      route('/404', () => import('#src/pages/error/NotFound'), {
+        isAuth: false,
+        isTab: false,
+        labelKey: 'error.404',
+      }),
+      route('/500', () => import('#src/pages/error/ServerError'), {
+        isAuth: false,
+        isTab: false,
+        labelKey: 'error.500',
+      }),
       { path: '/', element: <Navigate to={HOME_PATH} replace /> },
       { path: '/wel', element: <Navigate to={HOME_PATH} replace /> },
       ...views
         .filter(([path]) => bare(path))
-        .map(([path, load]) => route(path, load, { isTab: false, blankTitle: LARGE_SCREEN_PATHS.includes(path) })),
+        .map(([path, load]) =>
+          route(path, load, { isTab: false, blankTitle: LARGE_SCREEN_PATHS.includes(path) }),
+        ),
       {
         lazy: lazyComponent(() => import('#src/layout')),
         children: [

@@ -1,4 +1,4 @@
-import { type ThemeConfig, theme as antdTheme } from 'antd';
+import { theme as antdTheme, type ThemeConfig } from 'antd';
 
 /** The eleven themes of spec §2, stored under their Saber names (`theme-default` is the default). */
 export const THEME_NAMES = [
@@ -26,6 +26,8 @@ export interface ThemeSpec {
   siderDark: boolean;
   header: string;
   headerText: string;
+  /** Selected top-menu item on a coloured header; light headers use the primary colour. */
+  headerActive?: string;
   /** The whole app switches to antd's dark algorithm. */
   dark?: boolean;
 }
@@ -39,14 +41,39 @@ export const THEMES: Record<ThemeName, ThemeSpec> = {
     siderDark: true,
     header: 'linear-gradient(90deg, #4b6cb7 0%, #7b4397 100%)',
     headerText: '#ffffff',
+    headerActive: '#ffffff',
   },
-  'theme-smart': { sider: '#001529', siderDark: true, header: '#001529', headerText: '#ffffff' },
+  'theme-smart': {
+    sider: '#001529',
+    siderDark: true,
+    header: '#001529',
+    headerText: '#ffffff',
+    headerActive: '#ffffff',
+  },
   'theme-iview': { sider: '#515a6e', siderDark: true, header: '#ffffff', headerText: '#515a6e' },
-  'theme-vip': { sider: '#1e1e28', siderDark: true, header: '#1e1e28', headerText: '#f2d89b' },
-  'theme-cool': { sider: '#f0f5ff', siderDark: false, header: '#2f54eb', headerText: '#ffffff' },
+  'theme-vip': {
+    sider: '#1e1e28',
+    siderDark: true,
+    header: '#1e1e28',
+    headerText: '#f2d89b',
+    headerActive: '#ffe7ba',
+  },
+  'theme-cool': {
+    sider: '#f0f5ff',
+    siderDark: false,
+    header: '#2f54eb',
+    headerText: '#ffffff',
+    headerActive: '#ffffff',
+  },
   'theme-d2': { sider: '#ebf1f6', siderDark: false, header: '#ebf1f6', headerText: '#2f3d4d' },
   'theme-hey': { sider: '#fafafa', siderDark: false, header: '#ffffff', headerText: '#303133' },
-  'theme-lte': { sider: '#222d32', siderDark: true, header: '#3c8dbc', headerText: '#ffffff' },
+  'theme-lte': {
+    sider: '#222d32',
+    siderDark: true,
+    header: '#3c8dbc',
+    headerText: '#ffffff',
+    headerActive: '#ffffff',
+  },
 };
 
 /** Spec §9: hey, d2 and cool use the light logo, the others the dark one. */
@@ -67,6 +94,23 @@ export function antdThemeConfig(name: ThemeName, color: string): ThemeConfig {
     components: {
       Menu: { darkItemBg: 'transparent', darkSubMenuItemBg: 'rgba(0, 0, 0, 0.18)', itemBg: 'transparent' },
       Layout: { siderBg: 'transparent', headerPadding: '0 12px', headerHeight: 50 },
+    },
+  };
+}
+
+/** The header's menu follows the header colours (its own tokens, so the sidebar menu is untouched). */
+export function headerMenuTheme(name: ThemeName, color: string): ThemeConfig {
+  const spec = THEMES[name] ?? THEMES[DEFAULT_THEME];
+  const active = spec.headerActive ?? color;
+  return {
+    components: {
+      Menu: {
+        itemColor: spec.headerText,
+        itemHoverColor: active,
+        horizontalItemHoverColor: active,
+        horizontalItemSelectedColor: active,
+        itemBg: 'transparent',
+      },
     },
   };
 }

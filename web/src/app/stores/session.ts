@@ -38,6 +38,8 @@ interface SessionState {
   logos: Logo[];
   license: License | null;
   locked: boolean;
+  /** Where the user was when the session locked; unlocking returns there. */
+  lockedFrom: string;
   /** The lock button asks for the lock password only the first time. */
   lockPasswordSet: boolean;
   config: SysConfig;
@@ -45,7 +47,8 @@ interface SessionState {
   signIn(token: TokenResponse): void;
   setToken(token: TokenResponse): void;
   setAccount(account: Partial<Pick<SessionState, AccountKeys>>): void;
-  setLocked(locked: boolean): void;
+  lock(from: string): void;
+  unlock(): void;
   setLockPasswordSet(): void;
   setConfig(config: Partial<SysConfig>): void;
   clear(): void;
@@ -76,6 +79,7 @@ const signedOut = {
   logos: [],
   license: null,
   locked: false,
+  lockedFrom: '',
   lockPasswordSet: false,
 };
 
@@ -88,7 +92,8 @@ export const useSession = create<SessionState>()(
       signIn: (token) => set({ ...signedOut, ...tokenFields(token) }),
       setToken: (token) => set(tokenFields(token)),
       setAccount: (account) => set(account),
-      setLocked: (locked) => set({ locked }),
+      lock: (from) => set({ locked: true, lockedFrom: from }),
+      unlock: () => set({ locked: false, lockedFrom: '' }),
       setLockPasswordSet: () => set({ lockPasswordSet: true }),
       setConfig: (config) => set((s) => ({ config: { ...s.config, ...config } })),
       clear: () => set(signedOut),

@@ -7,7 +7,7 @@ export interface Tab {
   /** Path plus search: the same page opened with other query values is another tab. */
   key: string;
   path: string;
-  /** Fixed label (menu name or query name); when absent, `labelKey` is translated. */
+  /** Fixed label (query name); else the menu of `path` names it, else `labelKey` is translated. */
   label?: string;
   labelKey?: string;
 }
@@ -44,7 +44,8 @@ export const useTabs = create<TabsState>()(
           return { tabs };
         }),
       close: (key) => set((s) => ({ tabs: s.tabs.filter((t) => t.key !== key || isFirst(s.tabs, t)) })),
-      closeOthers: (key) => set((s) => ({ tabs: s.tabs.filter((t) => t.key === HOME_PATH || t.key === key) })),
+      closeOthers: (key) =>
+        set((s) => ({ tabs: s.tabs.filter((t) => t.key === HOME_PATH || t.key === key) })),
       closeAll: () => set({ tabs: [HOME_TAB] }),
       clearCache: () => set((s) => ({ generation: s.generation + 1 })),
       reset: () => set({ tabs: [HOME_TAB], generation: 0 }),
@@ -53,7 +54,10 @@ export const useTabs = create<TabsState>()(
       name: 'plantdesk-tabs',
       storage: createJSONStorage(() => localStorage),
       partialize: (s) => ({ tabs: s.tabs }),
-      merge: (persisted, current) => ({ ...current, tabs: withHome((persisted as Partial<TabsState>)?.tabs) }),
+      merge: (persisted, current) => ({
+        ...current,
+        tabs: withHome((persisted as Partial<TabsState>)?.tabs),
+      }),
     },
   ),
 );

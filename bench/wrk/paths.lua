@@ -1,0 +1,27 @@
+-- Requests a random line of BENCH_PATHS (one URL-encoded path per line) with the bench identity's headers.
+-- BENCH_METHOD (default GET), BENCH_TOKEN (access token, optional), BENCH_CLIENT (Basic header), BENCH_TENANT.
+local paths = {}
+for line in io.lines(os.getenv("BENCH_PATHS")) do
+  if #line > 0 then paths[#paths + 1] = line end
+end
+local method = os.getenv("BENCH_METHOD") or "GET"
+local token = os.getenv("BENCH_TOKEN")
+local headers = {
+  ["Authorization"] = os.getenv("BENCH_CLIENT"),
+  ["Tenant-Id"] = os.getenv("BENCH_TENANT") or "000000",
+}
+if token and #token > 0 then headers["Blade-Auth"] = "bearer " .. token end
+
+local counter = 0
+function setup(thread)
+  counter = counter + 1
+  thread:set("seed", counter)
+end
+
+function init(args)
+  math.randomseed(os.time() + (seed or 0) * 7919)
+end
+
+function request()
+  return wrk.format(method, paths[math.random(#paths)], headers)
+end

@@ -1,0 +1,165 @@
+"""Data scope (row visibility per role) and API scope (path grants), as SQLAlchemy expressions and checks.
+
+Data scope (contract §8): rules are `blade_scope_data` rows for a resource code (the menu code) granted to
+one of the user's roles. No rule, a type-1 rule, or an admin role (alias containing `admin`) means no
+filter; several rules are OR-ed. Types: 2 own rows (create_user), 3 own departments (create_dept),
+4 own departments and their descendants, 5 custom: `scope_column IN (values)` where values are literals
+and typed variables ${userId} ${deptId} ${roleId} ${tenantId} ${account} — always bound parameters.
+
+API scope: when `blade_scope_api` rows exist whose `scope_path` is contained in the request path, a
+non-admin user must hold one of them through a role.
+
+Core owns no tables: the system module registers the loaders below. Rules and scope lists are cached
+under the permission generation, so `permissions.invalidate()` refreshes them too.
+"""
+
+import logging
+from collections.abc import Awaitable, Callable, Iterable
+from dataclasses import dataclass
+
+from sqlalchemy import BigInteger, Integer, SmallInteger, false, or_
+from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.sql.elements import ColumnElement
+
+from plantdesk.core import permissions
+from plantdesk.core.cache import Cache
+from plantdesk.core.context import Identity
+
+log = logging.getLogger("plantdesk.datascope")
+
+ALL, OWN, OWN_DEPT, OWN_DEPT_CHILD, CUSTOM = 1, 2, 3, 4, 5
+VARIABLES = ("userId", "deptId", "roleId", "tenantId", "account")
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    scope_type: int
+    scope_column: str = ""
+    scope_value: str = ""
+
+
+RuleLoader = Callable[[AsyncSession, tuple[int, ...], str], Awaitable[Iterable[Rule]]]
+DescendantLoader = Callable[[AsyncSession, tuple[int, ...]], Awaitable[Iterable[int]]]
+ApiScopeLoader = Callable[[AsyncSession], Awaitable[Iterable[tuple[int, str]]]]
+GrantedApiLoader = Callable[[AsyncSession, tuple[int, ...]], Awaitable[Iterable[int]]]
+
+
+@dataclass
+class _Loaders:
+    rules: RuleLoader | None = None
+    descendants: DescendantLoader | None = None
+    api_scopes: ApiScopeLoader | None = None
+    granted_api: GrantedApiLoader | None = None
+
+
+_loaders = _Loaders()
+
+
+def register_loaders(*, rules: RuleLoader, descendants: DescendantLoader, api_scopes: ApiScopeLoader,
+                     granted_api: GrantedApiLoader) -> None:
+    _loaders.rules, _loaders.descendants = rules, descendants
+    _loaders.api_scopes, _loaders.granted_api = api_scopes, granted_api
+
+
+async def clause(user: Identity, code: str, model: type, *, db: AsyncSession, cache: Cache) -> ColumnElement | None:
+    """The WHERE clause narrowing `model` rows to what `user` may see under resource `code`, or None."""
+    if user.is_admin or _loaders.rules is None or not user.role_ids:
+        return None
+    rules = await _cached_rules(user, code, db=db, cache=cache)
+    if not rules or any(rule.scope_type == ALL for rule in rules):
+        return None
+    clauses = [c for rule in rules if (c := await _rule_clause(rule, user, model, db)) is not None]
+    if not clauses:
+        return None
+    return or_(*clauses) if len(clauses) > 1 else clauses[0]
+
+
+async def api_denied(user: Identity, path: str, *, db: AsyncSession, cache: Cache) -> bool:
+    """True when `path` is covered by API scopes and none of them is granted to the user's roles."""
+    if user.is_admin or _loaders.api_scopes is None:
+        return False
+    generation = await cache.get(permissions.GENERATION_KEY) or 0
+    key = f"apiscope:{generation}"
+    scopes = await cache.get(key)
+    if scopes is None:
+        scopes = [[id_, scope_path] for id_, scope_path in await _loaders.api_scopes(db) if scope_path]
+        await cache.set(key, scopes, permissions.TTL)
+    covering = {id_ for id_, scope_path in scopes if scope_path in path}
+    if not covering:
+        return False
+    roles = ",".join(map(str, sorted(user.role_ids)))
+    granted_key = f"apiscope:{generation}:{user.tenant_id}:{roles}"
+    granted = await cache.get(granted_key)
+    if granted is None:
+        granted = sorted(set(await _loaders.granted_api(db, user.role_ids))) if user.role_ids else []
+        await cache.set(granted_key, granted, permissions.TTL)
+    return covering.isdisjoint(granted)
+
+
+async def _cached_rules(user: Identity, code: str, *, db: AsyncSession, cache: Cache) -> list[Rule]:
+    generation = await cache.get(permissions.GENERATION_KEY) or 0
+    key = f"datascope:{generation}:{user.tenant_id}:{','.join(map(str, sorted(user.role_ids)))}:{code}"
+    cached = await cache.get(key)
+    if cached is None:
+        rules = list(await _loaders.rules(db, user.role_ids, code))
+        cached = [[r.scope_type, r.scope_column or "", r.scope_value or ""] for r in rules]
+        await cache.set(key, cached, permissions.TTL)
+    return [Rule(*row) for row in cached]
+
+
+async def _rule_clause(rule: Rule, user: Identity, model: type, db: AsyncSession) -> ColumnElement | None:
+    default = {OWN: "create_user", OWN_DEPT: "create_dept", OWN_DEPT_CHILD: "create_dept"}.get(rule.scope_type)
+    column = _column(model, rule.scope_column or default or "")
+    if column is None:
+        log.warning("data scope rule ignored: %s has no column %r", model.__name__, rule.scope_column or default)
+        return None
+    if rule.scope_type == OWN:
+        return column == user.user_id
+    if rule.scope_type == OWN_DEPT:
+        return column.in_(user.dept_ids) if user.dept_ids else false()
+    if rule.scope_type == OWN_DEPT_CHILD:
+        if not user.dept_ids:
+            return false()
+        return column.in_(sorted({*user.dept_ids, *await _loaders.descendants(db, user.dept_ids)}))
+    if rule.scope_type == CUSTOM:
+        values = _typed(column, _custom_values(rule.scope_value, user))
+        return column.in_(values) if values else false()
+    log.warning("data scope rule ignored: unknown type %s", rule.scope_type)
+    return None
+
+
+def _column(model: type, name: str):
+    table = getattr(model, "__table__", None)
+    if table is None or not name:
+        return None
+    column = table.c.get(name)
+    return column if column is not None else next((c for c in table.c if c.key == name), None)
+
+
+def _custom_values(raw: str, user: Identity) -> list[str]:
+    variables = {"userId": [str(user.user_id)], "deptId": [str(d) for d in user.dept_ids],
+                 "roleId": [str(r) for r in user.role_ids], "tenantId": [user.tenant_id],
+                 "account": [user.account]}
+    values: list[str] = []
+    for part in (p.strip() for p in (raw or "").split(",")):
+        if part.startswith("${") and part.endswith("}"):
+            name = part[2:-1].strip()
+            if name in variables:
+                values.extend(variables[name])
+            else:
+                log.warning("data scope variable ignored: %s", part)
+        elif part:
+            values.append(part.strip("'\""))
+    return values
+
+
+def _typed(column, values: list[str]) -> list:
+    if not isinstance(column.type, (Integer, BigInteger, SmallInteger)):
+        return values
+    typed = []
+    for value in values:
+        try:
+            typed.append(int(value))
+        except ValueError:
+            log.warning("data scope value ignored: %r is not an integer for %s", value, column.name)
+    return typed

@@ -1,0 +1,73 @@
+"""Forest building shared by menus, roles, departments and regions (BladeX ForestNodeMerger), and the
+platform administrator's tenant switch."""
+
+from collections.abc import Callable, Iterable, Sequence
+from contextlib import nullcontext
+from typing import Any
+
+from plantdesk.core import tenancy
+
+
+def forest(nodes: Iterable[dict], *, id_key: str = "id", parent_key: str = "parent_id") -> list[dict]:
+    """Link `nodes` (dicts, already sorted) by parent; a node whose parent is absent becomes a root."""
+    nodes = list(nodes)
+    by_id = {node[id_key]: node for node in nodes}
+    roots = []
+    for node in nodes:
+        parent = by_id.get(node[parent_key])
+        if parent is None or parent is node:
+            roots.append(node)
+        else:
+            parent.setdefault("children", []).append(node)
+    return roots
+
+
+def tree_node(id_: Any, parent_id: Any, title: str, **extra) -> dict:
+    """The TreeNode shape {id, parentId, title, key, value} the consoles' tree selects bind to."""
+    return {"id": id_, "parent_id": parent_id, "title": title, "key": id_, "value": id_, **extra}
+
+
+def ancestors_of(ids: Iterable[int], parent_of: dict[int, int]) -> set[int]:
+    """Every ancestor of `ids` (not the ids themselves) following `parent_of`."""
+    found: set[int] = set()
+    for id_ in ids:
+        parent = parent_of.get(id_)
+        while parent and parent in parent_of and parent not in found:
+            found.add(parent)
+            parent = parent_of.get(parent)
+    return found
+
+
+def descendants_of(ids: Iterable[int], rows: Sequence[tuple[int, int]]) -> set[int]:
+    """Every descendant of `ids` given (id, parent_id) rows (not the ids themselves)."""
+    children: dict[int, list[int]] = {}
+    for id_, parent_id in rows:
+        children.setdefault(parent_id, []).append(id_)
+    found: set[int] = set()
+    stack = [child for id_ in ids for child in children.get(id_, ())]
+    while stack:
+        id_ = stack.pop()
+        if id_ not in found:
+            found.add(id_)
+            stack.extend(children.get(id_, ()))
+    return found
+
+
+def prune(roots: list[dict], keep: Callable[[dict], bool]) -> list[dict]:
+    """Drop subtrees holding no node for which `keep` is true."""
+    kept = []
+    for node in roots:
+        node["children"] = prune(node.get("children", []), keep)
+        if keep(node) or node["children"]:
+            kept.append(node)
+    return kept
+
+
+def within(db, tenant_id: str | None):
+    """Act inside `tenant_id` (the platform administrator's ?tenantId=), or stay in the bound tenant."""
+    return tenancy.tenant_scope(db, tenant_id) if tenant_id else nullcontext()
+
+
+def reach(db, user):
+    """Look up rows by id across tenants for the platform administrator; stay in the tenant for everyone else."""
+    return tenancy.platform_scope(db) if user.is_platform_admin else nullcontext()

@@ -1,0 +1,18 @@
+"""core.excel: exports survive any stored text, and read back what they wrote."""
+
+from datetime import datetime
+
+from plantdesk.core.excel import read_rows, workbook_bytes
+
+COLUMNS = [("name", "名称"), ("when", "时间"), ("count", "数量")]
+
+
+class TestWorkbook:
+    def test_round_trip(self):
+        content = workbook_bytes(COLUMNS, [{"name": "泵", "when": datetime(2026, 1, 2, 3, 4, 5), "count": 3}])
+        assert read_rows(content, COLUMNS) == [{"name": "泵", "when": "2026-01-02 03:04:05", "count": "3"}]
+
+    def test_control_characters_are_dropped_not_a_500(self):
+        # Logged request text (error/usual logs) can hold anything; openpyxl refuses control characters.
+        content = workbook_bytes(COLUMNS, [{"name": "a\x00b\x1bc\x07", "when": None, "count": None}])
+        assert read_rows(content, COLUMNS)[0]["name"] == "abc"

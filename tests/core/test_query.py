@@ -1,0 +1,120 @@
+"""core.query: every BladeX filter suffix, run against the database on posts tagged for one test."""
+
+from datetime import datetime
+
+import pytest
+from sqlalchemy import select
+
+from plantdesk.core.errors import BadRequest
+from plantdesk.core.query import SUFFIXES, filters
+from plantdesk.modules.system.models import Post
+from tests.core.conftest import OTHER_TENANT
+
+COLUMNS = {"postName": Post.post_name, "sort": Post.sort, "remark": Post.remark, "createTime": Post.create_time}
+ROWS = (  # post_name, sort, remark, create_time
+    ("pump_a", 9, "first", datetime(2026, 3, 1, 8, 0, 0)),
+    ("pump%b", 10, None, datetime(2026, 3, 2, 8, 0, 0)),
+    ("valve", 11, "third", datetime(2026, 3, 2, 18, 30, 0)),
+)
+
+
+@pytest.fixture
+async def tagged(sessions, unique):
+    """Three posts sharing a unique post_code; returns a runner: query params -> matching post names."""
+    async with sessions() as db:
+        db.add_all(Post(tenant_id=OTHER_TENANT, post_code=unique, post_name=name, sort=sort, remark=remark,
+                        create_time=created) for name, sort, remark, created in ROWS)
+        await db.commit()
+
+    async def run(params: dict, default: str = "like") -> list[str]:
+        stmt = select(Post.post_name).where(Post.post_code == unique, *filters(params, COLUMNS, default=default))
+        async with sessions() as db:
+            return sorted((await db.execute(stmt)).scalars())
+
+    return run
+
+
+class TestSuffixes:
+    @pytest.mark.parametrize(("params", "expected"), [
+        ({"postName": "pump"}, ["pump%b", "pump_a"]),
+        ({"postName_like": "ump"}, ["pump%b", "pump_a"]),
+        ({"postName_notlike": "ump"}, ["valve"]),
+        ({"postName_likeleft": "lve"}, ["valve"]),
+        ({"postName_likeleft": "val"}, []),
+        ({"postName_likeright": "val"}, ["valve"]),
+        ({"postName_likeright": "lve"}, []),
+        ({"postName_equal": "valve"}, ["valve"]),
+        ({"postName_notequal": "valve"}, ["pump%b", "pump_a"]),
+        ({"sort_like": "1"}, ["pump%b", "valve"]),  # LIKE on an integer column: text match on every database
+        ({"sort_equal": "10"}, ["pump%b"]),
+        ({"sort_notequal": "10"}, ["pump_a", "valve"]),
+        ({"sort_ge": "10"}, ["pump%b", "valve"]),
+        ({"sort_gt": "10"}, ["valve"]),
+        ({"sort_le": "10"}, ["pump%b", "pump_a"]),
+        ({"sort_lt": "10"}, ["pump_a"]),
+        ({"createTime_datege": "2026-03-02"}, ["pump%b", "valve"]),
+        ({"createTime_dategt": "2026-03-02 08:00:00"}, ["valve"]),
+        ({"createTime_datele": "2026-03-02 08:00:00"}, ["pump%b", "pump_a"]),
+        ({"createTime_datelt": "2026-03-02"}, ["pump_a"]),
+        ({"createTime_dateequal": "2026-03-02"}, ["pump%b", "valve"]),
+        ({"createTime_ge": "2026-03-02 12:00:00"}, ["valve"]),
+        ({"remark_null": "1"}, ["pump%b"]),
+        ({"remark_notnull": "1"}, ["pump_a", "valve"]),
+        ({"postName_ignore": "valve"}, ["pump%b", "pump_a", "valve"]),
+        ({"postName_like": "ump", "sort_gt": "9"}, ["pump%b"]),
+    ], ids=lambda v: ",".join(v) if isinstance(v, dict) else None)
+    async def test_suffix(self, tagged, params, expected):
+        assert await tagged(params) == expected
+
+    def test_every_declared_suffix_is_exercised(self):
+        exercised = {"_" + op for op in ("notequal", "equal", "notlike", "likeleft", "likeright", "like", "ge", "le",
+                                         "gt", "lt", "datege", "dategt", "dateequal", "datelt", "datele", "notnull",
+                                         "null", "ignore")}
+        assert set(SUFFIXES) == exercised
+
+    async def test_bare_name_uses_the_resource_default(self, tagged):
+        assert await tagged({"postName": "valve"}, default="equal") == ["valve"]
+        assert await tagged({"postName": "alv"}, default="equal") == []
+
+
+class TestLikeEscaping:
+    async def test_percent_is_literal(self, tagged):
+        assert await tagged({"postName_like": "%"}) == ["pump%b"]
+
+    async def test_underscore_is_literal(self, tagged):
+        assert await tagged({"postName_like": "p_a"}) == ["pump_a"]
+        assert await tagged({"postName_like": "mp_"}) == ["pump_a"]
+
+    async def test_backslash_is_literal(self, tagged):
+        assert await tagged({"postName_like": "\\"}) == []
+
+    async def test_quotes_and_sql_are_just_text(self, tagged):
+        assert await tagged({"postName": "' OR 1=1 --"}) == []
+        assert await tagged({"postName_equal": "x'; drop table blade_post; --"}) == []
+
+
+class TestTypedValues:
+    async def test_integer_column_compares_numerically(self, tagged):
+        # As text "10" < "9"; as numbers 10 > 9.
+        assert await tagged({"sort_gt": "9"}) == ["pump%b", "valve"]
+
+    def test_bad_integer_is_a_400_naming_the_field(self):
+        with pytest.raises(BadRequest) as error:
+            filters({"sort_ge": "ten"}, COLUMNS)
+        assert error.value.msg == "请求参数类型错误: sort" and error.value.http_status == 400
+
+    @pytest.mark.parametrize("value", ["2026-13-01", "yesterday", "2026/03/01"])
+    def test_bad_date_is_a_400_naming_the_field(self, value):
+        with pytest.raises(BadRequest) as error:
+            filters({"createTime_datege": value}, COLUMNS)
+        assert error.value.msg == "请求参数类型错误: createTime"
+
+
+class TestIgnoredKeys:
+    def test_unknown_and_reserved_keys_and_empty_values_make_no_clause(self):
+        params = {"nope": "1", "nope_equal": "2", "current": "1", "size": "10", "ascs": "sort", "descs": "sort",
+                  "blade-auth": "bearer x", "tenantId": "000000", "postName": "", "_equal": "x"}
+        assert filters(params, COLUMNS) == []
+
+    async def test_unknown_keys_do_not_narrow(self, tagged):
+        assert await tagged({"tenant_id": OTHER_TENANT, "isDeleted_equal": "1"}) == ["pump%b", "pump_a", "valve"]

@@ -1,0 +1,44 @@
+import { expect, type Page } from '@playwright/test';
+
+/** The seeded platform administrator (DESIGN §6). */
+export const ADMIN = { tenantId: '000000', username: 'admin', password: 'admin' };
+
+/** Signs in through the login page and waits for the home tab. */
+export async function login(page: Page, account = ADMIN) {
+  await page.goto('/login');
+  const tenant = page.getByPlaceholder('租户编号');
+  if (await tenant.isVisible()) await tenant.fill(account.tenantId);
+  await page.getByPlaceholder('用户名').fill(account.username);
+  await page.getByPlaceholder('密码').fill(account.password);
+  await page.getByRole('button', { name: /登\s*录/ }).click();
+  await expect(page).toHaveURL(/\/wel\/index$/);
+  await expect(tab(page, '首页')).toBeVisible();
+}
+
+/** A tab of the tab strip (label and close button) by its label. */
+export function tab(page: Page, label: string) {
+  return page.locator('.pd-tabs .ant-tabs-tab').filter({ hasText: label });
+}
+
+export async function tabLabels(page: Page) {
+  return page.locator('.pd-tabs [role="tab"]').allInnerTexts();
+}
+
+/** Opens a sidebar entry by its path of names, e.g. ['工作台', '通知公告'], and waits for its tab. */
+export async function openMenu(page: Page, names: string[], path: RegExp) {
+  const sider = page.locator('.pd-sider');
+  for (const name of names) await sider.getByRole('menuitem', { name }).first().click();
+  await expect(page).toHaveURL(path);
+  await expect(tab(page, names.at(-1) ?? '')).toBeVisible();
+}
+
+export const NOTICES = { menu: ['工作台', '通知公告'], path: /\/desk\/notice$/ };
+
+/** The toast currently shown (one at a time, spec §8). */
+export function toast(page: Page) {
+  return page.locator('.ant-message-notice').last();
+}
+
+export function uniqueName(prefix: string) {
+  return `${prefix}-${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+}

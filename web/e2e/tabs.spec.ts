@@ -1,0 +1,57 @@
+import { expect, test } from '@playwright/test';
+import { login, NOTICES, openMenu, tab, tabLabels } from './support';
+
+test.beforeEach(async ({ page }) => login(page));
+
+test('menu navigation opens a tab per page and keeps Home first', async ({ page }) => {
+  await openMenu(page, NOTICES.menu, NOTICES.path);
+  await expect(tab(page, '通知公告')).toHaveClass(/ant-tabs-tab-active/);
+  await expect(page).toHaveTitle('通知公告');
+
+  await page.locator('.pd-user').click();
+  await page.getByRole('menuitem', { name: '个人信息' }).click();
+  await expect(page).toHaveURL(/\/info\/index$/);
+  expect(await tabLabels(page)).toEqual(['首页', '通知公告', '个人信息']);
+
+  // Back to an open tab: the page was kept alive, not reloaded into a new tab.
+  await tab(page, '通知公告').click();
+  await expect(page).toHaveURL(/\/desk\/notice$/);
+  expect(await tabLabels(page)).toHaveLength(3);
+});
+
+test('close others, close all, and Home never closes', async ({ page }) => {
+  await openMenu(page, NOTICES.menu, NOTICES.path);
+  await page.goto('/info/index');
+  await expect(tab(page, '个人信息')).toBeVisible();
+
+  await tab(page, '通知公告').click({ button: 'right' });
+  await page.getByRole('menuitem', { name: '关闭其他' }).click();
+  expect(await tabLabels(page)).toEqual(['首页', '通知公告']);
+
+  await page.locator('.pd-tabs .ant-tabs-extra-content button').click();
+  await page.getByRole('menuitem', { name: '关闭全部' }).click();
+  expect(await tabLabels(page)).toEqual(['首页']);
+  await expect(page).toHaveURL(/\/wel\/index$/);
+  await expect(tab(page, '首页').locator('.ant-tabs-tab-remove')).toHaveCount(0);
+});
+
+test('closing a tab moves to its neighbour; clear cache asks and confirms', async ({ page }) => {
+  await openMenu(page, NOTICES.menu, NOTICES.path);
+  await tab(page, '通知公告').locator('.ant-tabs-tab-remove').click();
+  await expect(page).toHaveURL(/\/wel\/index$/);
+
+  await tab(page, '首页').click({ button: 'right' });
+  await page.getByRole('menuitem', { name: '清除缓存' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('是否需要清除缓存?');
+  await dialog.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(page.locator('.ant-message-notice')).toContainText('清除完毕');
+});
+
+test('an unknown path shows the 404 page', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page).toHaveURL(/\/404$/);
+  await expect(page.getByText('抱歉，您访问的页面不存在')).toBeVisible();
+  await page.getByRole('button', { name: '返回首页' }).click();
+  await expect(page).toHaveURL(/\/wel\/index$/);
+});

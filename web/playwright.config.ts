@@ -1,0 +1,33 @@
+import { defineConfig } from '@playwright/test';
+
+/**
+ * End-to-end specs against a real backend serving the built console (PLANTDESK_E2E_URL), driven in
+ * Debian's Chromium: no browser is ever downloaded (frontend.md risk 10).
+ */
+export default defineConfig({
+  testDir: 'e2e',
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  // The specs share one backend and its data: run them one after another.
+  workers: 1,
+  fullyParallel: false,
+  reporter: [['list']],
+  use: {
+    baseURL: process.env.PLANTDESK_E2E_URL ?? 'http://127.0.0.1:8000',
+    viewport: { width: 1440, height: 900 },
+    locale: 'zh-CN',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.PLANTDESK_CHROMIUM ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+});

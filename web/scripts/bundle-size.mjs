@@ -1,0 +1,47 @@
+// Measures the JS budgets of frontend.md §6 on a production build (dist/):
+// initial JS = the entry script plus every modulepreload in dist/index.html; a route's cost = the
+// gzip size of its chunk's static imports that are not already initial. Sizes are gzip -9, KB = 1024 B.
+// Usage: node scripts/bundle-size.mjs   (after `npm run build`)
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const dist = new URL('../dist/', import.meta.url).pathname;
+const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
+const html = readFileSync(join(dist, 'index.html'), 'utf8');
+
+const gz = (file) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+
+const initial = new Set(
+  [...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="\/([^"]+\.js)"/g)].map(
+    (m) => m[1],
+  ),
+);
+const initialBytes = [...initial].reduce((sum, file) => sum + gz(file), 0);
+
+function closure(key, seen = new Set()) {
+  const chunk = manifest[key];
+  if (!chunk || seen.has(chunk.file)) return seen;
+  seen.add(chunk.file);
+  for (const dep of chunk.imports ?? []) closure(dep, seen);
+  return seen;
+}
+
+const routes = {
+  login: 'src/pages/login/index.tsx',
+  layout: 'src/layout/index.tsx',
+  home: 'src/views/wel/index/index.tsx',
+  notice: 'src/views/desk/notice/index.tsx',
+  profile: 'src/views/info/index/index.tsx',
+};
+
+console.log(`initial JS (entry + modulepreloads): ${kb(initialBytes)} gzip in ${initial.size} files`);
+const layoutFiles = closure(routes.layout);
+for (const [name, key] of Object.entries(routes)) {
+  const files = [...closure(key)].filter((f) => !initial.has(f));
+  const extra = files.reduce((sum, f) => sum + gz(f), 0);
+  const beyondLayout = files.filter((f) => !layoutFiles.has(f)).reduce((sum, f) => sum + gz(f), 0);
+  const note = name === 'login' || name === 'layout' ? '' : ` (${kb(beyondLayout)} beyond the shell layout)`;
+  console.log(`route ${name}: +${kb(extra)} gzip over initial${note}`);
+}

@@ -1,0 +1,190 @@
+import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { toast } from '#src/app/feedback';
+import { useLogs } from '#src/app/stores/logs';
+import { useSession } from '#src/app/stores/session';
+import { CAPTCHA_EXPIRED, CLIENT_AUTHORIZATION, HttpError, http, httpEvents, sessionHooks } from './http';
+
+vi.mock('#src/app/feedback', () => ({ toast: { error: vi.fn(), success: vi.fn(), warning: vi.fn() } }));
+
+type Reply = { status?: number; data: unknown } | Error;
+let replies: ((config: InternalAxiosRequestConfig) => Reply)[] = [];
+let seen: InternalAxiosRequestConfig[] = [];
+
+/** A fake transport: each request takes the next reply; the interceptors run as in production. */
+function reply(...next: ((config: InternalAxiosRequestConfig) => Reply)[]) {
+  replies = next;
+}
+
+beforeEach(() => {
+  seen = [];
+  http.defaults.adapter = async (config) => {
+    seen.push(config);
+    const next = replies.shift() ?? ((): Reply => ({ data: { code: 200 } }));
+    const answer = next(config);
+    if (answer instanceof Error) throw answer;
+    return {
+      data: answer.data,
+      status: answer.status ?? 200,
+      statusText: '',
+      headers: {},
+      config,
+    } as AxiosResponse;
+  };
+  useSession.getState().clear();
+  useLogs.getState().clear();
+  sessionHooks.refresh = vi.fn(() => Promise.reject(new Error('no refresh')));
+  sessionHooks.expire = vi.fn();
+  vi.mocked(toast.error).mockClear();
+});
+
+afterEach(() => {
+  replies = [];
+});
+
+const ok =
+  (data: unknown = null) =>
+  () => ({ data: { code: 200, success: true, data, msg: '操作成功' } });
+const fail =
+  (code: number, msg = '', status = 200) =>
+  () => ({ status, data: { code, success: false, msg } });
+
+describe('request headers (spec §7)', () => {
+  it('sends the Basic client header and Tenant-Id, and Blade-Auth when signed in', async () => {
+    reply(ok(), ok());
+    await http.get('/a');
+    expect(seen[0].headers.Authorization).toBe(CLIENT_AUTHORIZATION);
+    expect(seen[0].headers['Tenant-Id']).toBe('000000');
+    expect(seen[0].headers['Blade-Auth']).toBeUndefined();
+
+    useSession.setState({ token: 'abc', tenantId: '123456' });
+    await http.get('/b');
+    expect(seen[1].headers['Blade-Auth']).toBe('bearer abc');
+    expect(seen[1].headers['Tenant-Id']).toBe('123456');
+  });
+
+  it('uses a 10 s timeout', () => {
+    expect(http.defaults.timeout).toBe(10_000);
+  });
+
+  it('treats HTTP 200-500 as responses', () => {
+    const validate = http.defaults.validateStatus as (status: number) => boolean;
+    expect([200, 400, 401, 500].every(validate)).toBe(true);
+    expect(validate(502)).toBe(false);
+  });
+});
+
+describe('error catalogue (spec §8)', () => {
+  it('resolves body code 200', async () => {
+    reply(ok({ id: '1' }));
+    const res = await http.get('/a');
+    expect(res.data.data).toEqual({ id: '1' });
+    expect(toast.error).not.toHaveBeenCalled();
+  });
+
+  it('401: logs out locally with a persistent toast', async () => {
+    reply(fail(401, '请求未授权', 401));
+    await expect(http.get('/a')).rejects.toBeInstanceOf(HttpError);
+    expect(sessionHooks.expire).toHaveBeenCalledOnce();
+    expect(toast.error).toHaveBeenCalledWith('请求未授权', true);
+  });
+
+  it('401 with a refresh token: refreshes once and retries with the new token', async () => {
+    useSession.setState({ token: 'old', refreshToken: 'r' });
+    sessionHooks.refresh = vi.fn(async () => {
+      useSession.setState({ token: 'new' });
+    });
+    reply(fail(401, '', 401), ok('again'));
+    const res = await http.get('/a');
+    expect(res.data.data).toBe('again');
+    expect(sessionHooks.refresh).toHaveBeenCalledOnce();
+    expect(seen[1].headers['Blade-Auth']).toBe('bearer new');
+    expect(sessionHooks.expire).not.toHaveBeenCalled();
+  });
+
+  it('401 after a failed refresh logs out', async () => {
+    useSession.setState({ token: 'old', refreshToken: 'r' });
+    reply(fail(401, '令牌过期', 401));
+    await expect(http.get('/a')).rejects.toMatchObject({ code: 401 });
+    expect(sessionHooks.refresh).toHaveBeenCalledOnce();
+    expect(sessionHooks.expire).toHaveBeenCalledOnce();
+  });
+
+  it('500: shows the message', async () => {
+    reply(fail(500, '服务器异常', 500));
+    await expect(http.get('/a')).rejects.toMatchObject({ code: 500, message: '服务器异常' });
+    expect(toast.error).toHaveBeenCalledWith('服务器异常');
+  });
+
+  it('602: shows the message and logs out', async () => {
+    reply(fail(602, '账号已在别处登录'));
+    await expect(http.get('/a')).rejects.toMatchObject({ code: 602 });
+    expect(toast.error).toHaveBeenCalledWith('账号已在别处登录');
+    expect(sessionHooks.expire).toHaveBeenCalledOnce();
+  });
+
+  it('603: rejects and shows nothing', async () => {
+    reply(fail(603, 'quiet'));
+    await expect(http.get('/a')).rejects.toMatchObject({ code: 603 });
+    expect(toast.error).not.toHaveBeenCalled();
+    expect(sessionHooks.expire).not.toHaveBeenCalled();
+  });
+
+  it('700: 验证码已过期 and the captcha refreshes', async () => {
+    const listener = vi.fn();
+    httpEvents.addEventListener(CAPTCHA_EXPIRED, listener);
+    reply(fail(700, 'expired'));
+    await expect(http.get('/a')).rejects.toMatchObject({ code: 700 });
+    expect(toast.error).toHaveBeenCalledWith('验证码已过期');
+    expect(listener).toHaveBeenCalledOnce();
+    httpEvents.removeEventListener(CAPTCHA_EXPIRED, listener);
+  });
+
+  it('other codes show the message, or 未知错误 without one', async () => {
+    reply(fail(400, '当前用户已存在'), fail(418));
+    await expect(http.get('/a')).rejects.toMatchObject({ code: 400 });
+    expect(toast.error).toHaveBeenLastCalledWith('当前用户已存在');
+    await expect(http.get('/b')).rejects.toMatchObject({ code: 418 });
+    expect(toast.error).toHaveBeenLastCalledWith('未知错误');
+  });
+
+  it('token errors show error_description and carry error_code', async () => {
+    reply(() => ({ status: 400, data: { error_code: 2001, error_description: '用户名或密码错误' } }));
+    await expect(http.post('/blade-auth/oauth/token')).rejects.toMatchObject({ code: 2001 });
+    expect(toast.error).toHaveBeenCalledWith('用户名或密码错误');
+  });
+
+  it('400 downloads: the message comes from the blob', async () => {
+    const blob = new Blob([JSON.stringify({ code: 400, msg: '文件不存在' })], { type: 'application/json' });
+    reply(() => ({ status: 400, data: blob }));
+    await expect(http.get('/export', { responseType: 'blob' })).rejects.toMatchObject({ code: 400 });
+    expect(toast.error).toHaveBeenCalledWith('文件不存在');
+  });
+
+  it('network errors reject without a message', async () => {
+    reply(() => new AxiosError('Network Error', 'ERR_NETWORK'));
+    await expect(http.get('/a')).rejects.toBeInstanceOf(AxiosError);
+    expect(toast.error).not.toHaveBeenCalled();
+  });
+
+  it('passCodes hand the code to the caller without a toast', async () => {
+    reply(() => ({ data: { code: 601, msg: '授权即将到期', data: { id: '1' } } }));
+    await expect(http.get('/a', { passCodes: [601] })).rejects.toMatchObject({ code: 601 });
+    expect(toast.error).not.toHaveBeenCalled();
+  });
+
+  it('silent calls fail without a toast', async () => {
+    reply(fail(403, '请求被拒绝'));
+    await expect(http.get('/a', { silent: true })).rejects.toMatchObject({ code: 403 });
+    expect(toast.error).not.toHaveBeenCalled();
+  });
+
+  it('collects failed requests in the error log', async () => {
+    reply(fail(500, 'boom', 500), () => new AxiosError('timeout of 10000ms exceeded', 'ECONNABORTED'));
+    await expect(http.get('/a')).rejects.toBeDefined();
+    await expect(http.get('/b')).rejects.toBeDefined();
+    const [network, server] = useLogs.getState().logs;
+    expect(server).toMatchObject({ type: 'ajax', message: '500 boom', info: 'GET /a' });
+    expect(network).toMatchObject({ type: 'ajax', message: 'timeout of 10000ms exceeded' });
+  });
+});

@@ -1,0 +1,119 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
+import { fetchSysConfig } from '#src/api/auth';
+import { federatedLogout } from './account';
+import { notify } from './feedback';
+import { decideRoute, licenseWarning, type RouteMeta } from './guard';
+import { findMenuByPath, menuLabel } from './menus';
+import { useSession } from './stores/session';
+import { useSettings } from './stores/settings';
+
+const DEFAULT_FAVICON = '/favicon.svg';
+
+/** Applies the route guard on every navigation and keeps title, favicon and licence warning in step. */
+export function Root() {
+  const location = useLocation();
+  const meta = useRouteMeta();
+  const session = useSession();
+  const query = new URLSearchParams(location.search);
+  const menu = findMenuByPath(session.menus, location.pathname);
+  const decision = decideRoute({
+    path: location.pathname,
+    query,
+    meta,
+    token: session.token,
+    hasUser: Boolean(session.user),
+    locked: session.locked,
+    tenantId: session.tenantId,
+    tenantMenuCodes: session.tenantMenuCodes,
+    menuCode: menu?.code,
+  });
+
+  useSysConfig();
+  const language = useSettings((s) => s.language);
+  useDocumentTitle(meta, query, menu && menuLabel(menu, language));
+  useFavicon();
+  useLicenseWarning(location.pathname);
+
+  if (decision.kind === 'redirect') {
+    return decision.clearSession ? <ClearSession /> : <Navigate to={decision.to} replace />;
+  }
+  if (decision.kind === 'window') return <OpenWindow url={decision.url} />;
+  return <Outlet />;
+}
+
+function useRouteMeta(): RouteMeta {
+  const matches = useMatches();
+  return (matches.at(-1)?.handle as RouteMeta | undefined) ?? {};
+}
+
+/** Public global config (timeouts, lock time, captcha and switch modes), fresh on every start. */
+function useSysConfig() {
+  const setConfig = useSession((s) => s.setConfig);
+  useEffect(() => {
+    fetchSysConfig()
+      .then(setConfig)
+      .catch(() => undefined);
+  }, [setConfig]);
+}
+
+/** Spec §2: title from the tab label, 登录 on /login, the route title with platform=large. */
+function useDocumentTitle(meta: RouteMeta, query: URLSearchParams, menuName?: string) {
+  const { t } = useTranslation();
+  const routeTitle = menuName ?? (meta.labelKey ? t(meta.labelKey) : '');
+  const i18nKey = query.get('i18n');
+  const tabLabel = query.get('name') || (i18nKey ? t(i18nKey) : routeTitle);
+  let title = query.get('platform') === 'large' ? routeTitle : tabLabel;
+  if (meta.blankTitle) title = '';
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+}
+
+/** Favicon from the logo list entry of type LABEL, else the default icon. */
+function useFavicon() {
+  const href = useSession((s) => s.logos.find((logo) => logo.type === 'LABEL')?.url) ?? DEFAULT_FAVICON;
+  useEffect(() => {
+    let link = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
+    if (!link) {
+      link = document.createElement('link');
+      link.rel = 'icon';
+      document.head.appendChild(link);
+    }
+    link.href = href;
+  }, [href]);
+}
+
+function useLicenseWarning(path: string) {
+  const { t } = useTranslation();
+  const license = useSession((s) => s.license);
+  const message = licenseWarning(path, license);
+  useEffect(() => {
+    if (!message) return;
+    notify()?.warning({
+      key: 'license',
+      title: t('license.title'),
+      description: message,
+      duration: 0,
+      placement: 'topRight',
+    });
+  }, [message, t]);
+}
+
+function ClearSession() {
+  useEffect(() => federatedLogout(), []);
+  return null;
+}
+
+/** Query `target`: open the page in a new window and stay where the user was. */
+function OpenWindow({ url }: { url: string }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  useEffect(() => {
+    window.open(url, '_blank', 'noopener');
+    if (location.key === 'default') navigate('/', { replace: true });
+    else navigate(-1);
+  }, [url, navigate, location.key]);
+  return null;
+}

@@ -1,0 +1,2 @@
+export { CrudPage } from './CrudPage';
+export type { CrudColumn, CrudOption, CrudPermissions } from './types';

@@ -1,0 +1,21 @@
+import { useQuery } from '@tanstack/react-query';
+import { Select, type SelectProps } from 'antd';
+import { fetchDictionary } from '#src/api/system';
+
+/** A BladeX dictionary by code (`dictKey` → `dictValue`), cached for the session. */
+export function useDict(code: string | undefined) {
+  const query = useQuery({
+    queryKey: ['dict', code],
+    queryFn: () => fetchDictionary(code as string),
+    enabled: Boolean(code),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const options = (query.data ?? []).map((d) => ({ value: String(d.dictKey), label: d.dictValue }));
+  const labelOf = (key: unknown) => options.find((o) => o.value === String(key))?.label ?? String(key ?? '');
+  return { options, labelOf, loading: query.isLoading };
+}
+
+export function DictSelect({ code, ...props }: { code: string } & Omit<SelectProps, 'options'>) {
+  const { options, loading } = useDict(code);
+  return <Select allowClear loading={loading} options={options} {...props} />;
+}

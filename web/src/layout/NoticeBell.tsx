@@ -1,0 +1,111 @@
+import { BellOutlined } from '@ant-design/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Badge, Button, Empty, List, Popover, Tooltip } from 'antd';
+import { Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fetchUnreadNotices, markNoticesRead, type SystemNotice } from '#src/api/system';
+import { lazyChunk } from '#src/app/registry';
+
+/** Spec §9: poll every 10 s for a page of 4; the "more" button appears when there are more. */
+export const NOTICE_POLL_MS = 10_000;
+export const NOTICE_PAGE_SIZE = 4;
+export const NOTICE_QUERY_KEY = ['unread-notices'];
+
+const NoticeDetail = lazyChunk(() => import('./NoticeDialogs').then((m) => ({ default: m.NoticeDetail })));
+const AllNotices = lazyChunk(() => import('./NoticeDialogs').then((m) => ({ default: m.AllNotices })));
+
+/**
+ * The header bell: a red dot only while unread notifications exist. A failed call stops the polling
+ * and clears the list (spec §8); opening a notification marks it read.
+ */
+export function NoticeBell() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [polling, setPolling] = useState(true);
+  const [opened, setOpened] = useState<SystemNotice | null>(null);
+  const [showAll, setShowAll] = useState(false);
+  const query = useQuery({
+    queryKey: NOTICE_QUERY_KEY,
+    queryFn: () => fetchUnreadNotices(1, NOTICE_PAGE_SIZE),
+    refetchInterval: polling ? NOTICE_POLL_MS : false,
+    enabled: polling,
+  });
+
+  useEffect(() => {
+    if (!query.isError) return;
+    setPolling(false);
+    queryClient.removeQueries({ queryKey: NOTICE_QUERY_KEY });
+  }, [query.isError, queryClient]);
+
+  const records = polling ? (query.data?.records ?? []) : [];
+  const total = polling ? (query.data?.total ?? 0) : 0;
+
+  const open = async (notice: SystemNotice) => {
+    setOpened(notice);
+    await markNoticesRead([notice.id]).catch(() => undefined);
+    queryClient.invalidateQueries({ queryKey: NOTICE_QUERY_KEY });
+  };
+
+  const content = (
+    <div className="pd-notice-list">
+      {records.length ? (
+        <List
+          size="small"
+          dataSource={records}
+          renderItem={(notice) => (
+            <List.Item className="pd-notice-item" onClick={() => open(notice)}>
+              <List.Item.Meta title={parseNotice(notice).name} description={parseNotice(notice).firstTime} />
+            </List.Item>
+          )}
+        />
+      ) : (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('notice.empty')} />
+      )}
+      {total > NOTICE_PAGE_SIZE && (
+        <Button type="link" block onClick={() => setShowAll(true)}>
+          {t('notice.more')}
+        </Button>
+      )}
+    </div>
+  );
+
+  return (
+    <>
+      <Popover trigger="click" placement="bottomRight" title={t('notice.title')} content={content}>
+        <Tooltip title={t('notice.title')}>
+          <Button type="text" className="pd-header-btn" aria-label={t('notice.title')}>
+            <Badge dot={total > 0}>
+              <BellOutlined />
+            </Badge>
+          </Button>
+        </Tooltip>
+      </Popover>
+      <Suspense fallback={null}>
+        {opened && <NoticeDetail notice={opened} onClose={() => setOpened(null)} />}
+        {showAll && <AllNotices onOpen={open} onClose={() => setShowAll(false)} />}
+      </Suspense>
+    </>
+  );
+}
+
+interface ParsedNotice {
+  name: string;
+  level?: string;
+  firstTime?: string;
+  removeStatus?: string;
+  affirmStatus?: string;
+}
+
+/** `content` is JSON text (level, name, firstTime, removeStatus, affirmStatus); plain text is shown as is. */
+export function parseNotice(notice: SystemNotice): ParsedNotice {
+  try {
+    const parsed = JSON.parse(notice.content) as ParsedNotice;
+    return {
+      ...parsed,
+      name: parsed.name ?? notice.content,
+      firstTime: parsed.firstTime ?? notice.createTime,
+    };
+  } catch {
+    return { name: notice.content, firstTime: notice.createTime };
+  }
+}

@@ -1,0 +1,82 @@
+import { DownOutlined } from '@ant-design/icons';
+import { Button, Dropdown, type MenuProps, Tabs } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { clearServerCache } from '#src/api/auth';
+import { confirm, toast } from '#src/app/feedback';
+import { findMenuByPath, menuLabel } from '#src/app/menus';
+import { queryClient } from '#src/app/queryClient';
+import { useSession } from '#src/app/stores/session';
+import { useSettings } from '#src/app/stores/settings';
+import { HOME_PATH, isClosable, neighbourOf, type Tab, useTabs } from '#src/app/stores/tabs';
+
+/** The tab strip with its right-click / dropdown menu (spec §2). */
+export function TabStrip({ activeKey }: { activeKey?: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { tabs, close, closeOthers, closeAll, clearCache } = useTabs();
+  const menus = useSession((s) => s.menus);
+  const language = useSettings((s) => s.language);
+
+  const closeTab = (key: string) => {
+    if (key === activeKey) navigate(neighbourOf(tabs, key).key);
+    close(key);
+  };
+
+  const actions = (key: string): MenuProps => ({
+    items: [
+      { key: 'cache', label: t('tabs.clearCache') },
+      { key: 'others', label: t('tabs.closeOthers') },
+      { key: 'all', label: t('tabs.closeAll') },
+    ],
+    onClick: async ({ key: action, domEvent }) => {
+      domEvent.stopPropagation();
+      if (action === 'others') {
+        closeOthers(key);
+        if (key !== activeKey) navigate(key);
+      } else if (action === 'all') {
+        closeAll();
+        navigate(HOME_PATH);
+      } else if (await confirm(t('tabs.clearCacheConfirm'), { title: t('common.tip') })) {
+        await clearServerCache().catch(() => undefined);
+        queryClient.clear();
+        clearCache();
+        toast.success(t('tabs.cacheCleared'));
+      }
+    },
+  });
+
+  const label = (tab: Tab) => {
+    const menu = findMenuByPath(menus, tab.path);
+    return tab.label ?? (menu ? menuLabel(menu, language) : tab.labelKey ? t(tab.labelKey) : tab.path);
+  };
+
+  return (
+    <div className="pd-tabs">
+      <Tabs
+        type="editable-card"
+        hideAdd
+        size="small"
+        activeKey={activeKey ?? ''}
+        onChange={(key) => navigate(key)}
+        onEdit={(key, action) => action === 'remove' && typeof key === 'string' && closeTab(key)}
+        items={tabs.map((tab) => ({
+          key: tab.key,
+          closable: isClosable(tabs, tab),
+          label: (
+            <Dropdown menu={actions(tab.key)} trigger={['contextMenu']}>
+              <span data-tab={tab.key}>{label(tab)}</span>
+            </Dropdown>
+          ),
+        }))}
+        tabBarExtraContent={{
+          right: (
+            <Dropdown menu={actions(activeKey ?? HOME_PATH)}>
+              <Button size="small" type="text" aria-label={t('tabs.more')} icon={<DownOutlined />} />
+            </Dropdown>
+          ),
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,5 @@
+import { ErrorPage } from './ErrorPage';
+
+export default function ServerError() {
+  return <ErrorPage status={500} />;
+}

@@ -1,0 +1,26 @@
+import { noticeApi } from '#src/api/desk';
+import type { Notice } from '#src/api/types';
+import { type CrudOption, CrudPage } from '#src/components/CrudPage';
+
+const option: CrudOption<Notice> = {
+  name: 'notice',
+  permissions: { add: 'notice_add', edit: 'notice_edit', view: 'notice_view', delete: 'notice_delete' },
+  columns: [
+    { prop: 'title', label: 'noticeScreen.title', search: true, required: true, span: 24 },
+    {
+      prop: 'category',
+      label: 'noticeScreen.category',
+      type: 'select',
+      dictCode: 'notice',
+      search: true,
+      required: true,
+    },
+    { prop: 'releaseTime', label: 'noticeScreen.releaseTime', type: 'datetime', required: true, width: 180 },
+    { prop: 'content', label: 'noticeScreen.content', type: 'textarea', hide: true, span: 24 },
+  ],
+};
+
+/** 通知公告 (/desk/notice): the first screen on CrudPage. */
+export default function NoticePage() {
+  return <CrudPage option={option} api={noticeApi} />;
+}
