@@ -75,6 +75,35 @@ def reset_password(account: str, tenant: Annotated[str, typer.Option()] = "00000
     typer.echo(f"password of {account}@{tenant} reset")
 
 
+@app.command()
+def kick(account: str, tenant: Annotated[str, typer.Option()] = "000000"):
+    """End every session of a user. With Redis the access tokens die at once; without it, refresh is refused
+    and the access tokens lapse within account.TokenTimeOut."""
+    from sqlalchemy import select
+
+    from plantdesk.core.cache import create_cache
+    from plantdesk.modules.auth.service import revoke_user_sessions
+    from plantdesk.modules.user.models import User
+    from plantdesk.seed.seeder import run_with_session
+
+    settings = Settings()
+
+    async def run(session):
+        user_id = await session.scalar(select(User.id).where(User.tenant_id == tenant, User.account == account))
+        if user_id is None:
+            return None
+        cache = create_cache(settings.redis_url)
+        try:
+            return await revoke_user_sessions(session, cache, [user_id])
+        finally:
+            await cache.close()
+
+    ended = asyncio.run(run_with_session(settings, run))
+    if ended is None:
+        raise typer.Exit(f"no user {account} in tenant {tenant}")
+    typer.echo(f"{ended} session(s) of {account}@{tenant} ended")
+
+
 def _migrate(settings: Settings) -> None:
     from alembic import command
     from alembic.config import Config
