@@ -106,17 +106,21 @@ async def oss_submit(db: Db, body: Annotated[OssWrite, Body()], user: Identity =
     return ok(await service.submit_oss(db, body))
 
 
-@oss.post("/remove", response_model=R[bool])
-async def oss_remove(request: Request, db: Db, user: Identity = need("oss_delete")):
-    await service.remove_configs(db, Oss, parse_ids(await form_or_query(request, "ids")))
-    return ok(True)
+def _config_actions(router, model: type, name: str) -> None:
+    """remove and enable, the same for OSS and SMS configs: enabling one disables the tenant's others."""
+
+    @router.post("/remove", response_model=R[bool], name=f"{name}_remove")
+    async def remove(request: Request, db: Db, user: Identity = need(f"{name}_delete")):
+        await service.remove_configs(db, model, parse_ids(await form_or_query(request, "ids")))
+        return ok(True)
+
+    @router.post("/enable", response_model=R[bool], name=f"{name}_enable")
+    async def enable(request: Request, db: Db, user: Identity = need(f"{name}_enable")):
+        await service.enable(db, model, _one_id(await form_or_query(request, "id")))
+        return ok(True)
 
 
-@oss.post("/enable", response_model=R[bool])
-async def oss_enable(request: Request, db: Db, user: Identity = need("oss_enable")):
-    """New uploads of the tenant go to this config; every other config of the tenant is disabled."""
-    await service.enable(db, Oss, _one_id(await form_or_query(request, "id")))
-    return ok(True)
+_config_actions(oss, Oss, "oss")
 
 
 SMS = Resource(name="sms", model=Sms, read=SmsRead, write=SmsWrite,
@@ -131,16 +135,7 @@ async def sms_submit(db: Db, body: Annotated[SmsWrite, Body()], user: Identity =
     return ok(await service.submit_sms(db, body))
 
 
-@sms.post("/remove", response_model=R[bool])
-async def sms_remove(request: Request, db: Db, user: Identity = need("sms_delete")):
-    await service.remove_configs(db, Sms, parse_ids(await form_or_query(request, "ids")))
-    return ok(True)
-
-
-@sms.post("/enable", response_model=R[bool])
-async def sms_enable(request: Request, db: Db, user: Identity = need("sms_enable")):
-    await service.enable(db, Sms, _one_id(await form_or_query(request, "id")))
-    return ok(True)
+_config_actions(sms, Sms, "sms")
 
 
 @sms.post("/endpoint/send-message", response_model=R[bool])
