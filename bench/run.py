@@ -74,7 +74,7 @@ class Report:
     figures: dict[str, float] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
     raw: dict[str, WrkResult] = field(default_factory=dict)
-    profile: str = ""
+    profiles: dict[str, str] = field(default_factory=dict)
 
 
 def main() -> None:
@@ -159,14 +159,17 @@ def measure(report: Report, base: str, pid: int, args, data_dir: Path) -> None:
     profile = start_profile(pid, seconds, data_dir) if args.profile else None
     page = report.raw["user page"] = wrk(base, page_paths, data_dir, conns=32, seconds=seconds, token=token)
     if profile is not None:
-        report.profile = finish_profile(profile)
+        report.profiles["user page"] = finish_profile(profile)
     report.figures["user page req/s"] = page.rps
     report.figures["user page p50 ms"] = page.p50
     report.figures["user page p99 ms"] = page.p99
 
     step(f"[{report.database}] menu routes, 32 connections")
+    profile = start_profile(pid, seconds, data_dir, "menu") if args.profile else None
     menu = report.raw["menu routes"] = wrk(base, ["/api/blade-system/menu/routes"], data_dir, conns=32,
                                           seconds=seconds, token=token)
+    if profile is not None:
+        report.profiles["menu routes"] = finish_profile(profile)
     report.figures["menu routes req/s"] = menu.rps
     report.figures["menu routes p99 ms"] = menu.p99
 
@@ -370,9 +373,9 @@ def parse_wrk(output: str) -> WrkResult:
 
 # --- profiling -----------------------------------------------------------------------------------------------
 
-def start_profile(pid: int, seconds: int, data_dir: Path):
+def start_profile(pid: int, seconds: int, data_dir: Path, name: str = "page"):
     py_spy = shutil.which("py-spy") or str(Path(sys.executable).parent / "py-spy")
-    out = data_dir / "profile.txt"
+    out = data_dir / f"profile-{name}.txt"
     process = subprocess.Popen([py_spy, "record", "-p", str(pid), "-d", str(seconds), "-r", "200", "-f", "raw",
                                 "-o", str(out), "--nonblocking"], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     return process, out
@@ -445,8 +448,8 @@ def render(reports: list[Report], args) -> str:
         for name, result in report.raw.items():
             lines.append(f"- wrk {name}: {result.requests} requests, {result.rps:,.1f} req/s, p50 {result.p50:.2f} ms, "
                          f"p90 {result.p90:.2f} ms, p99 {result.p99:.2f} ms")
-        if report.profile:
-            lines += ["", "Profile of the user page load (py-spy):", "", "```", report.profile, "```"]
+        for name, profile in report.profiles.items():
+            lines += ["", f"Profile of the {name} load (py-spy):", "", "```", profile, "```"]
     return "\n".join(lines) + "\n"
 
 

@@ -8,6 +8,7 @@ from importlib import import_module
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from sqlalchemy.exc import DBAPIError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from plantdesk.config import Settings
@@ -91,6 +92,13 @@ def _errors(app: FastAPI) -> None:
         messages = {404: "404 没找到请求", 405: "不支持当前请求方法", 415: "不支持当前媒体类型"}
         msg = messages.get(exc.status_code) or str(exc.detail)
         return JSONResponse(fail(msg, exc.status_code), status_code=exc.status_code)
+
+    @app.exception_handler(DBAPIError)
+    async def database_error(request: Request, exc: DBAPIError):
+        # PostgreSQL text cannot hold NUL (SQLSTATE 22021): bad input, not a server fault.
+        if getattr(exc.orig, "sqlstate", None) == "22021":
+            return JSONResponse(fail("请求参数包含非法字符"), status_code=400)
+        return await unexpected(request, exc)
 
     @app.exception_handler(Exception)
     async def unexpected(request: Request, exc: Exception):

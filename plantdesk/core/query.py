@@ -31,6 +31,8 @@ def filters(params: Mapping[str, str], columns: Mapping[str, ColumnElement], *,
         column = columns.get(name)
         if column is None or op == "ignore":
             continue
+        if "\x00" in value:  # PostgreSQL text refuses NUL; SQLite cuts a LIKE pattern at it
+            raise BadRequest("请求参数包含非法字符")
         clauses.append(_clause(column, op, value, name))
     return clauses
 

@@ -93,6 +93,16 @@ class TestLikeEscaping:
         assert await tagged({"postName_equal": "x'; drop table blade_post; --"}) == []
 
 
+class TestNulByte:
+    def test_nul_in_a_filter_value_is_a_400(self):
+        with pytest.raises(BadRequest) as error:
+            filters({"postName_like": "a\x00b"}, COLUMNS)
+        assert error.value.msg == "请求参数包含非法字符"
+
+    def test_nul_in_an_ignored_key_does_not_matter(self):
+        assert filters({"nope": "a\x00b"}, COLUMNS) == []
+
+
 class TestTypedValues:
     async def test_integer_column_compares_numerically(self, tagged):
         # As text "10" < "9"; as numbers 10 > 9.
