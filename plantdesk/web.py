@@ -12,7 +12,7 @@ IMMUTABLE = "public, max-age=31536000, immutable"
 
 
 def mount_spa(app: FastAPI, dist: Path) -> None:
-    app.add_middleware(GZipMiddleware, minimum_size=1024)
+    app.add_middleware(GZipMiddleware, minimum_size=1024, compresslevel=5)
     root = dist.resolve()
 
     @app.get("/{path:path}", include_in_schema=False)

@@ -57,16 +57,19 @@ def page_params(
 Paging = Annotated[PageParams, Depends(page_params)]
 
 
-async def paginate(session: AsyncSession, stmt: Select, params: PageParams, *, scalars: bool = True) -> dict:
-    """Run one page of `stmt` and its count; the count narrows the statement to its primary key first."""
-    count_stmt = select(func.count()).select_from(stmt.order_by(None).subquery())
-    total = (await session.execute(count_stmt)).scalar_one()
-    records: list = []
-    if total and params.offset < total:
-        result = await session.execute(stmt.limit(params.size).offset(params.offset))
-        records = list(result.scalars().all() if scalars else result.all())
+async def paginate(session: AsyncSession, stmt: Select, params: PageParams) -> dict:
+    """One page of `stmt` (an ORM select of one entity) with its total, in one round trip: the total rides
+    along as a window count. Only a page past the end needs a separate count."""
+    windowed = stmt.add_columns(func.count().over()).limit(params.size).offset(params.offset)
+    rows = (await session.execute(windowed)).all()
+    if rows:
+        total = rows[0][1]
+    elif params.current == 1:
+        total = 0
+    else:
+        total = (await session.execute(select(func.count()).select_from(stmt.order_by(None).subquery()))).scalar_one()
     return {
-        "records": records,
+        "records": [row[0] for row in rows],
         "total": total,
         "size": params.size,
         "current": params.current,

@@ -6,10 +6,13 @@ to roles, menus or grants calls `invalidate()`, which bumps the generation so ev
 
 from collections.abc import Awaitable, Callable, Iterable
 
+from fastapi.responses import Response
+from pydantic import TypeAdapter
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from plantdesk.core.cache import Cache
 from plantdesk.core.context import Identity
+from plantdesk.core.envelope import ok
 
 CodeLoader = Callable[[AsyncSession, tuple[int, ...]], Awaitable[Iterable[str]]]
 _loader: CodeLoader | None = None
@@ -25,8 +28,7 @@ def register_loader(loader: CodeLoader) -> None:
 async def codes_for(user: Identity, *, db: AsyncSession, cache: Cache) -> frozenset[str]:
     if _loader is None or not user.role_ids:
         return frozenset()
-    generation = await cache.get(GENERATION_KEY) or 0
-    key = f"perm:{generation}:{user.tenant_id}:{','.join(map(str, sorted(user.role_ids)))}"
+    key = f"perm:{await generation(cache)}:{user.tenant_id}:{','.join(map(str, sorted(user.role_ids)))}"
     cached = await cache.get(key)
     if cached is None:
         cached = sorted(set(await _loader(db, user.role_ids)))
@@ -36,3 +38,20 @@ async def codes_for(user: Identity, *, db: AsyncSession, cache: Cache) -> frozen
 
 async def invalidate(cache: Cache) -> None:
     await cache.incr(GENERATION_KEY)
+
+
+async def generation(cache: Cache) -> int:
+    return int(await cache.get(GENERATION_KEY) or 0)
+
+
+async def per_role_set(cache: Cache, user: Identity, name: str, adapter: TypeAdapter,
+                       build: Callable[[], Awaitable[object]]) -> Response:
+    """A JSON answer that depends only on the tenant and role set (menus, buttons): built once per
+    permission generation, then served as stored bytes with no database or validation work."""
+    roles = ",".join(map(str, sorted(user.role_ids)))
+    key = f"perm:{await generation(cache)}:json:{name}:{user.tenant_id}:{roles}"
+    body = await cache.get(key)
+    if body is None:
+        body = adapter.dump_json(adapter.validate_python(ok(await build()))).decode()
+        await cache.set(key, body, TTL)
+    return Response(body, media_type="application/json")

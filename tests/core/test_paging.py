@@ -67,12 +67,6 @@ class TestPaginate:
             page = await paginate(db, stmt, PageParams(current=5, size=2))
         assert page["records"] == [] and (page["total"], page["pages"]) == (3, 2)
 
-    async def test_tuple_rows_with_scalars_false(self, sessions, posts):
-        stmt = (await posts(2)).with_only_columns(Post.post_name, Post.sort)
-        async with sessions() as db:
-            page = await paginate(db, stmt, PageParams(), scalars=False)
-        assert [tuple(r) for r in page["records"]] == [("p00", 0), ("p01", 1)]
-
 
 class TestPageParams:
     @pytest.fixture(scope="class")

@@ -3,7 +3,9 @@
 from typing import Annotated
 
 from fastapi import APIRouter, Body, Query, Request
+from pydantic import TypeAdapter
 
+from plantdesk.core import permissions
 from plantdesk.core.context import Identity
 from plantdesk.core.crud import crud_router, form_or_query, parse_ids
 from plantdesk.core.deps import CurrentUser, Db, Rt, need
@@ -37,19 +39,24 @@ OptionalId = Annotated[int | None, Query(ge=0, lt=2**63)]
 
 # --- what the console shell asks for -------------------------------------------------------------------------
 
+ROUTES = TypeAdapter(R[list[MenuNode]])
+BUTTONS = TypeAdapter(R[list[ButtonNode]])
+
+
 @menu.get("/routes", response_model=R[list[MenuNode]], summary="sidebar menus of the current user")
-async def routes(db: Db, user: CurrentUser, topMenuId: OptionalId = None):  # noqa: N803
-    return ok(await menus.routes(db, user, topMenuId))
+async def routes(db: Db, rt: Rt, user: CurrentUser, topMenuId: OptionalId = None):  # noqa: N803
+    return await permissions.per_role_set(rt.cache, user, f"routes:{topMenuId or 0}", ROUTES,
+                                          lambda: menus.routes(db, user, topMenuId))
 
 
 @menu.get("/routesLarge", response_model=R[list[MenuNode]], summary="menus for the large-screen platform")
-async def routes_large(db: Db, user: CurrentUser, topMenuId: OptionalId = None):  # noqa: N803
-    return ok(await menus.routes(db, user, topMenuId))
+async def routes_large(db: Db, rt: Rt, user: CurrentUser, topMenuId: OptionalId = None):  # noqa: N803
+    return await routes(db, rt, user, topMenuId)
 
 
 @menu.get("/buttons", response_model=R[list[ButtonNode]], summary="menus owning granted buttons, with them")
-async def buttons(db: Db, user: CurrentUser):
-    return ok(await menus.buttons(db, user))
+async def buttons(db: Db, rt: Rt, user: CurrentUser):
+    return await permissions.per_role_set(rt.cache, user, "buttons", BUTTONS, lambda: menus.buttons(db, user))
 
 
 @menu.get("/top-menu", response_model=R[list[TopMenuRead]], summary="the tenant's top menus")
