@@ -85,6 +85,12 @@ def tenant_param(request: Request, user: Identity) -> str | None:
     return wanted if wanted and user.is_platform_admin and wanted != user.tenant_id else None
 
 
+def acting_tenant(db: AsyncSession, request: Request, user: Identity, resource: Resource):
+    """The tenant a request acts in: its own, or the one the platform administrator names with `tenantId`."""
+    tenant = tenant_param(request, user) if resource.tenant_scoped else None
+    return tenancy.tenant_scope(db, tenant) if tenant else nullcontext()
+
+
 async def get_or_raise(db: AsyncSession, model: type, id_: int):
     obj = (await db.execute(select(model).where(model.id == id_))).scalar_one_or_none()
     if obj is None:
@@ -113,8 +119,7 @@ def crud_router(resource: Resource, prefix: str, *, ops: Sequence[str] = ("list"
         @router.get("/list", response_model=R[Page[read]], summary=f"{resource.name} list")
         async def list_(request: Request, db: Db, rt: Rt, paging: Paging,
                         user: Identity = need(*resource.codes("view"))):
-            tenant = tenant_param(request, user) if resource.tenant_scoped else None
-            with tenancy.tenant_scope(db, tenant) if tenant else nullcontext():
+            with acting_tenant(db, request, user, resource):
                 stmt = paging.order_by(await list_statement(db, user, request, rt), resource.sorts)
                 if not (paging.ascs or paging.descs):
                     stmt = stmt.order_by(*resource.order, model.id.desc())
@@ -122,20 +127,24 @@ def crud_router(resource: Resource, prefix: str, *, ops: Sequence[str] = ("list"
 
     if "detail" in ops:
         @router.get("/detail", response_model=R[read], summary=f"{resource.name} detail")
-        async def detail(db: Db, id: Annotated[int, Query(ge=1, lt=2**63)],
+        async def detail(request: Request, db: Db, id: Annotated[int, Query(ge=1, lt=2**63)],
                          user: Identity = need(*resource.codes("view"))):
-            return ok(await get_or_raise(db, model, id))
+            with acting_tenant(db, request, user, resource):
+                return ok(await get_or_raise(db, model, id))
 
     if "submit" in ops:
         @router.post("/submit", response_model=R[read], summary=f"{resource.name} submit (insert or update)")
-        async def submit(db: Db, body: Annotated[write, Body()], user: Identity = need(*resource.codes("submit"))):
-            return ok(await save(db, user, resource, body))
+        async def submit(request: Request, db: Db, body: Annotated[write, Body()],
+                         user: Identity = need(*resource.codes("submit"))):
+            with acting_tenant(db, request, user, resource):
+                return ok(await save(db, user, resource, body))
 
     if "remove" in ops:
         @router.post("/remove", response_model=R[bool], summary=f"{resource.name} remove (logical)")
         async def remove(request: Request, db: Db, user: Identity = need(*resource.codes("delete"))):
             ids = parse_ids(await form_or_query(request, "ids"))
-            await remove_ids(db, user, resource, ids)
+            with acting_tenant(db, request, user, resource):
+                await remove_ids(db, user, resource, ids)
             return ok(True)
 
     return router

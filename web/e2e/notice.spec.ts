@@ -22,7 +22,7 @@ async function addNotice(page: Page, title: string) {
   await dialog.getByLabel('通知时间').press('Enter');
   await dialog.getByLabel('通知内容').fill(`${title} 的内容`);
   await dialog.getByRole('button', { name: /确\s*定/ }).click();
-  await expect(toast(page)).toContainText('操作成功!');
+  await expect(toast(page)).toContainText('新增成功');
   await expect(dialog).toBeHidden();
 }
 
@@ -60,7 +60,7 @@ test('add, search, view, edit and delete a notice', async ({ page }) => {
   await expect(edit.getByLabel('通知标题')).toHaveValue(title);
   await edit.getByLabel('通知标题').fill(edited);
   await edit.getByRole('button', { name: /确\s*定/ }).click();
-  await expect(toast(page)).toContainText('操作成功!');
+  await expect(toast(page)).toContainText('更新成功');
   await search(page, edited);
   await expect(row(page, edited)).toHaveCount(1);
 
@@ -70,7 +70,7 @@ test('add, search, view, edit and delete a notice', async ({ page }) => {
   const confirm = page.getByRole('dialog');
   await expect(confirm).toContainText('确定将选择数据删除?');
   await confirm.getByRole('button', { name: /确\s*定/ }).click();
-  await expect(toast(page)).toContainText('操作成功!');
+  await expect(toast(page)).toContainText('删除成功');
   await expect(row(page, edited)).toHaveCount(0);
 });
 
@@ -94,7 +94,7 @@ test('batch delete needs a selection, then removes every selected notice', async
     .getByRole('dialog')
     .getByRole('button', { name: /确\s*定/ })
     .click();
-  await expect(toast(page)).toContainText('操作成功!');
+  await expect(toast(page)).toContainText('删除成功');
   await expect(row(page, prefix)).toHaveCount(0);
 });
 

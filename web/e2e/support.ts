@@ -42,3 +42,44 @@ export function toast(page: Page) {
 export function uniqueName(prefix: string) {
   return `${prefix}-${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 }
+
+export const PARAMS = { menu: ['系统管理', '参数管理'], path: /\/system\/param$/ };
+export const POSTS = { menu: ['系统管理', '岗位管理'], path: /\/system\/post$/ };
+export const PACKAGES = { menu: ['系统管理', '租户产品包'], path: /\/system\/tenantpackage$/ };
+
+/** A CrudPage by its option name, its rows and its search. */
+export function crudOf(page: Page, name: string) {
+  const root = page.locator(`[data-crud="${name}"]`);
+  return {
+    root,
+    row: (text: string) => root.locator('.ant-table-row').filter({ hasText: text }),
+    button: (name: RegExp) => root.getByRole('button', { name }),
+    async search(label: string, value: string) {
+      await root.locator('.pd-crud-search').getByLabel(label).fill(value);
+      await root.getByRole('button', { name: /搜\s*索/ }).click();
+    },
+    async reset() {
+      await root.getByRole('button', { name: /清\s*空/ }).click();
+    },
+  };
+}
+
+/** The open dialog (add / edit / view / confirm). */
+export function dialog(page: Page) {
+  return page.getByRole('dialog').last();
+}
+
+export async function confirmDialog(page: Page, text: string) {
+  const confirm = dialog(page);
+  await expect(confirm).toContainText(text);
+  await confirm.getByRole('button', { name: /确\s*定/ }).click();
+}
+
+/** Picks an option of an antd Select (opened by clicking its field). */
+export async function pickOption(page: Page, text: string | RegExp) {
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: text })
+    .first()
+    .click();
+}

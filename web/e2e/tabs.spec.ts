@@ -11,12 +11,13 @@ test('menu navigation opens a tab per page and keeps Home first', async ({ page 
   await page.locator('.pd-user').click();
   await page.getByRole('menuitem', { name: '个人信息' }).click();
   await expect(page).toHaveURL(/\/info\/index$/);
-  expect(await tabLabels(page)).toEqual(['首页', '通知公告', '个人信息']);
+  // Retrying: the tab appears a moment after the URL changes.
+  await expect(page.locator('.pd-tabs [role="tab"]')).toHaveText(['首页', '通知公告', '个人信息']);
 
   // Back to an open tab: the page was kept alive, not reloaded into a new tab.
   await tab(page, '通知公告').click();
   await expect(page).toHaveURL(/\/desk\/notice$/);
-  expect(await tabLabels(page)).toHaveLength(3);
+  await expect(page.locator('.pd-tabs [role="tab"]')).toHaveCount(3);
 });
 
 test('close others, close all, and Home never closes', async ({ page }) => {

@@ -34,6 +34,9 @@ const routes = {
   home: 'src/views/wel/index/index.tsx',
   notice: 'src/views/desk/notice/index.tsx',
   profile: 'src/views/info/index/index.tsx',
+  param: 'src/views/system/param/index.tsx',
+  post: 'src/views/system/post/index.tsx',
+  tenantpackage: 'src/views/system/tenantpackage/index.tsx',
 };
 
 console.log(`initial JS (entry + modulepreloads): ${kb(initialBytes)} gzip in ${initial.size} files`);

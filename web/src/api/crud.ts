@@ -3,17 +3,20 @@ import type { Page, Query, R } from './types';
 
 /** The four CRUD verbs every BladeX module shares (contract §2): list, detail, submit, remove. */
 export interface CrudApi<T> {
-  list(query: Query): Promise<Page<T>>;
+  /** A page, or (tree screens: dept, menu, role, region) the whole forest as an array. */
+  list(query: Query): Promise<Page<T> | T[]>;
   detail(id: string): Promise<T>;
-  /** Inserts when the row has no id, else updates. */
-  submit(row: Partial<T>): Promise<void>;
-  remove(ids: string[]): Promise<void>;
+  /** Inserts when the row has no id, else updates. Resolves with the server's `msg`. */
+  submit(row: Partial<T>): Promise<string | undefined>;
+  /** Resolves with the server's `msg`. */
+  remove(ids: string[]): Promise<string | undefined>;
 }
 
-export function crudApi<T>(base: string): CrudApi<T> {
+/** The CRUD verbs under `base` (e.g. `/blade-system/post`); `overrides` replace single verbs. */
+export function crudApi<T>(base: string, overrides: Partial<CrudApi<T>> = {}): CrudApi<T> {
   return {
     async list(query) {
-      const { data } = await http.get<R<Page<T>>>(`${base}/list`, { params: query });
+      const { data } = await http.get<R<Page<T> | T[]>>(`${base}/list`, { params: query });
       return data.data;
     },
     async detail(id) {
@@ -21,10 +24,21 @@ export function crudApi<T>(base: string): CrudApi<T> {
       return data.data;
     },
     async submit(row) {
-      await http.post<R<unknown>>(`${base}/submit`, row);
+      const { data } = await http.post<R<unknown>>(`${base}/submit`, row);
+      return data.msg;
     },
     async remove(ids) {
-      await http.post<R<unknown>>(`${base}/remove`, null, { params: { ids: ids.join(',') } });
+      const { data } = await http.post<R<unknown>>(`${base}/remove`, null, {
+        params: { ids: ids.join(',') },
+      });
+      return data.msg;
     },
+    ...overrides,
   };
+}
+
+/** GET a URL answering `R<X>` and return `data` (dictionary / tree endpoints of `dicUrl` columns). */
+export async function fetchData<X>(url: string, params?: Query): Promise<X> {
+  const { data } = await http.get<R<X>>(url.replace(/^\/api(?=\/)/, ''), { params });
+  return data.data;
 }

@@ -89,7 +89,7 @@ describe('CrudPage', () => {
     expect(within(dialog).getByText('确定将选择数据删除?')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: /确\s*定|OK/ }));
     await waitFor(() => expect(api.remove).toHaveBeenCalledWith(['1', '2']));
-    expect(await screen.findByText('操作成功!')).toBeInTheDocument();
+    expect(await screen.findByText('删除成功')).toBeInTheDocument();
   });
 
   it('adds a record through the dialog, with the required-field message first', async () => {

@@ -1,41 +1,71 @@
 import { DeleteOutlined, PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
-import { Button, Card, Col, Form, Input, Modal, Row, Select, Space, Table } from 'antd';
+import { Button, Card, Form, Space, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
-import type { TFunction } from 'i18next';
-import { type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, type Ref, useImperativeHandle, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CrudApi } from '#src/api/crud';
 import type { Query } from '#src/api/types';
 import { confirm, toast } from '#src/app/feedback';
-import { lazyChunk } from '#src/app/registry';
 import { useAccess } from '../Access';
-import { DictSelect, useDict } from '../DictSelect';
-import { type CrudColumn, type CrudOption, DATETIME_FORMAT } from './types';
+import { CrudDialog } from './CrudDialog';
+import { Cell, FieldInput } from './fields';
+import {
+  type CrudColumn,
+  type CrudContext,
+  type CrudHandle,
+  type CrudMode,
+  type CrudOption,
+  DATETIME_FORMAT,
+} from './types';
 import { useCrudTable } from './useCrudTable';
+import { successMessage } from './values';
 
-// Heavy pickers load with the first form that needs them, not with the list (frontend.md §6.4).
-const DatePicker = lazyChunk(() => import('antd/es/date-picker'));
-const InputNumber = lazyChunk(() => import('antd/es/input-number'));
+type Entity = object;
 
-type Mode = 'add' | 'edit' | 'view';
-type Entity = { id?: string };
-
-interface Props<T extends Entity> {
+export interface CrudPageProps<T extends Entity> {
   option: CrudOption<T>;
   api: CrudApi<T>;
+  /** Extra params merged into every list call (deptId of a side tree, parentId of a child table, tenantId). */
+  query?: Query;
+  /** `refresh()` and `search(values)` for the screen. */
+  ref?: Ref<CrudHandle>;
+  /** Rendered at the left of the search bar row (e.g. a TenantSelect). */
+  searchExtra?: ReactNode;
 }
+
+const idOf = (row: object) => String((row as { id?: string }).id ?? '');
 
 /**
  * The generic list screen of DESIGN §5: search, paging, multi-select, add / edit / view dialogs,
- * delete and batch delete with the spec's prompts, buttons shown by permission code.
+ * delete and batch delete with the spec's prompts, buttons shown by permission code, extra toolbar and
+ * row actions, tree rows. The option reference is in web/README.md "CrudPage".
  */
-export function CrudPage<T extends Entity>({ option, api }: Props<T>) {
+export function CrudPage<T extends Entity>({ option, api, query, ref, searchExtra }: CrudPageProps<T>) {
   const { t } = useTranslation();
   const can = useAccess();
-  const table = useCrudTable(option.name, api);
-  const [dialog, setDialog] = useState<{ mode: Mode; row?: T } | null>(null);
+  const table = useCrudTable(option.name, api, { query, rowKey: option.rowKey, lazy: option.lazy });
+  const [dialog, setDialog] = useState<{ mode: CrudMode; row?: T } | null>(null);
   const { permissions } = option;
+
+  useImperativeHandle(ref, () => ({ refresh: table.refresh, search: table.search }), [
+    table.refresh,
+    table.search,
+  ]);
+
+  const ctx: CrudContext<T> = {
+    refresh: table.refresh,
+    open: (mode, row) => setDialog({ mode, row }),
+    selected: table.selectedRows,
+  };
+
+  const allowed = (flag: boolean | undefined, code: string | undefined) =>
+    flag !== false && Boolean(code) && can(code);
+  const showAdd = allowed(option.addBtn, permissions.add);
+  const showEdit = allowed(option.editBtn, permissions.edit);
+  const showView = allowed(option.viewBtn, permissions.view);
+  const showDelete = allowed(option.delBtn, permissions.delete);
+  const selection = option.selection !== false;
 
   const remove = async (ids: string[]) => {
     if (!ids.length) {
@@ -43,63 +73,105 @@ export function CrudPage<T extends Entity>({ option, api }: Props<T>) {
       return;
     }
     if (!(await confirm(t('crud.deleteConfirm'), { title: t('common.tip'), danger: true }))) return;
-    await api.remove(ids);
-    toast.success(t('common.success'));
-    await table.refresh();
+    try {
+      const msg = await api.remove(ids);
+      toast.success(successMessage(t('crud.deleteSuccess'), msg));
+      await table.refresh();
+    } catch {
+      // shown by the HTTP layer (spec §8)
+    }
   };
 
-  const rowActions = (row: T) => (
-    <Space size={0}>
-      {can(permissions.view) && (
+  const rowActions = (option.rowActions ?? []).filter((a) => can(a.code));
+  const renderRowActions = (row: T) => (
+    <Space size={0} wrap={false}>
+      {showView && (
         <Button type="link" size="small" onClick={() => setDialog({ mode: 'view', row })}>
           {t('crud.view')}
         </Button>
       )}
-      {can(permissions.edit) && (
+      {showEdit && (
         <Button type="link" size="small" onClick={() => setDialog({ mode: 'edit', row })}>
           {t('crud.edit')}
         </Button>
       )}
-      {can(permissions.delete) && (
-        <Button type="link" size="small" danger onClick={() => remove([row.id ?? ''])}>
+      {showDelete && (
+        <Button type="link" size="small" danger onClick={() => remove([idOf(row)])}>
           {t('crud.delete')}
         </Button>
       )}
+      {rowActions
+        .filter((a) => !a.show || a.show(row))
+        .map((a) => (
+          <Button
+            key={a.key}
+            type="link"
+            size="small"
+            danger={a.danger}
+            icon={a.icon}
+            onClick={() => a.onClick(row, ctx)}
+          >
+            {t(a.label)}
+          </Button>
+        ))}
     </Space>
   );
+  const actionCount = [showView, showEdit, showDelete].filter(Boolean).length + rowActions.length;
 
-  const hasRowActions = [permissions.view, permissions.edit, permissions.delete].some(
-    (code) => code && can(code),
-  );
+  const toolbar = (option.toolbar ?? []).filter((a) => can(a.code));
 
   return (
     <div className="pd-crud" data-crud={option.name}>
-      <SearchBar name={option.name} columns={option.columns} onSearch={table.search} />
+      <SearchBar name={option.name} columns={option.columns} onSearch={table.search} extra={searchExtra} />
       <Card size="small" className="pd-crud-card">
         <div className="pd-crud-toolbar">
-          <Space>
-            {can(permissions.add) && permissions.add && (
+          <Space wrap>
+            {showAdd && (
               <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ mode: 'add' })}>
                 {t('crud.add')}
               </Button>
             )}
-            {can(permissions.delete) && permissions.delete && (
+            {showDelete && selection && (
               <Button danger icon={<DeleteOutlined />} onClick={() => remove(table.selected)}>
                 {t('crud.batchDelete')}
               </Button>
             )}
+            {toolbar.map((a) => (
+              <Button
+                key={a.key}
+                type={a.primary ? 'primary' : 'default'}
+                danger={a.danger}
+                icon={a.icon}
+                onClick={() => {
+                  if (a.batch && !table.selectedRows.length) {
+                    toast.warning(t('crud.selectAtLeastOne'));
+                    return;
+                  }
+                  return a.onClick(table.selectedRows, ctx);
+                }}
+              >
+                {t(a.label)}
+              </Button>
+            ))}
           </Space>
           <Button icon={<ReloadOutlined />} aria-label={t('crud.refresh')} onClick={() => table.refresh()} />
         </div>
         <Table<T>
           {...table.tableProps}
+          rowSelection={selection ? table.tableProps.rowSelection : undefined}
           size="middle"
           scroll={{ x: 'max-content' }}
-          columns={useTableColumns(option.columns, hasRowActions ? rowActions : undefined)}
-          pagination={{
-            ...table.tableProps.pagination,
-            showTotal: (total) => t('crud.total', { total }),
-          }}
+          columns={useTableColumns(
+            option.columns,
+            actionCount ? renderRowActions : undefined,
+            option.actionWidth ?? 24 + actionCount * 56,
+          )}
+          pagination={
+            table.tableProps.pagination && {
+              ...table.tableProps.pagination,
+              showTotal: (total) => t('crud.total', { total }),
+            }
+          }
         />
       </Card>
       {dialog && (
@@ -121,38 +193,41 @@ export function CrudPage<T extends Entity>({ option, api }: Props<T>) {
 
 function useTableColumns<T extends Entity>(
   columns: CrudColumn<T>[],
-  actions?: (row: T) => ReactNode,
+  actions: ((row: T) => ReactNode) | undefined,
+  actionWidth: number,
 ): ColumnsType<T> {
   const { t } = useTranslation();
-  const visible = columns.filter((c) => !c.hide);
-  const result: ColumnsType<T> = visible.map((column) => ({
-    key: column.prop,
-    dataIndex: column.prop,
-    title: t(column.label),
-    width: column.width,
-    ellipsis: column.type === 'textarea',
-    render: (_: unknown, row: T) => <Cell column={column} row={row} />,
-  }));
+  const result: ColumnsType<T> = columns
+    .filter((c) => !c.hide)
+    .map((column) => ({
+      key: column.prop,
+      dataIndex: column.prop,
+      title: t(column.label),
+      width: column.width,
+      // With scroll x = max-content antd's own ellipsis does not cut: clip the cell content itself.
+      render: (_: unknown, row: T) =>
+        column.overHidden || column.type === 'textarea' ? (
+          <div
+            className="pd-crud-clip"
+            style={{ maxWidth: column.width ?? 240 }}
+            title={String((row as Record<string, unknown>)[column.prop] ?? '')}
+          >
+            <Cell column={column} row={row} />
+          </div>
+        ) : (
+          <Cell column={column} row={row} />
+        ),
+    }));
   if (actions) {
     result.push({
       key: 'actions',
       title: t('crud.actions'),
       fixed: 'right',
-      width: 180,
+      width: actionWidth,
       render: (_, row) => actions(row),
     });
   }
   return result;
-}
-
-function Cell<T extends Entity>({ column, row }: { column: CrudColumn<T>; row: T }) {
-  const { labelOf } = useDict(column.dictCode);
-  if (column.render) return column.render(row);
-  const value = row[column.prop];
-  if (column.dictCode) return labelOf(value);
-  if (column.dicData)
-    return column.dicData.find((d) => d.value === String(value))?.label ?? String(value ?? '');
-  return String(value ?? '');
 }
 
 interface SearchBarProps<T> {
@@ -160,176 +235,48 @@ interface SearchBarProps<T> {
   name: string;
   columns: CrudColumn<T>[];
   onSearch(values: Query): void;
+  extra?: ReactNode;
 }
 
-function SearchBar<T extends Entity>({ name, columns, onSearch }: SearchBarProps<T>) {
+function SearchBar<T extends Entity>({ name, columns, onSearch, extra }: SearchBarProps<T>) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<Query>();
+  const [form] = Form.useForm<Record<string, unknown>>();
   const fields = columns.filter((c) => c.search);
-  if (!fields.length) return null;
+  if (!fields.length && !extra) return null;
+  const submit = (values: Record<string, unknown>) =>
+    onSearch(
+      Object.fromEntries(
+        Object.entries(values).map(([k, v]) => [
+          k,
+          dayjs.isDayjs(v) ? v.format(DATETIME_FORMAT) : (v as string),
+        ]),
+      ),
+    );
   return (
     <Card size="small" className="pd-crud-search">
-      <Form form={form} name={`${name}-search`} layout="inline" onFinish={onSearch}>
+      <Form form={form} name={`${name}-search`} layout="inline" onFinish={submit}>
+        {extra}
         {fields.map((column) => (
-          <Form.Item key={column.prop} name={String(column.prop)} label={t(column.label)}>
+          <Form.Item key={column.prop} name={column.prop as string} label={t(column.label)}>
             <FieldInput column={column} search />
           </Form.Item>
         ))}
-        <Space>
-          <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-            {t('crud.search')}
-          </Button>
-          <Button
-            onClick={() => {
-              form.resetFields();
-              onSearch({});
-            }}
-          >
-            {t('crud.reset')}
-          </Button>
-        </Space>
+        {fields.length > 0 && (
+          <Space>
+            <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+              {t('crud.search')}
+            </Button>
+            <Button
+              onClick={() => {
+                form.resetFields();
+                onSearch({});
+              }}
+            >
+              {t('crud.reset')}
+            </Button>
+          </Space>
+        )}
       </Form>
     </Card>
   );
-}
-
-interface FieldInputProps<T> {
-  column: CrudColumn<T>;
-  search?: boolean;
-  value?: unknown;
-  onChange?: (value: unknown) => void;
-  disabled?: boolean;
-}
-
-function FieldInput<T>({ column, search, ...control }: FieldInputProps<T>) {
-  const { t } = useTranslation();
-  const placeholder = t(column.type === 'select' ? 'crud.selectPlaceholder' : 'crud.inputPlaceholder', {
-    label: t(column.label),
-  });
-  const props = { ...control, placeholder } as Record<string, unknown>;
-  switch (column.type) {
-    case 'textarea':
-      return search ? <Input allowClear {...props} /> : <Input.TextArea rows={5} {...props} />;
-    case 'select':
-      return column.dictCode ? (
-        <DictSelect code={column.dictCode} style={{ minWidth: 160 }} {...props} />
-      ) : (
-        <Select allowClear style={{ minWidth: 160 }} options={column.dicData} {...props} />
-      );
-    case 'number':
-      return (
-        <Suspense fallback={<Input disabled />}>
-          <InputNumber style={{ width: '100%' }} {...props} />
-        </Suspense>
-      );
-    case 'datetime':
-      return (
-        <Suspense fallback={<Input disabled />}>
-          <DatePicker showTime format={DATETIME_FORMAT} style={{ width: '100%' }} {...props} />
-        </Suspense>
-      );
-    default:
-      return <Input allowClear={search} {...props} />;
-  }
-}
-
-interface DialogProps<T extends Entity> {
-  option: CrudOption<T>;
-  api: CrudApi<T>;
-  mode: Mode;
-  row?: T;
-  onClose(): void;
-  onSaved(): Promise<void>;
-}
-
-function CrudDialog<T extends Entity>({ option, api, mode, row, onClose, onSaved }: DialogProps<T>) {
-  const { t } = useTranslation();
-  const [form] = Form.useForm();
-  const [saving, setSaving] = useState(false);
-  const fields = useMemo(() => option.columns.filter((c) => c.display !== false), [option.columns]);
-  const id = row?.id;
-
-  // Edit and view show the server's current record, not the row as the list saw it.
-  useEffect(() => {
-    if (!id) return;
-    api
-      .detail(id)
-      .then((detail) => form.setFieldsValue(toFormValues(fields, detail)))
-      .catch(() => undefined);
-  }, [api, id, fields, form]);
-
-  const submit = async (values: Record<string, unknown>) => {
-    setSaving(true);
-    try {
-      await api.submit({
-        ...toWireValues(fields, values),
-        ...(mode === 'edit' ? { id: row?.id } : {}),
-      } as Partial<T>);
-      toast.success(t('common.success'));
-      await onSaved();
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  return (
-    <Modal
-      open
-      width={option.dialogWidth ?? 800}
-      title={t(`crud.${mode}`)}
-      onCancel={onClose}
-      onOk={() => form.submit()}
-      confirmLoading={saving}
-      footer={mode === 'view' ? null : undefined}
-      destroyOnHidden
-      mask={{ closable: false }}
-    >
-      <Form
-        form={form}
-        name={`${option.name}-form`}
-        layout="vertical"
-        disabled={mode === 'view'}
-        className="pd-crud-form"
-        onFinish={submit}
-        initialValues={row && toFormValues(fields, row)}
-      >
-        <Row gutter={16}>
-          {fields.map((column) => (
-            <Col key={column.prop} span={column.span ?? 12}>
-              <Form.Item name={String(column.prop)} label={t(column.label)} rules={fieldRules(t, column)}>
-                <FieldInput column={column} />
-              </Form.Item>
-            </Col>
-          ))}
-        </Row>
-      </Form>
-    </Modal>
-  );
-}
-
-function fieldRules<T>(t: TFunction, column: CrudColumn<T>) {
-  const message = t(column.type === 'select' ? 'crud.selectRequired' : 'crud.inputRequired', {
-    label: t(column.label),
-  });
-  return [...(column.required ? [{ required: true, message }] : []), ...(column.rules ?? [])];
-}
-
-/** Datetime strings on the wire become dayjs values in the form, and back. */
-function toFormValues<T>(fields: CrudColumn<T>[], row: T) {
-  const values: Record<string, unknown> = { ...(row as Record<string, unknown>) };
-  for (const field of fields) {
-    const value = values[field.prop];
-    if (field.type === 'datetime' && value) values[field.prop] = dayjs(String(value));
-    if (field.type === 'select' && value !== undefined && value !== null) values[field.prop] = String(value);
-  }
-  return values;
-}
-
-function toWireValues<T>(fields: CrudColumn<T>[], values: Record<string, unknown>) {
-  const wire = { ...values };
-  for (const field of fields) {
-    const value = wire[field.prop];
-    if (field.type === 'datetime' && dayjs.isDayjs(value)) wire[field.prop] = value.format(DATETIME_FORMAT);
-  }
-  return wire;
 }

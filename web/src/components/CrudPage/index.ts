@@ -1,2 +1,16 @@
-export { CrudPage } from './CrudPage';
-export type { CrudColumn, CrudOption, CrudPermissions } from './types';
+export { CrudPage, type CrudPageProps } from './CrudPage';
+export { toDicItems, useColumnOptions, valueList } from './options';
+export type {
+  CrudColumn,
+  CrudColumnType,
+  CrudContext,
+  CrudFieldProps,
+  CrudHandle,
+  CrudMode,
+  CrudOption,
+  CrudPermissions,
+  CrudRowAction,
+  CrudToolbarAction,
+  DicItem,
+} from './types';
+export { successMessage } from './values';
