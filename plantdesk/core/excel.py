@@ -13,6 +13,7 @@ from plantdesk.core.errors import BusinessError
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 MAX_IMPORT_ROWS = 10_000
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
 def workbook_bytes(columns: Sequence[tuple[str, str]], rows: Iterable[dict], *, sheet: str = "Sheet1") -> bytes:
@@ -61,7 +62,9 @@ def _cell(value):
     if isinstance(value, datetime):
         return value.strftime("%Y-%m-%d %H:%M:%S")
     if isinstance(value, str):  # control characters (e.g. from logged request text) are not allowed in xlsx
-        return ILLEGAL_CHARACTERS_RE.sub("", value)
+        value = ILLEGAL_CHARACTERS_RE.sub("", value)
+        # User text that a spreadsheet would run as a formula is written as text (CSV/formula injection).
+        return "'" + value if value[:1] in FORMULA_STARTS else value
     return value
 
 

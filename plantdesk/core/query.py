@@ -64,7 +64,8 @@ def _clause(column: ColumnElement, op: str, raw: str, name: str) -> ColumnElemen
                    "likeright": f"{text}%"}[op]
         # LIKE needs text: PostgreSQL has no `integer ~~ text` (MySQL and SQLite convert silently).
         target = column if isinstance(column.type, String) else cast(column, String)
-        clause = target.like(pattern, escape="\\")
+        # Case-insensitive on every database, as BladeX on MySQL is (SQLite LIKE folds ASCII, PostgreSQL does not).
+        clause = target.ilike(pattern, escape="\\")
         return ~clause if op == "notlike" else clause
     value = _typed(column, raw, name)
     return {"equal": column == value, "notequal": column != value, "ge": column >= value,

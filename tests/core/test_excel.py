@@ -16,3 +16,7 @@ class TestWorkbook:
         # Logged request text (error/usual logs) can hold anything; openpyxl refuses control characters.
         content = workbook_bytes(COLUMNS, [{"name": "a\x00b\x1bc\x07", "when": None, "count": None}])
         assert read_rows(content, COLUMNS)[0]["name"] == "abc"
+
+    def test_text_that_would_run_as_a_formula_is_written_as_text(self):
+        content = workbook_bytes(COLUMNS, [{"name": "=HYPERLINK(\"http://x\")", "when": None, "count": None}])
+        assert read_rows(content, COLUMNS)[0]["name"] == "'=HYPERLINK(\"http://x\")"

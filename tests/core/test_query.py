@@ -85,6 +85,9 @@ class TestLikeEscaping:
         assert await tagged({"postName_like": "p_a"}) == ["pump_a"]
         assert await tagged({"postName_like": "mp_"}) == ["pump_a"]
 
+    async def test_like_ignores_case_on_every_database(self, tagged):
+        assert await tagged({"postName_like": "PUMP_A"}) == ["pump_a"]
+
     async def test_backslash_is_literal(self, tagged):
         assert await tagged({"postName_like": "\\"}) == []
 
