@@ -1,23 +1,26 @@
 """Excel import/export (openpyxl): one sheet, a header row of labels, rows of plain values."""
 
 import io
+import re
 from collections.abc import Iterable, Sequence
 from datetime import datetime
 from urllib.parse import quote
 
 from fastapi.responses import Response
-from openpyxl import Workbook, load_workbook
-from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 
 from plantdesk.core.errors import BusinessError
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 MAX_IMPORT_ROWS = 10_000
+# The characters openpyxl refuses in a cell (its ILLEGAL_CHARACTERS_RE), without importing it at start-up.
+ILLEGAL_CHARACTERS = re.compile(r"[\000-\010]|[\013-\014]|[\016-\037]")
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
 def workbook_bytes(columns: Sequence[tuple[str, str]], rows: Iterable[dict], *, sheet: str = "Sheet1") -> bytes:
     """`columns` are (key, label) pairs; each row is a dict read by key."""
+    from openpyxl import Workbook  # loaded on the first export, not at start-up
+
     book = Workbook(write_only=True)
     ws = book.create_sheet(sheet[:31])
     ws.append([label for _, label in columns])
@@ -39,6 +42,8 @@ def download(content: bytes, filename: str) -> Response:
 def read_rows(content: bytes, columns: Sequence[tuple[str, str]]) -> list[dict]:
     """Read the first sheet; headers may be the labels or the keys. Empty rows are skipped."""
     try:
+        from openpyxl import load_workbook
+
         book = load_workbook(io.BytesIO(content), read_only=True, data_only=True)
     except Exception:  # openpyxl raises many types for a non-xlsx upload
         raise BusinessError("文件格式错误,请上传 xlsx 文件") from None
@@ -62,7 +67,7 @@ def _cell(value):
     if isinstance(value, datetime):
         return value.strftime("%Y-%m-%d %H:%M:%S")
     if isinstance(value, str):  # control characters (e.g. from logged request text) are not allowed in xlsx
-        value = ILLEGAL_CHARACTERS_RE.sub("", value)
+        value = ILLEGAL_CHARACTERS.sub("", value)
         # User text that a spreadsheet would run as a formula is written as text (CSV/formula injection).
         return "'" + value if value[:1] in FORMULA_STARTS else value
     return value

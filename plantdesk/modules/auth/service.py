@@ -2,6 +2,7 @@
 
 import base64
 import binascii
+import functools
 import hmac
 import secrets
 import uuid
@@ -10,7 +11,6 @@ from datetime import datetime, timedelta
 
 import anyio
 import orjson
-from captcha.image import ImageCaptcha
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -243,14 +243,21 @@ async def clear_fail_count(cache: Cache, tenant_id: str, accounts: list[str]) ->
 CAPTCHA_TTL = 5 * 60
 # No look-alikes (0/O, 1/l/I): the check is case-insensitive, so only the shapes must be unambiguous.
 CAPTCHA_CHARS = "abcdefghjkmnpqrstuvwxy3456789"
-_captcha_image = ImageCaptcha(width=130, height=48)
+
+
+@functools.cache
+def _captcha_image():
+    """Built on first use: Pillow and the fonts load only when a captcha is asked for, not at start-up."""
+    from captcha.image import ImageCaptcha
+
+    return ImageCaptcha(width=130, height=48)
 
 
 async def new_captcha(cache: Cache) -> dict:
     """A 4-5 character PNG captcha; the code waits 5 minutes in the cache under `captcha:<key>`."""
     code = "".join(secrets.choice(CAPTCHA_CHARS) for _ in range(secrets.choice((4, 5))))
     key = uuid.uuid4().hex
-    png = await anyio.to_thread.run_sync(lambda: _captcha_image.generate(code, format="png").getvalue())
+    png = await anyio.to_thread.run_sync(lambda: _captcha_image().generate(code, format="png").getvalue())
     await cache.set(f"captcha:{key}", code, CAPTCHA_TTL)
     return {"key": key, "image": "data:image/png;base64," + base64.b64encode(png).decode()}
 
