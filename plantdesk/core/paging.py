@@ -58,18 +58,14 @@ Paging = Annotated[PageParams, Depends(page_params)]
 
 
 async def paginate(session: AsyncSession, stmt: Select, params: PageParams) -> dict:
-    """One page of `stmt` (an ORM select of one entity) with its total, in one round trip: the total rides
-    along as a window count. Only a page past the end needs a separate count."""
-    windowed = stmt.add_columns(func.count().over()).limit(params.size).offset(params.offset)
-    rows = (await session.execute(windowed)).all()
-    if rows:
-        total = rows[0][1]
-    elif params.current == 1:
-        total = 0
-    else:
-        total = (await session.execute(select(func.count()).select_from(stmt.order_by(None).subquery()))).scalar_one()
+    """One page of `stmt` (an ORM select of one entity) and its total. Two plain queries, not a window count:
+    a window count must visit every matching row, while the page query can stop early along an index."""
+    total = (await session.execute(select(func.count()).select_from(stmt.order_by(None).subquery()))).scalar_one()
+    records: list = []
+    if total > params.offset:
+        records = list((await session.execute(stmt.limit(params.size).offset(params.offset))).scalars())
     return {
-        "records": [row[0] for row in rows],
+        "records": records,
         "total": total,
         "size": params.size,
         "current": params.current,

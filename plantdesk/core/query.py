@@ -8,8 +8,10 @@ bound parameters, so no user text ever becomes SQL.
 from collections.abc import Mapping
 from datetime import datetime, timedelta
 
-from sqlalchemy import BigInteger, DateTime, Integer, SmallInteger, String, cast
-from sqlalchemy.sql.elements import ColumnElement
+from sqlalchemy import BigInteger, Boolean, DateTime, Integer, SmallInteger, String, cast, literal
+from sqlalchemy.ext.compiler import compiles
+from sqlalchemy.sql import operators
+from sqlalchemy.sql.elements import BinaryExpression, ColumnElement
 
 from plantdesk.core.errors import BadRequest
 
@@ -64,12 +66,27 @@ def _clause(column: ColumnElement, op: str, raw: str, name: str) -> ColumnElemen
                    "likeright": f"{text}%"}[op]
         # LIKE needs text: PostgreSQL has no `integer ~~ text` (MySQL and SQLite convert silently).
         target = column if isinstance(column.type, String) else cast(column, String)
-        # Case-insensitive on every database, as BladeX on MySQL is (SQLite LIKE folds ASCII, PostgreSQL does not).
-        clause = target.ilike(pattern, escape="\\")
+        clause = FoldedLike(target, literal(pattern), escape="\\")
         return ~clause if op == "notlike" else clause
     value = _typed(column, raw, name)
     return {"equal": column == value, "notequal": column != value, "ge": column >= value,
             "le": column <= value, "gt": column > value, "lt": column < value}[op]
+
+
+class FoldedLike(BinaryExpression):
+    """Case-insensitive LIKE on every database, as BladeX on MySQL is: ILIKE on PostgreSQL, plain LIKE on SQLite
+    (which already folds ASCII case; `lower(x) LIKE lower(y)` would only add a function call per row)."""
+
+    inherit_cache = True
+
+    def __init__(self, left, right, escape: str):
+        super().__init__(left, right, operators.like_op, modifiers={"escape": escape}, type_=Boolean())
+
+
+@compiles(FoldedLike, "postgresql")
+def _ilike_on_postgresql(element, compiler, **kw):
+    return compiler.visit_binary(BinaryExpression(element.left, element.right, operators.ilike_op,
+                                                  modifiers=element.modifiers, type_=Boolean()), **kw)
 
 
 def _typed(column: ColumnElement, raw: str, name: str):

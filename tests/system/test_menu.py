@@ -239,3 +239,31 @@ class TestTopTrees:
 
     async def test_demo_user_refused(self, demo_user):
         assert (await demo_user.get(f"{MENU}/grant-top-tree")).status_code == 403
+
+
+class TestTypedScreens:
+    """The mobile / PC menu screens filter by menuType and write with their own button codes; the data
+    authority screen reads the grant tree with its menu code."""
+
+    async def test_list_filters_by_type(self, admin, unique):
+        app = await admin.data("POST", f"{MENU}/submit", {"code": f"app{unique}", "name": "移动首页",
+                                                          "menuType": "app", "path": f"/app{unique}"})
+        try:
+            found = {n["code"] for n in flatten(await admin.data("GET", f"{MENU}/list", menuType="app"))}
+            assert f"app{unique}" in found and "desk" not in found
+            assert f"app{unique}" not in codes(await admin.data("GET", f"{MENU}/routes"))  # console: sys only
+            assert (await admin.get(f"{MENU}/list", menuType="bad")).status_code == 400
+        finally:
+            await admin.data("POST", f"{MENU}/remove", ids=app["id"])
+
+    async def test_screen_codes_write_and_read(self, admin, client, unique):
+        from tests.user.factories import login_as, make_user
+
+        ids = await menu_ids(admin, "mobilemenu", "mobilemenu_add", "dataauth")
+        role = await make_role(admin, unique)
+        await admin.data("POST", f"{ROLE}/grant", {"roleIds": [role["id"]], "menuIds": list(ids.values())})
+        user = await login_as(client, await make_user(admin, unique, role["id"]))
+        app = await user.data("POST", f"{MENU}/submit", {"code": f"mob{unique}", "name": "移动", "menuType": "app"})
+        assert (await user.post(f"{MENU}/remove", ids=app["id"])).status_code == 403  # no mobilemenu_delete
+        assert "dataScope" in await user.data("GET", f"{MENU}/grant-tree")
+        await admin.data("POST", f"{MENU}/remove", ids=app["id"])

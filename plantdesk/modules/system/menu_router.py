@@ -32,7 +32,11 @@ router = APIRouter()
 menu = APIRouter(prefix="/blade-system/menu", tags=["menu"])
 
 MENU_VIEW = ("menu", "menu_view", "mobilemenu", "pcmenu", "datascope", "apiscope", "topmenu")
-GRANT_VIEW = ("role_grant", "topmenu_setting", "tenantpackage_add", "tenantpackage_edit")
+# dataauth: the data-authority screen shows the data-scope grant tree and the roles' keys.
+GRANT_VIEW = ("role_grant", "topmenu_setting", "tenantpackage_add", "tenantpackage_edit", "dataauth")
+# The mobile and PC menu screens edit blade_menu rows of their type with their own button codes.
+MENU_WRITE = ("menu_add", "menu_edit", "mobilemenu_add", "mobilemenu_edit", "pcmenu_add", "pcmenu_edit")
+MENU_DELETE = ("menu_delete", "mobilemenu_delete", "pcmenu_delete")
 MENU_TYPES = ("sys", "pc", "app", "tpy")
 OptionalId = Annotated[int | None, Query(ge=0, lt=2**63)]
 
@@ -76,9 +80,13 @@ async def select_by_name(db: Db, user: CurrentUser, name: str):
 
 # --- admin tree -------------------------------------------------------------------------------------------------
 
-@menu.get("/list", response_model=R[list[MenuNode]], summary="menu tree list (filters code, name)")
-async def list_(db: Db, code: str = "", name: str = "", user: Identity = need(*MENU_VIEW)):
-    return ok(await menus.admin_list(db, code=code, name=name))
+MenuType = Annotated[str | None, Query(pattern="^(sys|pc|app|tpy)$")]
+
+
+@menu.get("/list", response_model=R[list[MenuNode]], summary="menu tree list (filters code, name, menuType)")
+async def list_(db: Db, code: str = "", name: str = "", menuType: MenuType = None,  # noqa: N803
+                user: Identity = need(*MENU_VIEW)):
+    return ok(await menus.admin_list(db, code=code, name=name, menu_type=menuType))
 
 
 @menu.get("/menu-list", response_model=R[list[MenuNode]], summary="menu tree list without buttons")
@@ -116,12 +124,12 @@ async def detail(db: Db, id: Annotated[int, Query(ge=1, lt=2**63)], user: Identi
 
 
 @menu.post("/submit", response_model=R[MenuNode], summary="menu insert or update")
-async def submit(db: Db, rt: Rt, body: Annotated[MenuWrite, Body()], user: Identity = need("menu_add", "menu_edit")):
+async def submit(db: Db, rt: Rt, body: Annotated[MenuWrite, Body()], user: Identity = need(*MENU_WRITE)):
     return ok(await menus.submit(db, user, rt.cache, body))
 
 
 @menu.post("/remove", response_model=R[bool], summary="menu remove (refused while children exist)")
-async def remove(request: Request, db: Db, rt: Rt, user: Identity = need("menu_delete")):
+async def remove(request: Request, db: Db, rt: Rt, user: Identity = need(*MENU_DELETE)):
     await menus.remove(db, user, rt.cache, parse_ids(await form_or_query(request, "ids")))
     return ok(True)
 

@@ -31,6 +31,7 @@ from plantdesk.modules.system.trees import ancestors_of, descendants_of, forest,
 
 MENU, BUTTON = 1, 2
 DATA_SCOPE, API_SCOPE = 1, 2
+SYS = "sys"
 MENU_FIELDS = ("id", "parent_id", "code", "name", "name_en", "alias", "path", "source", "component", "sort",
                "category", "action", "is_open", "is_show", "menu_type", "remark")
 
@@ -84,7 +85,8 @@ async def routes(db: AsyncSession, user: Identity, top_menu_id: int | None = Non
     if top_menu_id:
         ids &= set((await db.execute(select(TopMenuSetting.menu_id)
                                      .where(TopMenuSetting.top_menu_id == top_menu_id))).scalars())
-    return forest(_menu_dict(m) for m in menus if m.id in ids and m.category == MENU)
+    # The console's sidebar is the sys menu set; pc / app / tpy menus belong to other clients.
+    return forest(_menu_dict(m) for m in menus if m.id in ids and m.category == MENU and m.menu_type == SYS)
 
 
 async def buttons(db: AsyncSession, user: Identity) -> list[dict]:

@@ -2,7 +2,7 @@
 
 from datetime import datetime
 
-from sqlalchemy import BigInteger, DateTime, Integer, String
+from sqlalchemy import BigInteger, DateTime, Index, Integer, String
 from sqlalchemy.orm import Mapped, mapped_column
 
 from plantdesk.db.base import AuditMixin, Base, IdMixin, TenantMixin
@@ -10,6 +10,8 @@ from plantdesk.db.base import AuditMixin, Base, IdMixin, TenantMixin
 
 class User(IdMixin, TenantMixin, AuditMixin, Base):
     __tablename__ = "blade_user"
+    # The user page lists a tenant's users newest first: walked along this index, a page costs no sort.
+    __table_args__ = (Index("ix_blade_user_tenant_created", "tenant_id", "create_time", "id"),)
 
     code: Mapped[str | None] = mapped_column(String(12))
     user_type: Mapped[int] = mapped_column(Integer, default=1)
