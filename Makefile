@@ -18,7 +18,7 @@ setup:
 web:
 	@if [ -f web/package.json ]; then bash web/scripts/build.sh; fi
 
-dev: setup
+dev:
 	bash web/scripts/dev.sh
 
 lint: setup
