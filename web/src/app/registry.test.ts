@@ -10,7 +10,7 @@ describe('view registry', () => {
     expect(Object.keys(viewRegistry)).toEqual(
       expect.arrayContaining(['/wel/index', '/info/index', '/desk/notice']),
     );
-    expect(viewRegistry['/system/user']).toBeUndefined();
+    expect(viewRegistry['/no/such/view']).toBeUndefined();
   });
 });
 

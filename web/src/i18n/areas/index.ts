@@ -1,10 +1,45 @@
 import type { Area } from '../area';
+import { authorityApiscope } from './authority.apiscope';
+import { authorityDataauth } from './authority.dataauth';
+import { authorityDatascope } from './authority.datascope';
+import { monitorLog } from './monitor.log';
+import { resource } from './resource';
+import { systemClient } from './system.client';
+import { systemDept } from './system.dept';
+import { systemDict } from './system.dict';
+import { systemLogo } from './system.logo';
+import { systemMenu } from './system.menu';
 import { systemParam } from './system.param';
 import { systemPost } from './system.post';
+import { systemRegion } from './system.region';
+import { systemRole } from './system.role';
+import { systemTenant } from './system.tenant';
 import { systemTenantpackage } from './system.tenantpackage';
+import { systemTopmenu } from './system.topmenu';
+import { systemUser } from './system.user';
 
 /**
  * Every per-area message file, one line each (web/README.md "i18n"). Keep the list sorted by namespace;
  * a namespace may appear only once (mergeAreas throws otherwise, and a unit test checks it).
  */
-export const AREAS: Area[] = [systemParam, systemPost, systemTenantpackage];
+export const AREAS: Area[] = [
+  systemParam,
+  systemPost,
+  systemTenantpackage,
+  // menus, top menus, tenants, data/API scopes, data authority
+  systemMenu,
+  systemTopmenu,
+  systemTenant,
+  authorityDatascope,
+  authorityApiscope,
+  authorityDataauth,
+  systemDict,
+  systemUser,
+  systemRole,
+  systemDept,
+  systemRegion,
+  systemClient,
+  monitorLog,
+  resource,
+  systemLogo,
+];

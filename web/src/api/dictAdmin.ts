@@ -1,0 +1,55 @@
+import { type CrudApi, crudApi } from './crud';
+import { http } from './http';
+import type { Page, Query, R } from './types';
+
+/** A dictionary row of /blade-system/dict and /dict-biz (spec §3): a parent (parentId 0, key -1) or an item. */
+export interface DictRow {
+  id?: string;
+  parentId?: string;
+  code: string;
+  dictKey?: string;
+  dictValue: string;
+  sort?: number;
+  remark?: string;
+  isSealed?: number;
+  hasChildren?: boolean;
+  children?: DictRow[];
+}
+
+export type DictKind = 'dict' | 'dict-biz';
+
+export const dictBase = (kind: DictKind) => `/blade-system/${kind}`;
+
+/** The parent table: `parent-list` pages the dictionaries; `submit-pri` saves one (parentId always 0). */
+export function dictParentApi(kind: DictKind): CrudApi<DictRow> {
+  const base = dictBase(kind);
+  return crudApi<DictRow>(base, {
+    async list(query) {
+      const { data } = await http.get<R<Page<DictRow>>>(`${base}/parent-list`, { params: query });
+      return data.data;
+    },
+    async submit(row) {
+      const { data } = await http.post<R<unknown>>(`${base}/submit-pri`, row);
+      return data.msg;
+    },
+  });
+}
+
+/** The child table of one dictionary: `child-list?parentId=` (paged), rows saved with `submit`. */
+export function dictChildApi(kind: DictKind): CrudApi<DictRow> {
+  const base = dictBase(kind);
+  return crudApi<DictRow>(base, {
+    async list(query) {
+      const { data } = await http.get<R<Page<DictRow>>>(`${base}/child-list`, { params: query });
+      return data.data;
+    },
+  });
+}
+
+/** The children of one item (multi-level dictionaries), for a lazily expanded row. */
+export async function fetchDictChildren(kind: DictKind, parentId: string, extra: Query = {}) {
+  const { data } = await http.get<R<Page<DictRow>>>(`${dictBase(kind)}/child-list`, {
+    params: { ...extra, parentId, current: 1, size: 200 },
+  });
+  return data.data.records;
+}

@@ -1,0 +1,48 @@
+import { defineArea } from '../area';
+
+/** 应用管理 (/system/client). */
+export const systemClient = defineArea('system.client', {
+  zh: {
+    clientId: '客户端ID',
+    clientSecret: '客户端密钥',
+    clientIdFormat: '客户端ID不能包含空格',
+    validityMin: '时效不能少于 60 秒',
+    secretTip: '留空则自动生成；密钥只在新增后显示一次，之后以 ****** 显示，保存 ****** 或留空不修改',
+    scope: '授权范围',
+    grantTypes: '授权类型',
+    accessTokenValidity: '令牌时效(秒)',
+    refreshTokenValidity: '刷新时效(秒)',
+    redirectUri: '回调地址',
+    resourceIds: '资源集合',
+    authorities: '权限',
+    autoapprove: '自动授权',
+    additionalInformation: '附加说明',
+    createdTitle: '客户端已创建',
+    createdHint: '请立即复制并妥善保存客户端密钥，关闭后将无法再次查看。',
+    copy: '复制',
+    copied: '复制成功',
+    close: '我已保存',
+  },
+  en: {
+    clientId: 'Client ID',
+    clientSecret: 'Client secret',
+    clientIdFormat: 'The client ID may not contain spaces',
+    validityMin: 'At least 60 seconds',
+    secretTip:
+      'Leave empty to generate one; the secret is shown once after creation, then as ******; saving ****** or nothing keeps it',
+    scope: 'Scope',
+    grantTypes: 'Grant types',
+    accessTokenValidity: 'Token validity (s)',
+    refreshTokenValidity: 'Refresh validity (s)',
+    redirectUri: 'Redirect URI',
+    resourceIds: 'Resource ids',
+    authorities: 'Authorities',
+    autoapprove: 'Auto approve',
+    additionalInformation: 'Additional information',
+    createdTitle: 'Client created',
+    createdHint: 'Copy the client secret now and keep it safe: it cannot be shown again after closing.',
+    copy: 'Copy',
+    copied: 'Copied',
+    close: 'I have saved it',
+  },
+});

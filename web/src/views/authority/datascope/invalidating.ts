@@ -1,0 +1,20 @@
+import type { CrudApi } from '#src/api/crud';
+import { queryClient } from '#src/app/queryClient';
+
+/** The grant trees (role grant, data authority) list scopes: drop them after a scope write. */
+export function invalidatingGrantTree<T>(api: CrudApi<T>): CrudApi<T> {
+  const stale = () => queryClient.invalidateQueries({ queryKey: ['menu-grant-tree'] });
+  return {
+    ...api,
+    async submit(row) {
+      const msg = await api.submit(row);
+      await stale();
+      return msg;
+    },
+    async remove(ids) {
+      const msg = await api.remove(ids);
+      await stale();
+      return msg;
+    },
+  };
+}
