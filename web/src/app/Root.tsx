@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { fetchSysConfig } from '#src/api/auth';
+import { logoMode } from '#src/themes';
 import { federatedLogout } from './account';
 import { notify } from './feedback';
 import { decideRoute, licenseWarning, type RouteMeta } from './guard';
@@ -71,9 +72,14 @@ function useDocumentTitle(meta: RouteMeta, query: URLSearchParams, menuName?: st
   }, [title]);
 }
 
-/** Favicon from the logo list entry of type LABEL, else the default icon. */
+/** Favicon from the logo list entry of type LABEL (the theme's mode first, spec §9), else the default icon. */
 function useFavicon() {
-  const href = useSession((s) => s.logos.find((logo) => logo.type === 'LABEL')?.url) ?? DEFAULT_FAVICON;
+  const mode = logoMode(useSettings((s) => s.theme));
+  const href =
+    useSession((s) => {
+      const labels = s.logos.filter((logo) => logo.type === 'LABEL');
+      return (labels.find((logo) => logo.mode === mode) ?? labels[0])?.url;
+    }) ?? DEFAULT_FAVICON;
   useEffect(() => {
     let link = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
     if (!link) {

@@ -237,7 +237,7 @@ export function LogScreen({ kind }: { kind: LogKind }) {
 
   return (
     <div className="pd-log" data-log={kind}>
-      <Card size="small" className="pd-crud-search">
+      <Card size="small" className="pd-crud-search" style={{ marginBottom: 12 }}>
         <Form form={form} name={`${code}-filter`} layout="inline" onFinish={apply}>
           {platform && (
             <Form.Item label={t('shared.tenant')}>

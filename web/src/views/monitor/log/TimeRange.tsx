@@ -19,6 +19,7 @@ export default function TimeRange({
     <DatePicker.RangePicker
       id={id}
       showTime
+      style={{ maxWidth: '100%' }}
       allowEmpty={[true, true]}
       format="YYYY-MM-DD HH:mm:ss"
       placeholder={[t('monitor.log.start'), t('monitor.log.end')]}
