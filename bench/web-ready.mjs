@@ -1,0 +1,44 @@
+import { chromium } from '../web/node_modules/playwright-core/index.mjs';
+// Time to ready for the login page and a deep link to the notice list (first row visible), median of 3,
+// unthrottled and at 4x CPU slowdown with 9 Mbit/s and 40 ms RTT. BASE=http://127.0.0.1:8000 node bench/web-ready.mjs
+const base = process.env.BASE ?? 'http://127.0.0.1:8000';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox','--disable-gpu','--disable-background-networking'] });
+async function measure(throttle) {
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await ctx.newPage();
+  const cdp = await ctx.newCDPSession(page);
+  if (throttle) {
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 40, downloadThroughput: 9e6/8, uploadThroughput: 9e6/8 });
+  }
+  let t = Date.now();
+  await page.goto(base + '/login');
+  await page.locator('input[type=password]').waitFor();
+  const login = Date.now() - t;
+  await page.locator('input').nth(1).fill('admin');
+  await page.locator('input[type=password]').fill('admin');
+  await page.keyboard.press('Enter');
+  await page.waitForURL(/wel/);
+  // deep link in a fresh page of the same (logged-in) context, cold cache
+  const p2 = await ctx.newPage();
+  const cdp2 = await ctx.newCDPSession(p2);
+  await cdp2.send('Network.enable'); await cdp2.send('Network.setCacheDisabled', { cacheDisabled: true });
+  if (throttle) {
+    await cdp2.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await cdp2.send('Network.emulateNetworkConditions', { offline: false, latency: 40, downloadThroughput: 9e6/8, uploadThroughput: 9e6/8 });
+  }
+  t = Date.now();
+  await p2.goto(base + '/desk/notice');
+  await p2.locator('.ant-table-row').first().waitFor({ timeout: 30000 });
+  const notice = Date.now() - t;
+  await ctx.close();
+  return { login, notice };
+}
+for (const throttle of [false, true]) {
+  const runs = [];
+  for (let i = 0; i < 3; i++) runs.push(await measure(throttle));
+  const med = (k) => runs.map((r) => r[k]).sort((a, b) => a - b)[1];
+  console.log(throttle ? 'throttled' : 'local', 'login', med('login'), 'ms; notice deep link', med('notice'), 'ms');
+}
+await browser.close();
