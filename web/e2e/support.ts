@@ -6,9 +6,10 @@ export const ADMIN = { tenantId: '000000', username: 'admin', password: 'admin' 
 /** Signs in through the login page and waits for the home tab. */
 export async function login(page: Page, account = ADMIN) {
   await page.goto('/login');
-  const tenant = page.getByPlaceholder('租户编号');
-  if (await tenant.isVisible()) await tenant.fill(account.tenantId);
   await page.getByPlaceholder('用户名').fill(account.username);
+  // The field is prefilled with the platform tenant; any other tenant must be typed (fill waits for the
+  // field to render, which an instant isVisible() check under load did not, logging in to 000000 instead).
+  if (account.tenantId !== ADMIN.tenantId) await page.getByPlaceholder('租户编号').fill(account.tenantId);
   await page.getByPlaceholder('密码').fill(account.password);
   await page.getByRole('button', { name: /登\s*录/ }).click();
   await expect(page).toHaveURL(/\/wel\/index$/);

@@ -390,9 +390,7 @@ test('import: the template downloads, a bad row is reported and the good row is 
   await expect(toast(page)).toContainText('删除成功');
 });
 
-// fixme: in the full run the demo admin's fresh context does not find zhangwei (the API and a manual check do);
-// tenant isolation of the user list is covered by the pytest suite meanwhile.
-test.fixme('the platform administrator manages another tenant; its admin sees only its own users', async ({
+test('the platform administrator manages another tenant; its admin sees only its own users', async ({
   page,
   browser,
 }, testInfo) => {
