@@ -1,5 +1,8 @@
 """create_app(): the one place that builds the process, maps errors and mounts every router."""
 
+import asyncio
+import contextlib
+import ctypes
 import logging
 import time
 from contextlib import asynccontextmanager
@@ -17,14 +20,17 @@ from plantdesk.core.cache import create_cache
 from plantdesk.core.envelope import fail
 from plantdesk.core.errors import PlantDeskError, TokenError
 from plantdesk.core.limits import BodyLimit
+from plantdesk.core.routing import RouteIndex, include
 from plantdesk.core.runtime import Runtime
-from plantdesk.db.session import create_engine, session_factory
+from plantdesk.db.session import create_engine, refresh_statistics, session_factory
 from plantdesk.web import mount_spa
 
 log = logging.getLogger("plantdesk")
 
 # Every module with a router; each exposes `router` (an APIRouter) in its router.py.
 MODULES = ("auth", "user", "system", "resource", "desk", "log")
+
+M_ARENA_MAX, M_MMAP_THRESHOLD = -8, -3  # glibc mallopt parameters
 
 STANDARD_ERRORS = {
     400: {"description": "Bad request: validation failed (body code 400)"},
@@ -49,28 +55,42 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     _errors(app)
     app.add_middleware(AuditMiddleware)
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
-    for name in MODULES:
-        app.include_router(import_module(f"plantdesk.modules.{name}.router").router, prefix="/api")
+    include(app.router, *(import_module(f"plantdesk.modules.{name}.router").router for name in MODULES), prefix="/api")
     mount_spa(app, settings.web_dist)
+    app.router.middleware_stack = RouteIndex(app.router)
     return app
 
 
 @asynccontextmanager
 async def _lifespan(app: FastAPI):
     settings: Settings = app.state.settings
+    _tune_malloc()
     settings.data_dir.mkdir(parents=True, exist_ok=True)
-    engine = create_engine(settings.resolved_database_url, echo=settings.log_sql)
+    engine = create_engine(settings.resolved_database_url, echo=settings.log_sql, pool_size=settings.db_pool_size)
     sessions = session_factory(engine)
     cache = create_cache(settings.redis_url)
     audit = AuditWriter(sessions, service_id=settings.service_id, flush_seconds=settings.audit_flush_seconds)
     app.state.runtime = Runtime(settings=settings, engine=engine, sessions=sessions, cache=cache, audit=audit)
     audit.start()
+    statistics = asyncio.create_task(refresh_statistics(engine), name="planner-statistics")
     try:
         yield
     finally:
+        statistics.cancel()
         await audit.stop()
         await cache.close()
         await engine.dispose()
+
+
+def _tune_malloc() -> None:
+    """glibc gives every thread that allocates its own arena (up to eight per core), and the database threads
+    leave freed memory in theirs; after a password hash frees its 19 MiB, glibc raises the mmap threshold and
+    serves the next ones from the heap, which then never shrinks. Two arenas and a fixed 1 MiB threshold keep
+    a loaded worker's RSS within budget at no measured cost."""
+    with contextlib.suppress(OSError, AttributeError):
+        libc = ctypes.CDLL("libc.so.6")
+        libc.mallopt(M_ARENA_MAX, 2)
+        libc.mallopt(M_MMAP_THRESHOLD, 1 << 20)
 
 
 def _errors(app: FastAPI) -> None:

@@ -31,6 +31,7 @@ class Settings(BaseSettings):
     audit_flush_seconds: float = 1.0
     service_id: str = "plantdesk"
     log_sql: bool = False
+    db_pool_size: int = 32
 
     @cached_property
     def resolved_database_url(self) -> str:

@@ -1,5 +1,6 @@
 """Serve the built console (web/dist): hashed assets cached for a year, every other path gets index.html."""
 
+import mimetypes
 from pathlib import Path
 
 from fastapi import FastAPI, Request
@@ -24,6 +25,20 @@ def mount_spa(app: FastAPI, dist: Path) -> None:
             return JSONResponse(fail("控制台未构建: 运行 make run", 404), status_code=404)
         candidate = (root / path).resolve()
         if path and candidate.is_file() and candidate.is_relative_to(root):
-            headers = {"Cache-Control": IMMUTABLE} if path.startswith("assets/") else {}
-            return FileResponse(candidate, headers=headers)
+            if path.startswith("assets/"):
+                return _asset(candidate, request.headers.get("accept-encoding", ""))
+            return FileResponse(candidate)
         return FileResponse(index, headers={"Cache-Control": "no-cache"})
+
+
+def _asset(file: Path, accepted: str) -> FileResponse:
+    """A hashed asset, cached for a year; sent as the build's .br or .gz when the client takes it
+    (web/scripts/precompress.mjs), so no response is compressed twice."""
+    headers = {"Cache-Control": IMMUTABLE, "Vary": "Accept-Encoding"}
+    media_type = mimetypes.guess_type(file.name)[0]
+    codings = {part.split(";")[0].strip().lower() for part in accepted.split(",")}
+    for encoding, suffix in (("br", ".br"), ("gzip", ".gz")):
+        encoded = file.with_name(file.name + suffix)
+        if encoding in codings and encoded.is_file():
+            return FileResponse(encoded, media_type=media_type, headers={**headers, "Content-Encoding": encoding})
+    return FileResponse(file, headers=headers)

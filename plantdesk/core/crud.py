@@ -6,7 +6,6 @@ here is recorded in `RESOURCES`, which the tenant-isolation tests walk.
 """
 
 from collections.abc import Awaitable, Callable, Mapping, Sequence
-from contextlib import nullcontext
 from dataclasses import dataclass, field
 from typing import Annotated, Any
 
@@ -88,7 +87,7 @@ def tenant_param(request: Request, user: Identity) -> str | None:
 def acting_tenant(db: AsyncSession, request: Request, user: Identity, resource: Resource):
     """The tenant a request acts in: its own, or the one the platform administrator names with `tenantId`."""
     tenant = tenant_param(request, user) if resource.tenant_scoped else None
-    return tenancy.tenant_scope(db, tenant) if tenant else nullcontext()
+    return tenancy.tenant_scope(db, tenant)
 
 
 async def get_or_raise(db: AsyncSession, model: type, id_: int):

@@ -9,7 +9,7 @@ from typing import Annotated
 from fastapi import Depends, Request
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from plantdesk.core import datascope, permissions, tenancy
+from plantdesk.core import datascope, permissions
 from plantdesk.core.context import Identity
 from plantdesk.core.errors import Forbidden, Unauthorized
 from plantdesk.core.runtime import Runtime, runtime
@@ -18,7 +18,8 @@ from plantdesk.core.security import tokens
 Rt = Annotated[Runtime, Depends(runtime)]
 
 
-async def optional_identity(request: Request, rt: Rt) -> Identity | None:
+async def optional_identity(request: Request) -> Identity | None:
+    rt: Runtime = request.app.state.runtime
     raw = request.headers.get("blade-auth") or request.query_params.get("blade-auth")
     token = tokens.bearer(raw)
     if token is None:
@@ -44,16 +45,9 @@ OptionalUser = Annotated[Identity | None, Depends(optional_identity)]
 CurrentUser = Annotated[Identity, Depends(require_identity)]
 
 
-async def db_session(rt: Rt, identity: OptionalUser) -> AsyncIterator[AsyncSession]:
-    async with rt.sessions() as session:
-        if identity is not None:
-            tenancy.bind(session, tenancy.Scope(identity.tenant_id, identity.user_id, identity.dept_id))
-        try:
-            yield session
-            await session.commit()
-        except BaseException:
-            await session.rollback()
-            raise
+async def db_session(request: Request, identity: OptionalUser) -> AsyncIterator[AsyncSession]:
+    async with request.app.state.runtime.unit_of_work(identity) as session:
+        yield session
 
 
 # scope="function": the transaction commits before the response is sent, so a failed commit is never

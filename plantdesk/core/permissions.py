@@ -13,6 +13,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from plantdesk.core.cache import Cache
 from plantdesk.core.context import Identity
 from plantdesk.core.envelope import ok
+from plantdesk.core.runtime import Runtime
 
 CodeLoader = Callable[[AsyncSession, tuple[int, ...]], Awaitable[Iterable[str]]]
 _loader: CodeLoader | None = None
@@ -44,14 +45,15 @@ async def generation(cache: Cache) -> int:
     return int(await cache.get(GENERATION_KEY) or 0)
 
 
-async def per_role_set(cache: Cache, user: Identity, name: str, adapter: TypeAdapter,
-                       build: Callable[[], Awaitable[object]]) -> Response:
+async def per_role_set(rt: Runtime, user: Identity, name: str, adapter: TypeAdapter,
+                       build: Callable[[AsyncSession], Awaitable[object]]) -> Response:
     """A JSON answer that depends only on the tenant and role set (menus, buttons): built once per
-    permission generation, then served as stored bytes with no database or validation work."""
+    permission generation, then served as stored bytes with no database session or validation work."""
     roles = ",".join(map(str, sorted(user.role_ids)))
-    key = f"perm:{await generation(cache)}:json:{name}:{user.tenant_id}:{roles}"
-    body = await cache.get(key)
+    key = f"perm:{await generation(rt.cache)}:json:{name}:{user.tenant_id}:{roles}"
+    body = await rt.cache.get(key)
     if body is None:
-        body = adapter.dump_json(adapter.validate_python(ok(await build()))).decode()
-        await cache.set(key, body, TTL)
+        async with rt.unit_of_work(user) as db:
+            body = adapter.dump_json(adapter.validate_python(ok(await build(db)))).decode()
+        await rt.cache.set(key, body, TTL)
     return Response(body, media_type="application/json")

@@ -64,8 +64,12 @@ def platform_scope(session):
 
 
 @contextmanager
-def tenant_scope(session, tenant_id: str):
-    """Act inside another tenant (the platform administrator looking at one tenant's data)."""
+def tenant_scope(session, tenant_id: str | None):
+    """Act inside another tenant (the platform administrator looking at one tenant's data); with no tenant,
+    stay in the bound one, so a caller passes its optional pick straight through."""
+    if not tenant_id:
+        yield session
+        return
     previous = current(session)
     bind(session, replace(previous, tenant_id=tenant_id, bypass=False) if previous else Scope(tenant_id))
     try:

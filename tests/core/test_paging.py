@@ -41,30 +41,31 @@ async def posts(sessions, unique):
     return make
 
 
+@pytest.mark.parametrize("few", [False, True], ids=["count-then-page", "ids-first"])
 class TestPaginate:
-    async def test_pages_round_up(self, sessions, posts):
+    async def test_pages_round_up(self, sessions, posts, few):
         stmt = await posts(21)
         async with sessions() as db:
-            page = await paginate(db, stmt, PageParams(current=3, size=10))
+            page = await paginate(db, stmt, PageParams(current=3, size=10), few=few)
         assert (page["total"], page["pages"], page["current"], page["size"]) == (21, 3, 3, 10)
         assert [p.post_name for p in page["records"]] == ["p20"]
 
-    async def test_exact_multiple(self, sessions, posts):
+    async def test_exact_multiple(self, sessions, posts, few):
         stmt = await posts(20)
         async with sessions() as db:
-            page = await paginate(db, stmt, PageParams(current=2, size=10))
+            page = await paginate(db, stmt, PageParams(current=2, size=10), few=few)
         assert page["pages"] == 2 and [p.sort for p in page["records"]] == list(range(10, 20))
 
-    async def test_empty_result_has_zero_pages(self, sessions, posts):
+    async def test_empty_result_has_zero_pages(self, sessions, posts, few):
         stmt = await posts(0)
         async with sessions() as db:
-            page = await paginate(db, stmt, PageParams())
+            page = await paginate(db, stmt, PageParams(), few=few)
         assert page == {"records": [], "total": 0, "size": 10, "current": 1, "pages": 0}
 
-    async def test_page_past_the_end_keeps_the_total(self, sessions, posts):
+    async def test_page_past_the_end_keeps_the_total(self, sessions, posts, few):
         stmt = await posts(3)
         async with sessions() as db:
-            page = await paginate(db, stmt, PageParams(current=5, size=2))
+            page = await paginate(db, stmt, PageParams(current=5, size=2), few=few)
         assert page["records"] == [] and (page["total"], page["pages"]) == (3, 2)
 
 

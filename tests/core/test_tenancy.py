@@ -267,6 +267,14 @@ class TestTenantScope:
                 assert await tenants_of(db, unique) == [OTHER_TENANT]
             assert tenancy.current(db) is None
 
+    async def test_no_tenant_stays_in_the_bound_one(self, sessions, unique):
+        await make_posts(sessions, unique, PLATFORM, OTHER_TENANT)
+        async with sessions() as db:
+            tenancy.bind(db, Scope(PLATFORM, USER_ID, DEPT_ID))
+            with tenancy.tenant_scope(db, None):
+                assert tenancy.current(db) == Scope(PLATFORM, USER_ID, DEPT_ID)
+                assert await tenants_of(db, unique) == [PLATFORM]
+
 
 class TestAuditColumns:
     async def test_insert_stamps_creator_dept_and_times(self, sessions, unique):

@@ -1,12 +1,19 @@
-"""The Alembic migrations build exactly the schema the models describe (no drift)."""
+"""The Alembic migrations build exactly the schema the models describe (no drift), and carry data forward."""
 
+from pathlib import Path
+
+from alembic import command
 from alembic.autogenerate import compare_metadata
+from alembic.config import Config
 from alembic.migration import MigrationContext
-from sqlalchemy import create_engine
+from sqlalchemy import create_engine, text
 
 from plantdesk.cli import _migrate
 from plantdesk.config import Settings
+from plantdesk.core.search import grams
 from plantdesk.db.models import Base
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 class TestMigrations:
@@ -18,3 +25,22 @@ class TestMigrations:
             diff = compare_metadata(MigrationContext.configure(connection), Base.metadata)
         engine.dispose()
         assert diff == [], "models changed without a migration: run `uv run alembic revision --autogenerate`"
+
+    def test_search_grams_are_filled_for_the_users_already_there(self, tmp_path):
+        config = Config(str(ROOT / "alembic.ini"))
+        config.set_main_option("script_location", str(ROOT / "plantdesk" / "db" / "migrations"))
+        config.attributes["database_url"] = f"sqlite+aiosqlite:///{tmp_path / 'plantdesk.db'}"
+        command.upgrade(config, "276d28938435")  # the schema before the gram index
+        engine = create_engine(f"sqlite:///{tmp_path / 'plantdesk.db'}")
+        with engine.begin() as connection:
+            connection.execute(text(
+                "INSERT INTO blade_user (id, tenant_id, user_type, account, password, real_name, is_deleted, "
+                "need_reset, is_leader, status) VALUES (7, '356782', 1, 'Li.Na', '-', '李娜', 0, 0, 0, 1), "
+                "(8, '356782', 1, 'gone', '-', '旧人', 1, 0, 0, 1)"))
+        command.upgrade(config, "head")
+        with engine.connect() as connection:
+            rows = connection.execute(text("SELECT tenant_id, field, gram, row_id FROM blade_search_gram")).all()
+        engine.dispose()
+        expected = {("356782", "user.account", gram, 7) for gram in grams("Li.Na")}
+        expected |= {("356782", "user.realName", gram, 7) for gram in grams("李娜")}
+        assert set(rows) == expected  # the logically removed user is not indexed

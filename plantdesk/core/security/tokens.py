@@ -10,6 +10,10 @@ from plantdesk.core.errors import Unauthorized
 ISSUER = "plantdesk"
 ACCESS = "access_token"
 REFRESH = "refresh_token"
+# Verified claims by (key, token): a console sends the same access token with every request, and checking an
+# HS256 signature costs more than the rest of a cached answer. Expiry is checked again on every use.
+_verified: dict[tuple[str, str], dict] = {}
+VERIFIED_MAX = 4096
 
 
 def encode(claims: dict, *, key: str, token_type: str, ttl: int) -> tuple[str, str]:
@@ -21,6 +25,17 @@ def encode(claims: dict, *, key: str, token_type: str, ttl: int) -> tuple[str, s
 
 
 def decode(token: str, *, key: str, token_type: str) -> dict:
+    claims = _verified.get((key, token))
+    if claims is not None and claims["exp"] > time.time() and claims.get("token_type") == token_type:
+        return claims
+    claims = _decode(token, key=key, token_type=token_type)
+    if len(_verified) >= VERIFIED_MAX:
+        _verified.pop(next(iter(_verified)))
+    _verified[(key, token)] = claims
+    return claims
+
+
+def _decode(token: str, *, key: str, token_type: str) -> dict:
     try:
         claims = jwt.decode(token, key, algorithms=["HS256"], issuer=ISSUER,
                             options={"require": ["exp", "jti", "sid", "user_id", "tenant_id"]})

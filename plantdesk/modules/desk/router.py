@@ -9,6 +9,7 @@ from plantdesk.core.crud import Resource, crud_router, form_or_query, parse_ids
 from plantdesk.core.deps import CurrentUser, Db, need
 from plantdesk.core.envelope import R, ok
 from plantdesk.core.paging import Page, Paging
+from plantdesk.core.routing import include
 from plantdesk.modules.desk import service
 from plantdesk.modules.desk.models import Notice
 from plantdesk.modules.desk.schemas import NoticeRead, NoticeWrite, SystemNoticeRead
@@ -53,5 +54,4 @@ async def update_status(request: Request, db: Db, user: CurrentUser):
 
 
 router = APIRouter()
-router.include_router(notice_router)
-router.include_router(bell_router)
+include(router, notice_router, bell_router)

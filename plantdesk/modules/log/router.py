@@ -4,7 +4,6 @@ management operation-log export. Logs are tenant-scoped; the platform administra
 `export/{x}`: `x` is the file name stem; the file is `<x>.xlsx` (at most 10 000 rows, newest first).
 """
 
-from contextlib import nullcontext
 from typing import Annotated
 
 from fastapi import APIRouter, Body, Path, Query, Request
@@ -16,6 +15,7 @@ from plantdesk.core.crud import get_or_raise, tenant_param
 from plantdesk.core.deps import Db, need
 from plantdesk.core.envelope import R, ok
 from plantdesk.core.paging import Page, Paging
+from plantdesk.core.routing import include
 from plantdesk.modules.log import service
 from plantdesk.modules.log.schemas import ApiLogRead, ErrorLogRead, LogFilter, UsualLogRead
 
@@ -119,8 +119,7 @@ async def device_oplog_export(request: Request, db: Db, x: Stem, body: Annotated
 
 
 router = APIRouter()
-router.include_router(logs)
-router.include_router(oplog)
+include(router, logs, oplog)
 
 
 def _body_params(body: LogFilter | None) -> dict[str, str]:
@@ -134,5 +133,5 @@ def _scope(request: Request, user: Identity, db, body_tenant: str | None = None)
     tenant = tenant_param(request, user)
     if tenant is None and body_tenant and user.is_platform_admin and body_tenant != user.tenant_id:
         tenant = body_tenant
-    return tenancy.tenant_scope(db, tenant) if tenant else nullcontext()
+    return tenancy.tenant_scope(db, tenant)
 

@@ -10,6 +10,7 @@ from plantdesk.core.context import Identity
 from plantdesk.core.crud import Resource, crud_router, form_or_query, parse_ids
 from plantdesk.core.deps import CurrentUser, Db, Rt, need
 from plantdesk.core.envelope import R, ok
+from plantdesk.core.routing import include
 from plantdesk.db.base import PLATFORM_TENANT
 from plantdesk.modules.resource import service
 from plantdesk.modules.resource.models import Attach, Oss, Sms
@@ -184,5 +185,4 @@ def _file(data: bytes, content_type: str, filename: str, *, inline: bool) -> Res
 
 
 router = APIRouter()
-for part in (attach, endpoint, files, oss, sms, logo):
-    router.include_router(part)
+include(router, attach, endpoint, files, oss, sms, logo)

@@ -3,17 +3,18 @@
 from sqlalchemy import or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from plantdesk.core import tenancy
 from plantdesk.core.context import Identity
 from plantdesk.core.errors import BadRequest, BusinessError, Forbidden, NotFoundError
 from plantdesk.modules.system.menus import parse_id_list
 from plantdesk.modules.system.models import Dept
 from plantdesk.modules.system.schemas_org import DeptWrite
-from plantdesk.modules.system.trees import descendants_of, forest, reach, tree_node, within
+from plantdesk.modules.system.trees import descendants_of, forest, reach, tree_node
 from plantdesk.modules.user.models import User
 
 
 async def dept_list(db: AsyncSession, *, tenant_id: str | None, dept_name: str = "", full_name: str = "") -> list[dict]:
-    with within(db, tenant_id):
+    with tenancy.tenant_scope(db, tenant_id):
         depts = await _depts(db)
     names = {d.id: d.dept_name for d in depts}
     return forest({**_dept_dict(d), "parent_name": names.get(d.parent_id, "")} for d in depts
@@ -21,13 +22,13 @@ async def dept_list(db: AsyncSession, *, tenant_id: str | None, dept_name: str =
 
 
 async def dept_tree(db: AsyncSession, *, tenant_id: str | None) -> list[dict]:
-    with within(db, tenant_id):
+    with tenancy.tenant_scope(db, tenant_id):
         depts = await _depts(db)
     return forest(tree_node(d.id, d.parent_id, d.dept_name) for d in depts)
 
 
 async def lazy_tree(db: AsyncSession, *, tenant_id: str | None, parent_id: int) -> list[dict]:
-    with within(db, tenant_id):
+    with tenancy.tenant_scope(db, tenant_id):
         level = list((await db.execute(select(Dept).where(Dept.parent_id == parent_id)
                                        .order_by(Dept.sort, Dept.id))).scalars())
         parents = set((await db.execute(select(Dept.parent_id).where(Dept.parent_id.in_([d.id for d in level] or [0]))
@@ -51,7 +52,7 @@ async def submit(db: AsyncSession, user: Identity, body: DeptWrite) -> dict:
     else:
         with reach(db, user):
             tenant_id = (await _dept_or_raise(db, body.id)).tenant_id if user.is_platform_admin else None
-    with within(db, tenant_id):
+    with tenancy.tenant_scope(db, tenant_id):
         ancestors = await _ancestors(db, body)
         if body.id is None:
             dept = Dept(**values, ancestors=ancestors)

@@ -1,7 +1,6 @@
 """/api/blade-system/dict (global; writes by the platform administrator) and /api/blade-system/dict-biz
 (per tenant; writes by `dictbiz_*` codes): the same endpoints over two tables (contract §6)."""
 
-from contextlib import nullcontext
 from typing import Annotated
 
 from fastapi import APIRouter, Body, File, Query, Request, UploadFile
@@ -13,6 +12,7 @@ from plantdesk.core.deps import CurrentUser, Db, Rt, administrator_only, need
 from plantdesk.core.envelope import R, ok
 from plantdesk.core.errors import BusinessError
 from plantdesk.core.paging import Page, Paging
+from plantdesk.core.routing import include
 from plantdesk.modules.system import dicts
 from plantdesk.modules.system.dict_schemas import DictItem, DictRead, DictTreeItem, DictWrite, ImportResult, TreeNode
 
@@ -104,16 +104,14 @@ def _router(kind: dicts.Kind, prefix: str, *, view, submit_, delete, export_, im
 
 def _tenant(kind: dicts.Kind, request: Request, user: Identity, db):
     """dict-biz: the platform administrator may look into one tenant with `tenantId`."""
-    tenant = None if kind.system else tenant_param(request, user)
-    return tenancy.tenant_scope(db, tenant) if tenant else nullcontext()
+    return tenancy.tenant_scope(db, None if kind.system else tenant_param(request, user))
 
 
 _platform = administrator_only()
 router = APIRouter()
-router.include_router(_router(
+include(router, _router(
     dicts.SYSTEM, "/blade-system/dict", view=need("dict", "dict_view"), submit_=_platform,
-    delete=_platform, export_=need("dict_export"), import_=_platform))
-router.include_router(_router(
+    delete=_platform, export_=need("dict_export"), import_=_platform), _router(
     dicts.BIZ, "/blade-system/dict-biz", view=need("dictbiz", "dictbiz_view"),
     submit_=need("dictbiz_add", "dictbiz_edit"), delete=need("dictbiz_delete"),
     export_=need("dictbiz_export"), import_=need("dictbiz_import")))

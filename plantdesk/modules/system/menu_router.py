@@ -10,6 +10,7 @@ from plantdesk.core.context import Identity
 from plantdesk.core.crud import crud_router, form_or_query, parse_ids
 from plantdesk.core.deps import CurrentUser, Db, Rt, need
 from plantdesk.core.envelope import R, ok
+from plantdesk.core.routing import include
 from plantdesk.modules.system import menus, roles, scopes, topmenus
 from plantdesk.modules.system.schemas_menu import (
     ButtonNode,
@@ -48,19 +49,19 @@ BUTTONS = TypeAdapter(R[list[ButtonNode]])
 
 
 @menu.get("/routes", response_model=R[list[MenuNode]], summary="sidebar menus of the current user")
-async def routes(db: Db, rt: Rt, user: CurrentUser, topMenuId: OptionalId = None):  # noqa: N803
-    return await permissions.per_role_set(rt.cache, user, f"routes:{topMenuId or 0}", ROUTES,
-                                          lambda: menus.routes(db, user, topMenuId))
+async def routes(rt: Rt, user: CurrentUser, topMenuId: OptionalId = None):  # noqa: N803
+    return await permissions.per_role_set(rt, user, f"routes:{topMenuId or 0}", ROUTES,
+                                          lambda db: menus.routes(db, user, topMenuId))
 
 
 @menu.get("/routesLarge", response_model=R[list[MenuNode]], summary="menus for the large-screen platform")
-async def routes_large(db: Db, rt: Rt, user: CurrentUser, topMenuId: OptionalId = None):  # noqa: N803
-    return await routes(db, rt, user, topMenuId)
+async def routes_large(rt: Rt, user: CurrentUser, topMenuId: OptionalId = None):  # noqa: N803
+    return await routes(rt, user, topMenuId)
 
 
 @menu.get("/buttons", response_model=R[list[ButtonNode]], summary="menus owning granted buttons, with them")
-async def buttons(db: Db, rt: Rt, user: CurrentUser):
-    return await permissions.per_role_set(rt.cache, user, "buttons", BUTTONS, lambda: menus.buttons(db, user))
+async def buttons(rt: Rt, user: CurrentUser):
+    return await permissions.per_role_set(rt, user, "buttons", BUTTONS, lambda db: menus.buttons(db, user))
 
 
 @menu.get("/top-menu", response_model=R[list[TopMenuRead]], summary="the tenant's top menus")
@@ -217,5 +218,4 @@ async def api_scope_remove(request: Request, db: Db, rt: Rt, user: Identity = ne
     return ok(True)
 
 
-for part in (menu, topmenu, data_scope, api_scope):
-    router.include_router(part)
+include(router, menu, topmenu, data_scope, api_scope)

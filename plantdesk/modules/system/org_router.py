@@ -11,6 +11,7 @@ from plantdesk.core.deps import CurrentUser, Db, Rt, administrator_only, need
 from plantdesk.core.envelope import R, ok
 from plantdesk.core.errors import BadRequest
 from plantdesk.core.paging import Page, Paging
+from plantdesk.core.routing import include
 from plantdesk.modules.system import clients, depts, menus, posts, regions, roles, tenants
 from plantdesk.modules.system.models import Tenant, TenantPackage
 from plantdesk.modules.system.schemas_menu import TreeNode
@@ -339,5 +340,4 @@ async def client_remove(request: Request, db: Db, user: Identity = administrator
     return ok(True)
 
 
-for part in (role, function, dept, post, tenant, package, region, client):
-    router.include_router(part)
+include(router, role, function, dept, post, tenant, package, region, client)

@@ -3,16 +3,16 @@
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from plantdesk.core import tenancy
 from plantdesk.core.context import Identity
 from plantdesk.core.crud import Resource
 from plantdesk.core.errors import BadRequest, BusinessError
 from plantdesk.modules.system.models import Post
 from plantdesk.modules.system.schemas_org import PostRead, PostWrite
-from plantdesk.modules.system.trees import within
 
 
 async def select_posts(db: AsyncSession, *, tenant_id: str | None) -> list[Post]:
-    with within(db, tenant_id):
+    with tenancy.tenant_scope(db, tenant_id):
         return list((await db.execute(select(Post).order_by(Post.sort, Post.id))).scalars())
 
 

@@ -8,20 +8,20 @@ see themselves, and never beyond the tenant's package.
 from sqlalchemy import delete, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from plantdesk.core import permissions
+from plantdesk.core import permissions, tenancy
 from plantdesk.core.cache import Cache
 from plantdesk.core.context import ADMINISTRATOR, Identity
 from plantdesk.core.errors import BadRequest, BusinessError, Forbidden, NotFoundError
 from plantdesk.modules.system import menus
 from plantdesk.modules.system.models import Role, RoleFunction, RoleMenu, RoleScope, ScopeApi, ScopeData
 from plantdesk.modules.system.schemas_org import FunctionWrite, RoleGrant, RoleWrite
-from plantdesk.modules.system.trees import descendants_of, forest, reach, tree_node, within
+from plantdesk.modules.system.trees import descendants_of, forest, reach, tree_node
 from plantdesk.modules.user.models import User
 
 
 async def role_list(db: AsyncSession, user: Identity, *, tenant_id: str | None, role_name: str = "",
                     role_alias: str = "") -> list[dict]:
-    with within(db, tenant_id):
+    with tenancy.tenant_scope(db, tenant_id):
         roles = await _roles(db, user)
     names = {r.id: r.role_name for r in roles}
     matching = [r for r in roles if role_name.lower() in r.role_name.lower()
@@ -30,7 +30,7 @@ async def role_list(db: AsyncSession, user: Identity, *, tenant_id: str | None, 
 
 
 async def role_tree(db: AsyncSession, user: Identity, *, tenant_id: str | None) -> list[dict]:
-    with within(db, tenant_id):
+    with tenancy.tenant_scope(db, tenant_id):
         roles = await _roles(db, user)
     return forest(tree_node(r.id, r.parent_id, r.role_name) for r in roles)
 
@@ -61,7 +61,7 @@ async def submit(db: AsyncSession, user: Identity, cache: Cache, body: RoleWrite
     else:
         existing = (await _visible_roles(db, user, [body.id]))[0]
         tenant_id = existing.tenant_id if user.is_platform_admin else None
-    with within(db, tenant_id):
+    with tenancy.tenant_scope(db, tenant_id):
         taken = select(Role.id).where(Role.role_alias == values["role_alias"])
         if await db.scalar(taken.where(Role.id != body.id) if body.id else taken):
             raise BusinessError("角色别名已存在")
@@ -149,7 +149,7 @@ async def visible_role_ids(db: AsyncSession, user: Identity, ids: list[int]) -> 
 
 async def functions_of_role(db: AsyncSession, user: Identity, role_id: int) -> list[RoleFunction]:
     role = (await _visible_roles(db, user, [role_id]))[0]
-    with within(db, role.tenant_id if user.is_platform_admin else None):
+    with tenancy.tenant_scope(db, role.tenant_id if user.is_platform_admin else None):
         return list((await db.execute(select(RoleFunction).where(RoleFunction.role_id == role_id)
                                       .order_by(RoleFunction.function_code))).scalars())
 
@@ -160,7 +160,7 @@ async def add_function(db: AsyncSession, user: Identity, body: FunctionWrite) ->
     if not body.function_code.strip():
         raise BadRequest("请输入功能编码")
     role = (await _visible_roles(db, user, [body.role_id]))[0]
-    with within(db, role.tenant_id if user.is_platform_admin else None):
+    with tenancy.tenant_scope(db, role.tenant_id if user.is_platform_admin else None):
         if await db.scalar(select(RoleFunction.id).where(RoleFunction.role_id == role.id,
                                                          RoleFunction.function_code == body.function_code.strip())):
             raise BusinessError("该功能权限已存在")

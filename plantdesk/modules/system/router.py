@@ -2,8 +2,8 @@
 
 from fastapi import APIRouter
 
+from plantdesk.core.routing import include
 from plantdesk.modules.system import dict_router, menu_router, org_router, param_router
 
 router = APIRouter()
-for part in (org_router, menu_router, dict_router, param_router):
-    router.include_router(part.router)
+include(router, org_router.router, menu_router.router, dict_router.router, param_router.router)

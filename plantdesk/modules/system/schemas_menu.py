@@ -38,31 +38,9 @@ class TreeNode(TreeSchema):
     children: list["TreeNode"] | None = None
 
 
-class MenuNode(TreeSchema):
-    """One item of `routes` / `list` (MenuVO); strings are "" rather than null."""
-
-    id: Id
-    parent_id: Id = 0
-    code: str = ""
-    name: str = ""
-    name_en: str = ""
-    alias: str = ""
-    path: str = ""
-    source: str = ""
-    component: str = ""
-    sort: int = 1
-    category: int = 1
-    action: int = 0
-    is_open: int = 1
-    is_show: int = 1
-    menu_type: str = "sys"
-    remark: str = ""
-    parent_name: str = ""
-    has_children: bool | None = None
-    children: list["MenuNode"] | None = None
-
-
 class ButtonNode(TreeSchema):
+    """One item of `buttons`: a menu owning granted buttons, or one of those buttons."""
+
     id: Id
     parent_id: Id = 0
     code: str = ""
@@ -75,6 +53,19 @@ class ButtonNode(TreeSchema):
     sort: int = 1
     category: int = 1
     children: list["ButtonNode"] | None = None
+
+
+class MenuNode(ButtonNode):
+    """One item of `routes` / `list` (MenuVO); strings are "" rather than null."""
+
+    component: str = ""
+    is_open: int = 1
+    is_show: int = 1
+    menu_type: str = "sys"
+    remark: str = ""
+    parent_name: str = ""
+    has_children: bool | None = None
+    children: list["MenuNode"] | None = None
 
 
 class MenuWrite(Schema):

@@ -63,11 +63,6 @@ def prune(roots: list[dict], keep: Callable[[dict], bool]) -> list[dict]:
     return kept
 
 
-def within(db, tenant_id: str | None):
-    """Act inside `tenant_id` (the platform administrator's ?tenantId=), or stay in the bound tenant."""
-    return tenancy.tenant_scope(db, tenant_id) if tenant_id else nullcontext()
-
-
 def reach(db, user):
     """Look up rows by id across tenants for the platform administrator; stay in the tenant for everyone else."""
     return tenancy.platform_scope(db) if user.is_platform_admin else nullcontext()

@@ -5,6 +5,7 @@ from datetime import datetime
 from sqlalchemy import BigInteger, DateTime, Index, Integer, String
 from sqlalchemy.orm import Mapped, mapped_column
 
+from plantdesk.core.search import SearchIndex
 from plantdesk.db.base import AuditMixin, Base, IdMixin, TenantMixin
 
 
@@ -36,6 +37,10 @@ class User(IdMixin, TenantMixin, AuditMixin, Base):
     # Registered through a third-party sign-in and awaiting an administrator's approval (status 0).
     oauth_id: Mapped[str | None] = mapped_column(String(64))
     user_ext: Mapped[str | None] = mapped_column(String(2000))  # update-platform's userExt (JSON text)
+
+
+# The user page's "contains" filters, answered from the gram index (core.search) rather than a scan.
+SEARCH = SearchIndex("user", {"account": User.account, "realName": User.real_name})
 
 
 class UserOauth(IdMixin, TenantMixin, Base):

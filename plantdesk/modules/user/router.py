@@ -1,7 +1,6 @@
 """/api/blade-user (spec §7 Users). Permission codes are the `user` menu's buttons (seed/data/menus.py)."""
 
 from collections.abc import AsyncIterator
-from contextlib import nullcontext
 from typing import Annotated, TypeVar
 
 import orjson
@@ -47,8 +46,7 @@ Export = Annotated[Identity, need("user_export")]
 
 async def _acting_db(request: Request, db: Db, user: CurrentUser) -> AsyncIterator[AsyncSession]:
     """The platform administrator may act on one tenant's users with `?tenantId=`; everyone else is pinned."""
-    tenant = tenant_param(request, user)
-    with tenancy.tenant_scope(db, tenant) if tenant else nullcontext():
+    with tenancy.tenant_scope(db, tenant_param(request, user)):
         yield db
 
 

@@ -5,10 +5,9 @@ another tenant does so through `tenancy.tenant_scope`, chosen by the router or b
 """
 
 from collections.abc import Iterable, Mapping, Sequence
-from contextlib import nullcontext
 from datetime import datetime, timedelta
 
-from sqlalchemy import Select, func, literal, or_, select, update
+from sqlalchemy import Select, String, cast, func, literal, or_, select, union_all, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from plantdesk.core import datascope, permissions, tenancy
@@ -23,7 +22,7 @@ from plantdesk.db.base import PLATFORM_TENANT
 from plantdesk.modules.auth import service as auth_service
 from plantdesk.modules.system import params
 from plantdesk.modules.system.models import Dept, Dict, Post, Role, Tenant
-from plantdesk.modules.user.models import User
+from plantdesk.modules.user.models import SEARCH, User
 from plantdesk.modules.user.schemas import MD5_HEX, PHONE, ProfileUpdate, Registration, UserRead, UserWrite
 
 STATUS_PENDING, STATUS_NORMAL, STATUS_LOCKED = 0, 1, 2
@@ -39,23 +38,28 @@ REGISTERED_MSG = "注册申请已提交,请等待管理员审核"
 
 async def page(db: AsyncSession, cache: Cache, identity: Identity, query: Mapping[str, str],
                paging: PageParams) -> dict:
-    stmt = paging.order_by(await _statement(db, cache, identity, query), SORTS)
+    stmt, narrowed = await _statement(db, cache, identity, query)
+    stmt = paging.order_by(stmt, SORTS)
     if not (paging.ascs or paging.descs):
         stmt = stmt.order_by(User.create_time.desc(), User.id.desc())
-    result = await paginate(db, stmt, paging)
+    result = await paginate(db, stmt, paging, few=narrowed)
     result["records"] = await reads(db, result["records"])
     return result
 
 
 async def export_rows(db: AsyncSession, cache: Cache, identity: Identity, query: Mapping[str, str]) -> list[UserRead]:
-    stmt = await _statement(db, cache, identity, query)
+    stmt, _ = await _statement(db, cache, identity, query)
     stmt = stmt.order_by(User.create_time.desc(), User.id.desc()).limit(MAX_IMPORT_ROWS)
     return await reads(db, list((await db.execute(stmt)).scalars()))
 
 
-async def _statement(db: AsyncSession, cache: Cache, identity: Identity, query: Mapping[str, str]) -> Select:
-    """The page/export query: BladeX filters, `deptId` (with the dept's descendants) and the data scope."""
-    stmt = select(User).where(*filters(query, TEXT_FILTERS), *filters(query, EXACT_FILTERS, default="equal"))
+async def _statement(db: AsyncSession, cache: Cache, identity: Identity,
+                     query: Mapping[str, str]) -> tuple[Select, bool]:
+    """The page/export query: BladeX filters, `deptId` (with the dept's descendants) and the data scope; and
+    whether the gram index narrowed it to few candidates."""
+    clauses = [*filters(query, TEXT_FILTERS), *filters(query, EXACT_FILTERS, default="equal")]
+    narrowed = await SEARCH.narrow(db, query)
+    stmt = select(User).where(*clauses, *narrowed)
     scope = await datascope.clause(identity, "user", User, db=db, cache=cache)
     if scope is not None:
         stmt = stmt.where(scope)
@@ -65,28 +69,24 @@ async def _statement(db: AsyncSession, cache: Cache, identity: Identity, query: 
             raise BusinessError("部门编号格式不正确")
         depts = await _dept_and_descendants(db, int(dept_id))
         stmt = stmt.where(or_(*(_holds(User.dept_id, id_) for id_ in depts)) if depts else literal(False))
-    return stmt
+    return stmt, bool(narrowed)
 
 
 async def reads(db: AsyncSession, users: Sequence[User], model: type[UserRead] = UserRead) -> list[UserRead]:
-    """Users with roleName, deptName, postName and sexName: one query per relation, never one per user."""
-    role_ids, dept_ids, post_ids = set(), set(), set()
+    """Users with roleName, deptName, postName and sexName, all looked up in one query."""
+    wanted = {kind: set() for kind in ("role", "dept", "post")}
     for user in users:
-        role_ids.update(_ids(user.role_id))
-        dept_ids.update(_ids(user.dept_id))
-        post_ids.update(_ids(user.post_id))
-    roles = await _names(db, Role.id, Role.role_name, role_ids)
-    depts = await _names(db, Dept.id, Dept.dept_name, dept_ids)
-    posts = await _names(db, Post.id, Post.post_name, post_ids)
-    sexes = dict((await db.execute(select(Dict.dict_key, Dict.dict_value)
-                                   .where(Dict.code == "sex", Dict.parent_id != 0))).all()) if users else {}
+        wanted["role"].update(_ids(user.role_id))
+        wanted["dept"].update(_ids(user.dept_id))
+        wanted["post"].update(_ids(user.post_id))
+    names = await _names(db, wanted) if users else {}
     result = []
     for user in users:
         read = model.model_validate(user)
-        read.role_name = _joined(roles, user.role_id)
-        read.dept_name = _joined(depts, user.dept_id)
-        read.post_name = _joined(posts, user.post_id)
-        read.sex_name = sexes.get(str(user.sex), "") if user.sex is not None else ""
+        read.role_name = _joined(names, "role", user.role_id)
+        read.dept_name = _joined(names, "dept", user.dept_id)
+        read.post_name = _joined(names, "post", user.post_id)
+        read.sex_name = names.get(("sex", str(user.sex)), "") if user.sex is not None else ""
         result.append(read)
     return result
 
@@ -135,17 +135,17 @@ async def account_exists(db: AsyncSession, account: str) -> bool:
 
 # --- writing ---------------------------------------------------------------------------------------------
 
-def acting_tenant(identity: Identity, tenant_id: str | None):
-    """The platform administrator may manage another tenant's users; everyone else stays in their own."""
+def acting_tenant(identity: Identity, tenant_id: str | None) -> str | None:
+    """The platform administrator may manage another tenant's users; everyone else stays in their own (None)."""
     if identity.is_platform_admin and tenant_id and tenant_id != identity.tenant_id:
-        return tenancy.tenant_scope
+        return tenant_id
     return None
 
 
 async def submit(db: AsyncSession, identity: Identity, body: UserWrite, *, must_exist: bool = False) -> UserRead:
-    scope = acting_tenant(identity, body.tenant_id)
-    with scope(db, body.tenant_id) if scope else nullcontext():
-        if scope:
+    tenant = acting_tenant(identity, body.tenant_id)
+    with tenancy.tenant_scope(db, tenant):
+        if tenant:
             await _tenant_or_raise(db, body.tenant_id)
         if body.id is None:
             if must_exist:
@@ -419,15 +419,19 @@ def _holds(column, id_: int):
     return (literal(",") + column + literal(",")).like(f"%,{id_},%")
 
 
-async def _names(db: AsyncSession, id_column, name_column, ids: set[int]) -> dict[int, str]:
-    if not ids:
-        return {}
-    return dict((await db.execute(select(id_column, name_column).where(id_column.in_(ids)))).all())
+async def _names(db: AsyncSession, wanted: dict[str, set[int]]) -> dict[tuple[str, str], str]:
+    """(kind, id) → name for the wanted roles, depts and posts, plus the sex dictionary, in one UNION query."""
+    parts = [select(literal("sex"), Dict.dict_key, Dict.dict_value).where(Dict.code == "sex", Dict.parent_id != 0)]
+    for kind, id_column, name_column in (("role", Role.id, Role.role_name), ("dept", Dept.id, Dept.dept_name),
+                                         ("post", Post.id, Post.post_name)):
+        if wanted[kind]:
+            parts.append(select(literal(kind), cast(id_column, String), name_column).where(id_column.in_(wanted[kind])))
+    return {(kind, key): name for kind, key, name in (await db.execute(union_all(*parts))).all()}
 
 
 def _ids(raw: str | None) -> list[int]:
     return [int(part) for part in (raw or "").split(",") if part.strip().isdigit()]
 
 
-def _joined(names: dict[int, str], raw: str | None) -> str:
-    return ",".join(names[id_] for id_ in _ids(raw) if id_ in names)
+def _joined(names: dict[tuple[str, str], str], kind: str, raw: str | None) -> str:
+    return ",".join(names[(kind, str(id_))] for id_ in _ids(raw) if (kind, str(id_)) in names)

@@ -1,0 +1,50 @@
+"""The built console: hashed assets cached for a year and sent precompressed when the client takes it,
+every other path answered with index.html."""
+
+import gzip
+
+import httpx
+import pytest
+
+from plantdesk.app import create_app
+from plantdesk.config import Settings
+
+SCRIPT = b"export const answer = 42;\n" * 100
+
+
+@pytest.fixture
+async def console(tmp_path):
+    dist = tmp_path / "dist"
+    (dist / "assets").mkdir(parents=True)
+    (dist / "index.html").write_text("<!doctype html><title>PlantDesk</title>")
+    (dist / "assets" / "index-abc123.js").write_bytes(SCRIPT)
+    (dist / "assets" / "index-abc123.js.gz").write_bytes(gzip.compress(SCRIPT))
+    (dist / "assets" / "index-abc123.js.br").write_bytes(b"brotli bytes")
+    app = create_app(Settings(data_dir=tmp_path, web_dist=dist, jwt_secret="web-test"))
+    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://test") as client:
+        yield client
+
+
+@pytest.mark.parametrize(("accepted", "encoding", "body"), [
+    ("gzip, deflate, br, zstd", "br", b"brotli bytes"),
+    ("gzip", "gzip", gzip.compress(SCRIPT)),
+    ("br;q=0.5, gzip", "br", b"brotli bytes"),
+])
+async def test_an_asset_goes_out_precompressed(console, accepted, encoding, body):
+    response = await console.get("/assets/index-abc123.js", headers={"Accept-Encoding": accepted})
+    assert response.headers["content-encoding"] == encoding
+    assert response.headers["content-type"].startswith(("text/javascript", "application/javascript"))
+    assert response.headers["cache-control"] == "public, max-age=31536000, immutable"
+    assert response.headers["vary"] == "Accept-Encoding"
+    assert response.headers["content-length"] == str(len(body))  # the stored file, not compressed again
+
+
+async def test_an_asset_goes_out_as_it_is_to_a_client_without_compression(console):
+    response = await console.get("/assets/index-abc123.js", headers={"Accept-Encoding": "identity"})
+    assert "content-encoding" not in response.headers
+    assert response.content == SCRIPT
+
+
+async def test_a_deep_link_gets_index_html_uncached(console):
+    response = await console.get("/desk/notice", headers={"Accept-Encoding": "identity"})
+    assert response.text.startswith("<!doctype html>") and response.headers["cache-control"] == "no-cache"
