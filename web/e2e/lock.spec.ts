@@ -7,8 +7,11 @@ test('lock asks for the password once, holds every route, and unlocks back to th
   await page.getByRole('button', { name: '锁屏' }).click();
 
   const dialog = page.getByRole('dialog');
-  await dialog.getByRole('button', { name: /确\s*定/ }).click();
-  await expect(dialog).toContainText('锁屏密码不能为空');
+  // A click during the dialog's opening animation can reach OK before the form is connected: click again.
+  await expect(async () => {
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await expect(dialog).toContainText('锁屏密码不能为空', { timeout: 2000 });
+  }).toPass({ timeout: 20000 });
   await dialog.getByLabel('锁屏密码').fill(ADMIN.password);
   await dialog.getByRole('button', { name: /确\s*定/ }).click();
   await expect(page).toHaveURL(/\/lock$/);

@@ -82,6 +82,26 @@ export async function confirmDialog(page: Page, text: string) {
   await confirm.getByRole('button', { name: /确\s*定/ }).click();
 }
 
+/** The spec's batch delete: refused with nothing selected, then the `count` rows that a search for `text`
+ * under `label` finds are selected, confirmed and gone. */
+export async function batchDelete(
+  page: Page,
+  list: ReturnType<typeof crudOf>,
+  label: string,
+  text: string,
+  count = 2,
+) {
+  await list.button(/批量删除/).click();
+  await expect(toast(page)).toContainText('请选择至少一条数据');
+  await list.search(label, text);
+  await expect(list.row(text)).toHaveCount(count);
+  for (const box of await list.row(text).getByRole('checkbox').all()) await box.check();
+  await list.button(/批量删除/).click();
+  await confirmDialog(page, '确定将选择数据删除?');
+  await expect(toast(page)).toContainText('删除成功');
+  await expect(list.row(text)).toHaveCount(0);
+}
+
 /** Picks an option of an antd Select (opened by clicking its field). */
 export async function pickOption(page: Page, text: string | RegExp) {
   await page

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { confirmDialog, crudOf, dialog, login, openMenu, toast, uniqueName } from './support';
+import { batchDelete, confirmDialog, crudOf, dialog, login, openMenu, toast, uniqueName } from './support';
 
 const REGIONS = { menu: ['系统管理', '行政区划'], path: /\/system\/region$/ };
 
@@ -106,17 +106,5 @@ test('batch delete needs a selection, then removes the selected regions', async 
   const stamp = code();
   await addRegion(page, `${stamp}a`, `${prefix}-a`);
   await addRegion(page, `${stamp}b`, `${prefix}-b`);
-  await crud(page)
-    .button(/批量删除/)
-    .click();
-  await expect(toast(page)).toContainText('请选择至少一条数据');
-  await crud(page).search('区划名称', prefix);
-  await expect(crud(page).row(prefix)).toHaveCount(2);
-  for (const box of await crud(page).row(prefix).getByRole('checkbox').all()) await box.check();
-  await crud(page)
-    .button(/批量删除/)
-    .click();
-  await confirmDialog(page, '确定将选择数据删除?');
-  await expect(toast(page)).toContainText('删除成功');
-  await expect(crud(page).row(prefix)).toHaveCount(0);
+  await batchDelete(page, crud(page), '区划名称', prefix);
 });

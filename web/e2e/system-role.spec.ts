@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { confirmDialog, crudOf, dialog, login, openMenu, toast, uniqueName } from './support';
+import { batchDelete, confirmDialog, crudOf, dialog, login, openMenu, toast, uniqueName } from './support';
 
 const ROLES = { menu: ['系统管理', '角色管理'], path: /\/system\/role$/ };
 
@@ -109,19 +109,7 @@ test('batch delete needs a selection, then removes the selected roles', async ({
   const stamp = Date.now().toString(36);
   await addRole(page, `${prefix}-a`, `ba_${stamp}`);
   await addRole(page, `${prefix}-b`, `bb_${stamp}`);
-  await crud(page)
-    .button(/批量删除/)
-    .click();
-  await expect(toast(page)).toContainText('请选择至少一条数据');
-  await crud(page).search('角色名称', prefix);
-  await expect(crud(page).row(prefix)).toHaveCount(2);
-  for (const box of await crud(page).row(prefix).getByRole('checkbox').all()) await box.check();
-  await crud(page)
-    .button(/批量删除/)
-    .click();
-  await confirmDialog(page, '确定将选择数据删除?');
-  await expect(toast(page)).toContainText('删除成功');
-  await expect(crud(page).row(prefix)).toHaveCount(0);
+  await batchDelete(page, crud(page), '角色名称', prefix);
 });
 
 test('grant a menu to a new role; reopened, it is checked; function permissions', async ({ page }) => {

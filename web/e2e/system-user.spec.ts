@@ -1,6 +1,16 @@
-import { crc32 } from 'node:zlib';
 import { type Browser, expect, type Page, type TestInfo, test } from '@playwright/test';
-import { confirmDialog, crudOf, dialog, login, openMenu, pickOption, toast, uniqueName } from './support';
+import {
+  batchDelete,
+  confirmDialog,
+  crudOf,
+  dialog,
+  login,
+  openMenu,
+  pickOption,
+  toast,
+  uniqueName,
+} from './support';
+import { xlsx } from './xlsx';
 
 const USERS = { menu: ['系统管理', '用户管理'], path: /\/system\/user$/ };
 
@@ -147,19 +157,7 @@ test('batch delete needs a selection, then removes the selected users', async ({
   const prefix = `e2eb${Date.now().toString(36)}`;
   await addUser(page, `${prefix}a`, '批量甲');
   await addUser(page, `${prefix}b`, '批量乙');
-  await crud(page)
-    .button(/批量删除/)
-    .click();
-  await expect(toast(page)).toContainText('请选择至少一条数据');
-  await crud(page).search('登录账号', prefix);
-  await expect(crud(page).row(prefix)).toHaveCount(2);
-  for (const box of await crud(page).row(prefix).getByRole('checkbox').all()) await box.check();
-  await crud(page)
-    .button(/批量删除/)
-    .click();
-  await confirmDialog(page, '确定将选择数据删除?');
-  await expect(toast(page)).toContainText('删除成功');
-  await expect(crud(page).row(prefix)).toHaveCount(0);
+  await batchDelete(page, crud(page), '登录账号', prefix);
 });
 
 test('the department tree filters the list', async ({ page }) => {
@@ -271,72 +269,6 @@ test('reset password: the user signs in with 123456 and must set a new one', asy
   await expect(other).toHaveURL(/\/login$/);
   await other.context().close();
 });
-
-// --- a minimal xlsx writer (stored zip, inline strings), so the import test needs no library ----------------
-
-function zip(files: Record<string, string>): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const [name, text] of Object.entries(files)) {
-    const data = Buffer.from(text, 'utf8');
-    const nameBytes = Buffer.from(name, 'utf8');
-    const crc = crc32(data);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0x0800, 6);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(nameBytes.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0x0800, 8);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(data.length, 24);
-    central.writeUInt16LE(nameBytes.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, nameBytes, data);
-    centrals.push(central, nameBytes);
-    offset += local.length + nameBytes.length + data.length;
-  }
-  const dir = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(Object.keys(files).length, 8);
-  end.writeUInt16LE(Object.keys(files).length, 10);
-  end.writeUInt32LE(dir.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, dir, end]);
-}
-
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
-function xlsx(rows: string[][]): Buffer {
-  const sheetRows = rows
-    .map(
-      (cells, r) =>
-        `<row r="${r + 1}">${cells
-          .map(
-            (v, c) =>
-              `<c r="${String.fromCharCode(65 + c)}${r + 1}" t="inlineStr"><is><t>${esc(v)}</t></is></c>`,
-          )
-          .join('')}</row>`,
-    )
-    .join('');
-  const ns = 'http://schemas.openxmlformats.org';
-  return zip({
-    '[Content_Types].xml': `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="${ns}/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>`,
-    '_rels/.rels': `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="${ns}/package/2006/relationships"><Relationship Id="rId1" Type="${ns}/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
-    'xl/workbook.xml': `<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="${ns}/spreadsheetml/2006/main" xmlns:r="${ns}/officeDocument/2006/relationships"><sheets><sheet name="用户" sheetId="1" r:id="rId1"/></sheets></workbook>`,
-    'xl/_rels/workbook.xml.rels': `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="${ns}/package/2006/relationships"><Relationship Id="rId1" Type="${ns}/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`,
-    'xl/worksheets/sheet1.xml': `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="${ns}/spreadsheetml/2006/main"><sheetData>${sheetRows}</sheetData></worksheet>`,
-  });
-}
 
 test('import: the template downloads, a bad row is reported and the good row is imported; export', async ({
   page,

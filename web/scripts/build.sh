@@ -8,3 +8,4 @@ if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modu
   npm ci --no-audit --no-fund
 fi
 npx vite build --logLevel warn
+node scripts/precompress.mjs

@@ -5,7 +5,7 @@ import { fetchSysConfig } from '#src/api/auth';
 import { logoMode } from '#src/themes';
 import { federatedLogout } from './account';
 import { notify } from './feedback';
-import { decideRoute, licenseWarning, type RouteMeta } from './guard';
+import { decideRoute, guardInput, licenseWarning, type RouteMeta } from './guard';
 import { findMenuByPath, menuLabel } from './menus';
 import { useSession } from './stores/session';
 import { useSettings } from './stores/settings';
@@ -19,17 +19,7 @@ export function Root() {
   const session = useSession();
   const query = new URLSearchParams(location.search);
   const menu = findMenuByPath(session.menus, location.pathname);
-  const decision = decideRoute({
-    path: location.pathname,
-    query,
-    meta,
-    token: session.token,
-    hasUser: Boolean(session.user),
-    locked: session.locked,
-    tenantId: session.tenantId,
-    tenantMenuCodes: session.tenantMenuCodes,
-    menuCode: menu?.code,
-  });
+  const decision = decideRoute(guardInput(session, location.pathname, query, meta));
 
   useSysConfig();
   const language = useSettings((s) => s.language);

@@ -1,4 +1,5 @@
-import { DEFAULT_TENANT, type License } from './stores/session';
+import { findMenuByPath } from './menus';
+import { DEFAULT_TENANT, type License, type SessionState } from './stores/session';
 import type { Tab } from './stores/tabs';
 
 /** Static facts a route declares in its `handle` (spec §2 "Route guard"). */
@@ -58,6 +59,26 @@ export function decideRoute(input: GuardInput): GuardDecision {
 }
 
 const allow: GuardDecision = { kind: 'allow' };
+
+/** The guard's input for a location from the stored session. */
+export function guardInput(
+  session: Pick<SessionState, 'token' | 'user' | 'locked' | 'tenantId' | 'tenantMenuCodes' | 'menus'>,
+  path: string,
+  query: URLSearchParams,
+  meta: RouteMeta,
+): GuardInput {
+  return {
+    path,
+    query,
+    meta,
+    token: session.token,
+    hasUser: Boolean(session.user),
+    locked: session.locked,
+    tenantId: session.tenantId,
+    tenantMenuCodes: session.tenantMenuCodes,
+    menuCode: findMenuByPath(session.menus, path)?.code,
+  };
+}
 
 /**
  * The tab a location opens, or null for pages without tabs (spec §2). A fixed label comes only from

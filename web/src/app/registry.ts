@@ -1,6 +1,8 @@
 import { type ComponentType, lazy } from 'react';
+import type { LoaderFunction } from 'react-router';
 
-type ViewModule = { default: ComponentType };
+/** A page module: the component, and optionally a loader that starts the page's data early. */
+export type ViewModule = { default: ComponentType; loader?: LoaderFunction };
 
 /**
  * The static view registry (DESIGN §3): the page for menu path /a/b is src/views/a/b/index.tsx.

@@ -1,11 +1,11 @@
-import type { ComponentType } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import type { RouteMeta } from './guard';
+import { createBrowserRouter, type LoaderFunction, Navigate, type RouteObject } from 'react-router';
+import { decideRoute, guardInput, type RouteMeta } from './guard';
 import { LARGE_SCREEN_PATHS } from './menus';
 import { setNavigate } from './navigation';
 import { Root } from './Root';
 import { RouteError } from './RouteError';
-import { loadChunk, viewRegistry } from './registry';
+import { loadChunk, type ViewModule, viewRegistry } from './registry';
+import { useSession } from './stores/session';
 import { HOME_PATH } from './stores/tabs';
 
 /** Spec §2 frame/outlink routes: full-page, no tab, no layout chrome. */
@@ -31,16 +31,24 @@ const VIEW_META: Record<string, RouteMeta> = {
   '/info/index': { labelKey: 'tabs.info' },
 };
 
-function lazyComponent(load: () => Promise<{ default: ComponentType }>): RouteObject['lazy'] {
-  return async () => ({ Component: (await loadChunk(load)).default });
+function lazyComponent(load: () => Promise<ViewModule>, handle: RouteMeta = {}): RouteObject['lazy'] {
+  return async () => {
+    const { default: Component, loader } = await loadChunk(load);
+    return { Component, ...(loader && { loader: guarded(loader, handle) }) };
+  };
 }
 
-function route(
-  path: string,
-  load: () => Promise<{ default: ComponentType }>,
-  handle: RouteMeta = {},
-): RouteObject {
-  return { path, handle, lazy: lazyComponent(load) };
+/** A page's loader runs only where Root will render the page, so a redirect starts no request. */
+function guarded(loader: LoaderFunction, handle: RouteMeta): LoaderFunction {
+  return (args) => {
+    const url = new URL(args.request.url);
+    const input = guardInput(useSession.getState(), url.pathname, url.searchParams, handle);
+    return decideRoute(input).kind === 'allow' ? loader(args) : null;
+  };
+}
+
+function route(path: string, load: () => Promise<ViewModule>, handle: RouteMeta = {}): RouteObject {
+  return { path, handle, lazy: lazyComponent(load, handle) };
 }
 
 const views = Object.entries(viewRegistry);

@@ -1,15 +1,20 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Select, type SelectProps } from 'antd';
 import { fetchDictionary } from '#src/api/system';
 
-/** A BladeX dictionary by code (`dictKey` → `dictValue`), cached for the session. */
-export function useDict(code: string | undefined) {
-  const query = useQuery({
+/** A BladeX dictionary by code, cached for the session (shared by useDict and list prefetches). */
+export function dictQuery(code: string | undefined) {
+  return queryOptions({
     queryKey: ['dict', code],
     queryFn: () => fetchDictionary(code as string),
     enabled: Boolean(code),
     staleTime: Number.POSITIVE_INFINITY,
   });
+}
+
+/** A BladeX dictionary by code (`dictKey` → `dictValue`). */
+export function useDict(code: string | undefined) {
+  const query = useQuery(dictQuery(code));
   const options = (query.data ?? []).map((d) => ({ value: String(d.dictKey), label: d.dictValue }));
   const labelOf = (key: unknown) => options.find((o) => o.value === String(key))?.label ?? String(key ?? '');
   return { options, labelOf, loading: query.isLoading };

@@ -28,6 +28,7 @@ import { headerMenuTheme } from '#src/themes';
 import { LanguageMenu } from './LanguageMenu';
 import { NoticeBell } from './NoticeBell';
 import { UserMenu } from './UserMenu';
+import { useChromeReady } from './useChromeReady';
 
 // Rarely opened panels load on first use to keep the shell small (frontend.md §6.4).
 const ColorPanel = lazyChunk(() => import('./settings/ColorPanel'));
@@ -50,6 +51,7 @@ export function Header({ topMenuId, onTopMenu, onLock }: HeaderProps) {
   const lockPasswordSet = useSession((s) => s.lockPasswordSet);
   const [dialog, setDialog] = useState<'search' | 'lock' | 'logs' | null>(null);
   const closeDialog = () => setDialog(null);
+  const ready = useChromeReady();
 
   const topItems = [
     { key: 'home', label: t('header.home') },
@@ -71,35 +73,39 @@ export function Header({ topMenuId, onTopMenu, onLock }: HeaderProps) {
         icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
         onClick={() => setCollapsed(!collapsed)}
       />
-      <ConfigProvider theme={headerMenuTheme(theme, color)}>
-        <Menu
-          className="pd-top-menu"
-          mode="horizontal"
-          selectedKeys={[topMenuId ?? 'home']}
-          items={topItems}
-          onClick={onTopItem}
-        />
-      </ConfigProvider>
-      <div className="pd-header-tools">
-        <Tool title={t('header.search')} icon={<SearchOutlined />} onClick={() => setDialog('search')} />
-        <SiteButtons />
-        <Popover trigger="click" placement="bottom" content={<Lazy>{<ColorPanel />}</Lazy>}>
-          <Tool title={t('header.color')} icon={<BgColorsOutlined />} />
-        </Popover>
-        <Popover trigger="click" placement="bottom" content={<Lazy>{<ThemePanel />}</Lazy>}>
-          <Tool title={t('header.theme')} icon={<SkinOutlined />} />
-        </Popover>
-        <NoticeBell />
-        <ErrorLogButton onOpen={() => setDialog('logs')} />
-        <FullscreenButton />
-        <Tool
-          title={t('header.lock')}
-          icon={<LockOutlined />}
-          onClick={() => (lockPasswordSet ? onLock() : setDialog('lock'))}
-        />
-        <LanguageMenu />
-        <UserMenu />
-      </div>
+      {ready && (
+        <>
+          <ConfigProvider theme={headerMenuTheme(theme, color)}>
+            <Menu
+              className="pd-top-menu"
+              mode="horizontal"
+              selectedKeys={[topMenuId ?? 'home']}
+              items={topItems}
+              onClick={onTopItem}
+            />
+          </ConfigProvider>
+          <div className="pd-header-tools">
+            <Tool title={t('header.search')} icon={<SearchOutlined />} onClick={() => setDialog('search')} />
+            <SiteButtons />
+            <Popover trigger="click" placement="bottom" content={<Lazy>{<ColorPanel />}</Lazy>}>
+              <Tool title={t('header.color')} icon={<BgColorsOutlined />} />
+            </Popover>
+            <Popover trigger="click" placement="bottom" content={<Lazy>{<ThemePanel />}</Lazy>}>
+              <Tool title={t('header.theme')} icon={<SkinOutlined />} />
+            </Popover>
+            <NoticeBell />
+            <ErrorLogButton onOpen={() => setDialog('logs')} />
+            <FullscreenButton />
+            <Tool
+              title={t('header.lock')}
+              icon={<LockOutlined />}
+              onClick={() => (lockPasswordSet ? onLock() : setDialog('lock'))}
+            />
+            <LanguageMenu />
+            <UserMenu />
+          </div>
+        </>
+      )}
       <Suspense fallback={null}>
         {dialog === 'search' && <MenuSearch onClose={closeDialog} />}
         {dialog === 'lock' && <LockDialog onClose={closeDialog} onLock={onLock} />}

@@ -10,6 +10,7 @@ import { siteLinks } from '#src/app/siteLinks';
 import { useSession } from '#src/app/stores/session';
 import { type Language, useSettings } from '#src/app/stores/settings';
 import { logoMode, THEMES } from '#src/themes';
+import { useChromeReady } from './useChromeReady';
 import { useMenuIcon } from './useMenuIcon';
 import { useScreen } from './useScreen';
 
@@ -50,6 +51,7 @@ export function Sidebar({ collapsed, topMenuId }: { collapsed: boolean; topMenuI
     if (screen === 0) setCollapsed(true);
   };
 
+  const ready = useChromeReady();
   const dark = THEMES[theme]?.siderDark ?? true;
   const logo = useSession((s) => s.logos.find((l) => l.type === 'BACKEND' && l.mode === logoMode(theme)));
 
@@ -66,15 +68,17 @@ export function Sidebar({ collapsed, topMenuId }: { collapsed: boolean; topMenuI
         {logo ? <img src={logo.url} alt={logo.document ?? ''} /> : <span className="pd-logo-mark">P</span>}
         {!collapsed && <span className="pd-logo-text">{t('app.short')}</span>}
       </div>
-      <Menu
-        className="pd-menu"
-        mode="inline"
-        theme={dark ? 'dark' : 'light'}
-        items={items}
-        selectedKeys={selected ? [selected.id] : []}
-        defaultOpenKeys={selected ? [selected.parentId] : []}
-        onClick={onClick}
-      />
+      {ready && (
+        <Menu
+          className="pd-menu"
+          mode="inline"
+          theme={dark ? 'dark' : 'light'}
+          items={items}
+          selectedKeys={selected ? [selected.id] : []}
+          defaultOpenKeys={selected ? [selected.parentId] : []}
+          onClick={onClick}
+        />
+      )}
     </Layout.Sider>
   );
 }

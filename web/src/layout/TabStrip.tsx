@@ -1,5 +1,6 @@
 import { DownOutlined } from '@ant-design/icons';
 import { Button, Dropdown, type MenuProps, Tabs } from 'antd';
+import { type MouseEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { clearServerCache } from '#src/api/auth';
@@ -15,6 +16,7 @@ export function TabStrip({ activeKey }: { activeKey?: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { tabs, close, closeOthers, closeAll, clearCache } = useTabs();
+  const [menuKey, setMenuKey] = useState(HOME_PATH);
   const menus = useSession((s) => s.menus);
   const language = useSettings((s) => s.language);
 
@@ -51,32 +53,37 @@ export function TabStrip({ activeKey }: { activeKey?: string }) {
     return tab.label ?? (menu ? menuLabel(menu, language) : tab.labelKey ? t(tab.labelKey) : tab.path);
   };
 
+  // One context menu for the whole strip: a right-click anywhere on a tab (label, padding or close button)
+  // opens it for that tab; elsewhere on the strip, for the active one.
+  const onContextMenu = (event: MouseEvent<HTMLDivElement>) => {
+    const node = (event.target as HTMLElement).closest('[data-node-key]');
+    setMenuKey(node?.getAttribute('data-node-key') ?? activeKey ?? HOME_PATH);
+  };
+
   return (
-    <div className="pd-tabs">
-      <Tabs
-        type="editable-card"
-        hideAdd
-        size="small"
-        activeKey={activeKey ?? ''}
-        onChange={(key) => navigate(key)}
-        onEdit={(key, action) => action === 'remove' && typeof key === 'string' && closeTab(key)}
-        items={tabs.map((tab) => ({
-          key: tab.key,
-          closable: isClosable(tabs, tab),
-          label: (
-            <Dropdown menu={actions(tab.key)} trigger={['contextMenu']}>
-              <span data-tab={tab.key}>{label(tab)}</span>
-            </Dropdown>
-          ),
-        }))}
-        tabBarExtraContent={{
-          right: (
-            <Dropdown menu={actions(activeKey ?? HOME_PATH)}>
-              <Button size="small" type="text" aria-label={t('tabs.more')} icon={<DownOutlined />} />
-            </Dropdown>
-          ),
-        }}
-      />
-    </div>
+    <Dropdown menu={actions(menuKey)} trigger={['contextMenu']}>
+      <div className="pd-tabs" role="toolbar" onContextMenu={onContextMenu}>
+        <Tabs
+          type="editable-card"
+          hideAdd
+          size="small"
+          activeKey={activeKey ?? ''}
+          onChange={(key) => navigate(key)}
+          onEdit={(key, action) => action === 'remove' && typeof key === 'string' && closeTab(key)}
+          items={tabs.map((tab) => ({
+            key: tab.key,
+            closable: isClosable(tabs, tab),
+            label: <span data-tab={tab.key}>{label(tab)}</span>,
+          }))}
+          tabBarExtraContent={{
+            right: (
+              <Dropdown menu={actions(activeKey ?? HOME_PATH)} trigger={['click']}>
+                <Button size="small" type="text" aria-label={t('tabs.more')} icon={<DownOutlined />} />
+              </Dropdown>
+            ),
+          }}
+        />
+      </div>
+    </Dropdown>
   );
 }

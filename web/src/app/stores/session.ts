@@ -18,7 +18,7 @@ export interface License {
   msg: string;
 }
 
-interface SessionState {
+export interface SessionState {
   token: string;
   refreshToken: string;
   /** When the access token was stored (ms); the refresh schedule counts from here. */

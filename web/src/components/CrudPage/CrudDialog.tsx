@@ -4,6 +4,7 @@ import { cloneElement, type ReactElement, Suspense, useEffect, useMemo, useState
 import { useTranslation } from 'react-i18next';
 import type { CrudApi } from '#src/api/crud';
 import { toast } from '#src/app/feedback';
+import { useSaving } from '#src/components/useSaving';
 import { FieldInput } from './fields';
 import type { CrudColumn, CrudMode, CrudOption } from './types';
 import { defaultValues, disabledIn, shownIn, successMessage, toFormValues, toWireValues } from './values';
@@ -32,7 +33,7 @@ export function CrudDialog<T extends Entity>({
 }: CrudDialogProps<T>) {
   const { t } = useTranslation();
   const [form] = Form.useForm();
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useSaving();
   const [loading, setLoading] = useState(mode !== 'add' || Boolean(option.beforeOpen));
   const fields = useMemo(() => option.columns.filter((c) => shownIn(c, mode)), [option.columns, mode]);
   const { beforeOpen, beforeSubmit } = option;
@@ -60,19 +61,14 @@ export function CrudDialog<T extends Entity>({
   }, [api, beforeOpen, fields, form, mode, row]);
 
   const submit = async (values: Record<string, unknown>) => {
-    setSaving(true);
-    try {
+    await run(async () => {
       let body = toWireValues(fields, values);
       if (mode === 'edit') body.id = idOf(row);
       if (beforeSubmit) body = await beforeSubmit(body, mode, row);
       const msg = await api.submit(body as Partial<T>);
       toast.success(successMessage(t(mode === 'add' ? 'crud.addSuccess' : 'crud.updateSuccess'), msg));
       await onSaved();
-    } catch {
-      // The HTTP layer already showed the server's message (spec §8); the dialog stays open to fix it.
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   return (

@@ -1,4 +1,5 @@
 export { CrudPage, type CrudPageProps } from './CrudPage';
+export { crudLoader } from './loader';
 export { toDicItems, useColumnOptions, valueList } from './options';
 export type {
   CrudColumn,

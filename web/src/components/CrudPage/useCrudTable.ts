@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TableProps } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import type { CrudApi } from '#src/api/crud';
@@ -6,6 +6,25 @@ import type { Query } from '#src/api/types';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from './types';
 
 type Row = object;
+
+type ListPage = { current: number; size: number };
+
+/** The list query of a CRUD screen: one cache entry per page, filters and extra params. */
+export function crudListQuery<T>(
+  name: string,
+  api: CrudApi<T>,
+  page: ListPage,
+  filters: Query,
+  extra: Query,
+) {
+  return queryOptions({
+    queryKey: ['crud', name, page, filters, extra],
+    queryFn: () => api.list({ ...extra, ...filters, current: page.current, size: page.size }),
+  });
+}
+
+/** The first page a CRUD screen opens on (no filters, no extra params). */
+export const FIRST_PAGE: ListPage = { current: 1, size: DEFAULT_PAGE_SIZE };
 
 export interface CrudTableOptions<T> {
   /** Extra params merged into every list call (a side tree's deptId, a parent table's parentId). */
@@ -28,15 +47,14 @@ export function useCrudTable<T extends Row>(
 ) {
   const { query: extra, lazy } = options;
   const keyField = options.rowKey ?? 'id';
-  const [page, setPage] = useState({ current: 1, size: DEFAULT_PAGE_SIZE });
+  const [page, setPage] = useState(FIRST_PAGE);
   const [filters, setFilters] = useState<Query>({});
   const [selected, setSelected] = useState<string[]>([]);
   const [children, setChildren] = useState<Record<string, T[]>>({});
   const client = useQueryClient();
   const extraParams = useMemo(() => clean(extra ?? {}), [extra]);
   const query = useQuery({
-    queryKey: ['crud', name, page, filters, extraParams],
-    queryFn: () => api.list({ ...extraParams, ...filters, current: page.current, size: page.size }),
+    ...crudListQuery(name, api, page, filters, extraParams),
     placeholderData: keepPreviousData,
   });
   const keyOf = useCallback((row: T) => String((row as Record<string, unknown>)[keyField] ?? ''), [keyField]);

@@ -9,6 +9,7 @@ import { useAccess } from '#src/components/Access';
 import { MenuGrantTree } from '#src/components/MenuGrantTree';
 import { TenantSelect } from '#src/components/TenantSelect';
 import '../datascope/scope.css';
+import { useSaving } from '#src/components/useSaving';
 
 const A = 'authority.dataauth';
 
@@ -29,7 +30,7 @@ export default function DataAuthPage() {
   const [tenantId, setTenantId] = useState<string>();
   const [role, setRole] = useState<Picked>();
   const [value, setValue] = useState<string[] | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useSaving();
   const roles = useQuery({ queryKey: ['dataauth-roles', tenantId], queryFn: () => fetchRoleTree(tenantId) });
   const tree = useQuery({ queryKey: ['menu-grant-tree'], queryFn: fetchGrantTree, staleTime: 60_000 });
   const keys = useQuery({
@@ -45,16 +46,11 @@ export default function DataAuthPage() {
   const scopes = tree.data?.dataScope ?? [];
   const save = async () => {
     if (!role || !keys.data || value === null) return;
-    setSaving(true);
-    try {
+    await run(async () => {
       await grantRole([role.id], { ...keys.data, dataScope: value });
       toast.success(t(`${A}.saved`));
       await keys.refetch();
-    } catch {
-      // the HTTP layer showed the server's message
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   return (

@@ -1,6 +1,6 @@
 import { noticeApi } from '#src/api/desk';
 import type { Notice } from '#src/api/types';
-import { type CrudOption, CrudPage } from '#src/components/CrudPage';
+import { type CrudOption, CrudPage, crudLoader } from '#src/components/CrudPage';
 
 const option: CrudOption<Notice> = {
   name: 'notice',
@@ -19,6 +19,8 @@ const option: CrudOption<Notice> = {
     { prop: 'content', label: 'noticeScreen.content', type: 'textarea', hide: true, span: 24 },
   ],
 };
+
+export const loader = crudLoader(option, noticeApi);
 
 /** 通知公告 (/desk/notice): the first screen on CrudPage. */
 export default function NoticePage() {

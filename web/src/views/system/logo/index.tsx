@@ -8,6 +8,7 @@ import { lazyChunk } from '#src/app/registry';
 import { useSession } from '#src/app/stores/session';
 import { useAccess } from '#src/components/Access';
 import { successMessage } from '#src/components/CrudPage';
+import { useSaving } from '#src/components/useSaving';
 
 const ImageUpload = lazyChunk(() => import('#src/components/ImageUpload'));
 
@@ -39,7 +40,7 @@ function SlotCard({
   const { t } = useTranslation();
   const [url, setUrl] = useState(logo?.url ?? '');
   const [document, setDocument] = useState(logo?.document ?? '');
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useSaving();
   useEffect(() => {
     setUrl(logo?.url ?? '');
     setDocument(logo?.document ?? '');
@@ -52,16 +53,11 @@ function SlotCard({
       toast.warning(t('system.logo.urlRequired'));
       return;
     }
-    setSaving(true);
-    try {
+    await run(async () => {
       const msg = await modifyLogo({ ...slot, url, document: document.trim() });
       toast.success(successMessage(t('crud.updateSuccess'), msg));
       await onSaved();
-    } catch {
-      // shown by the HTTP layer
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   return (

@@ -12,6 +12,7 @@ import {
 import { toast } from '#src/app/feedback';
 import { successMessage } from '#src/components/CrudPage';
 import { MenuGrantTree } from '#src/components/MenuGrantTree';
+import { useSaving } from '#src/components/useSaving';
 
 export interface GrantDialogProps {
   roles: Role[];
@@ -36,21 +37,16 @@ export default function GrantDialog({ roles, onClose, onSaved }: GrantDialogProp
     gcTime: 0,
   });
   const [keys, setKeys] = useState<GrantKeys>(EMPTY);
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useSaving();
   useEffect(() => {
     if (saved.data) setKeys({ ...EMPTY, ...saved.data });
   }, [saved.data]);
 
   const save = async () => {
-    setSaving(true);
-    try {
+    await run(async () => {
       toast.success(successMessage(t('common.success'), await grantRole(ids, keys)));
       onSaved();
-    } catch {
-      // shown by the HTTP layer
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   return (

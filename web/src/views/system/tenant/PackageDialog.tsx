@@ -1,27 +1,22 @@
 import { useQuery } from '@tanstack/react-query';
 import { Form, Modal, Select } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchPackageOptions, type Tenant, tenantPackageSetting } from '#src/api/tenantAdmin';
 import { toast } from '#src/app/feedback';
+import { useSaving } from '#src/components/useSaving';
 
 /** 产品包配置: the tenant's package (its menus); no package leaves the tenant unrestricted. */
 export default function PackageDialog({ row, onClose }: { row: Tenant; onClose(saved: boolean): void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ packageId?: string }>();
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useSaving();
   const packages = useQuery({ queryKey: ['tenant-package-select'], queryFn: fetchPackageOptions });
   const submit = async ({ packageId }: { packageId?: string }) => {
-    setSaving(true);
-    try {
+    await run(async () => {
       await tenantPackageSetting(String(row.tenantId), packageId);
       toast.success(t('system.tenant.saved'));
       onClose(true);
-    } catch {
-      // the HTTP layer showed the server's message
-    } finally {
-      setSaving(false);
-    }
+    });
   };
   return (
     <Modal

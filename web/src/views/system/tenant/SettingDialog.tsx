@@ -1,11 +1,11 @@
 import { DatePicker, Form, InputNumber, Modal } from 'antd';
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Tenant, tenantSetting } from '#src/api/tenantAdmin';
 import { toast } from '#src/app/feedback';
 import { DATETIME_FORMAT } from '#src/components/CrudPage/types';
+import { useSaving } from '#src/components/useSaving';
 
 interface Values {
   accountNumber?: number | null;
@@ -16,7 +16,7 @@ interface Values {
 export default function SettingDialog({ rows, onClose }: { rows: Tenant[]; onClose(saved: boolean): void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useSaving();
   // One tenant: start from its values; several: start empty.
   const first = rows.length === 1 ? rows[0] : undefined;
   const initial: Values = {
@@ -24,8 +24,7 @@ export default function SettingDialog({ rows, onClose }: { rows: Tenant[]; onClo
     expireTime: first?.expireTime ? dayjs(first.expireTime) : undefined,
   };
   const submit = async (values: Values) => {
-    setSaving(true);
-    try {
+    await run(async () => {
       await tenantSetting(
         rows.map((r) => String(r.id)),
         values.accountNumber,
@@ -33,11 +32,7 @@ export default function SettingDialog({ rows, onClose }: { rows: Tenant[]; onClo
       );
       toast.success(t('system.tenant.saved'));
       onClose(true);
-    } catch {
-      // the HTTP layer showed the server's message
-    } finally {
-      setSaving(false);
-    }
+    });
   };
   return (
     <Modal

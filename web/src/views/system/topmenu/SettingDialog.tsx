@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { fetchGrantTopTree, fetchTopTreeKeys, grantTopMenus, type TopMenuRow } from '#src/api/menuAdmin';
 import { toast } from '#src/app/feedback';
 import { MenuGrantTree } from '#src/components/MenuGrantTree';
+import { useSaving } from '#src/components/useSaving';
 
 /**
  * 菜单配置: the menus of the selected top menus. Half-checked parents are saved too: the sidebar of a
@@ -26,21 +27,16 @@ export default function SettingDialog({
     gcTime: 0,
   });
   const [value, setValue] = useState<string[] | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useSaving();
   useEffect(() => {
     if (keys.data && value === null) setValue(keys.data);
   }, [keys.data, value]);
   const save = async () => {
-    setSaving(true);
-    try {
+    await run(async () => {
       await grantTopMenus(ids, value ?? []);
       toast.success(t('system.topmenu.settingSaved'));
       onClose(true);
-    } catch {
-      // the HTTP layer showed the server's message
-    } finally {
-      setSaving(false);
-    }
+    });
   };
   return (
     <Modal

@@ -8,6 +8,7 @@ import { fetchPlatformUser, grantRoles, type User, updatePlatform } from '#src/a
 import { toast } from '#src/app/feedback';
 import { successMessage } from '#src/components/CrudPage';
 import { DictSelect } from '#src/components/DictSelect';
+import { useSaving } from '#src/components/useSaving';
 
 export interface UserDialogProps {
   /** Which dialog: the role grant of the selected users, or one user's platform settings. */
@@ -33,22 +34,17 @@ function GrantDialog({ users, tenantId, onClose, onSaved }: UserDialogProps) {
   });
   const single = users.length === 1 ? users[0].roleId : undefined;
   const [checked, setChecked] = useState<string[]>(() => (single ? single.split(',').filter(Boolean) : []));
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useSaving();
   const save = async () => {
     if (!checked.length) {
       toast.warning(t('system.user.roleRequired'));
       return;
     }
-    setSaving(true);
-    try {
+    await run(async () => {
       const ids = users.map((u) => String(u.id));
       toast.success(successMessage(t('common.success'), await grantRoles(ids, checked, tenantId)));
       onSaved();
-    } catch {
-      // shown by the HTTP layer
-    } finally {
-      setSaving(false);
-    }
+    });
   };
   return (
     <Modal
@@ -91,7 +87,7 @@ function PlatformDialog({ users, tenantId, onClose, onSaved }: UserDialogProps) 
     queryFn: () => fetchPlatformUser(String(user.id), tenantId),
     gcTime: 0,
   });
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useSaving();
   useEffect(() => {
     if (detail.data)
       form.setFieldsValue({
@@ -100,8 +96,7 @@ function PlatformDialog({ users, tenantId, onClose, onSaved }: UserDialogProps) 
       });
   }, [detail.data, form]);
   const save = async (values: { userType?: string; userExt?: string }) => {
-    setSaving(true);
-    try {
+    await run(async () => {
       const msg = await updatePlatform(
         String(user.id),
         values.userType ?? '',
@@ -110,11 +105,7 @@ function PlatformDialog({ users, tenantId, onClose, onSaved }: UserDialogProps) 
       );
       toast.success(successMessage(t('crud.updateSuccess'), msg));
       onSaved();
-    } catch {
-      // shown by the HTTP layer
-    } finally {
-      setSaving(false);
-    }
+    });
   };
   return (
     <Modal
