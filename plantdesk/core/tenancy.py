@@ -14,6 +14,7 @@ Leaving the tenant is one greppable call, `platform_scope(session)`, used only b
 An object loaded under it stays in the identity map, so such operations run in their own short session.
 """
 
+import functools
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from datetime import datetime
@@ -78,21 +79,28 @@ def tenant_scope(session, tenant_id: str | None):
         bind(session, previous)
 
 
+# The criteria options are built once (per tenant) and reused: building one analyses its lambda, which cost more
+# than the rest of a small query's ORM work.
+_LIVE = with_loader_criteria(SoftDeleteMixin, lambda cls: cls.is_deleted == 0, include_aliases=True)
+
+
+@functools.lru_cache(maxsize=4096)
+def _in_tenant(tenant_id: str):
+    return with_loader_criteria(TenantMixin, lambda cls: cls.tenant_id == tenant_id, include_aliases=True)
+
+
 @event.listens_for(ScopedSession, "do_orm_execute")
 def _add_criteria(state: ORMExecuteState) -> None:
     if not (state.is_select or state.is_update or state.is_delete):
         return
+    options = []
     if not state.execution_options.get(INCLUDE_DELETED, False):
-        state.statement = state.statement.options(
-            with_loader_criteria(SoftDeleteMixin, lambda cls: cls.is_deleted == 0, include_aliases=True)
-        )
+        options.append(_LIVE)
     scope: Scope | None = state.session.info.get(SCOPE_KEY)
-    if scope is None or scope.bypass:
-        return
-    tenant_id = scope.tenant_id
-    state.statement = state.statement.options(
-        with_loader_criteria(TenantMixin, lambda cls: cls.tenant_id == tenant_id, include_aliases=True)
-    )
+    if scope is not None and not scope.bypass:
+        options.append(_in_tenant(scope.tenant_id))
+    if options:
+        state.statement = state.statement.options(*options)
 
 
 @event.listens_for(ScopedSession, "before_flush")
