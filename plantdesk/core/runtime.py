@@ -9,7 +9,7 @@ from fastapi import Request
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from plantdesk.config import Settings
-from plantdesk.core import tenancy
+from plantdesk.core import generations, tenancy
 from plantdesk.core.cache import Cache
 from plantdesk.core.context import Identity
 
@@ -25,7 +25,8 @@ class Runtime:
 
     @asynccontextmanager
     async def unit_of_work(self, identity: Identity | None = None) -> AsyncIterator[AsyncSession]:
-        """One session in the identity's tenant scope, committed on success and rolled back on any error."""
+        """One session in the identity's tenant scope, committed on success and rolled back on any error; the
+        generations its writes marked are bumped once the commit is done."""
         async with self.sessions() as session:
             if identity is not None:
                 tenancy.bind(session, tenancy.Scope(identity.tenant_id, identity.user_id, identity.dept_id))
@@ -35,6 +36,7 @@ class Runtime:
             except BaseException:
                 await session.rollback()
                 raise
+            await generations.bump_marked(session, self.cache)
 
 
 async def runtime(request: Request) -> Runtime:

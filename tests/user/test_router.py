@@ -27,6 +27,18 @@ class TestPage:
         assert record["id"] == made["id"] and record["password"] == ""
         assert record["roleName"] == "用户" and record["deptName"] == "示例化工厂"
 
+    async def test_names_follow_a_rename_at_once(self, demo_admin, unique, user_role):
+        """The page's names come from a cached map; a rename through the API must show on the next page."""
+        dept = await demo_admin.data("POST", "/api/blade-system/dept/submit", {"deptName": f"部{unique}"})
+        post = await demo_admin.data("POST", "/api/blade-system/post/submit",
+                                     {"postCode": f"p{unique}", "postName": f"岗{unique}", "category": 1})
+        made = await make_user(demo_admin, unique, user_role, deptId=dept["id"], postId=post["id"])
+        assert made["deptName"] == f"部{unique}" and made["postName"] == f"岗{unique}"
+        await demo_admin.data("POST", "/api/blade-system/dept/submit", {**dept, "deptName": f"新部{unique}"})
+        await demo_admin.data("POST", "/api/blade-system/post/submit", {**post, "postName": f"新岗{unique}"})
+        record = (await demo_admin.data("GET", f"{USER}/page", account=made["account"]))["records"][0]
+        assert (record["deptName"], record["postName"]) == (f"新部{unique}", f"新岗{unique}")
+
     async def test_dept_filter_includes_sub_departments(self, app, demo_admin, unique, user_role):
         team = await dept_id(app, DEMO_TENANT, "合成班组")
         made = await make_user(demo_admin, unique, user_role, deptId=team)

@@ -67,8 +67,8 @@ async def captcha(rt: Rt):
 
 
 @router.get("/oauth/user-info", response_model=R[schemas.AuthUserInfo])
-async def user_info(db: Db, user: CurrentUser):
-    return ok(await user_service.identity_info(db, user))
+async def user_info(db: Db, rt: Rt, user: CurrentUser):
+    return ok(await user_service.identity_info(db, rt.cache, user))
 
 
 @router.get("/oauth/clear-cache", response_model=schemas.RawStatus)

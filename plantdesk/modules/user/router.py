@@ -64,33 +64,33 @@ async def page(request: Request, db: TenantDb, rt: Rt, paging: Paging, user: Vie
 
 
 @router.get("/detail", response_model=R[UserRead])
-async def detail(db: TenantDb, id: Annotated[Id, Query()], _: View):
-    return ok(await service.detail(db, id))
+async def detail(db: TenantDb, rt: Rt, id: Annotated[Id, Query()], _: View):
+    return ok(await service.detail(db, rt.cache, id))
 
 
 @router.get("/info", response_model=R[UserRead])
-async def info(db: Db, user: CurrentUser):
+async def info(db: Db, rt: Rt, user: CurrentUser):
     """The signed-in user; body code 601 with the user as data when the tenant's licence expires soon."""
-    read, notice = await service.info(db, user)
+    read, notice = await service.info(db, rt.cache, user)
     if notice:
         return {"code": service.LICENSE_CODE, "success": False, "data": read, "msg": notice}
     return ok(read)
 
 
 @router.get("/platform-detail", response_model=R[PlatformRead])
-async def platform_detail(db: TenantDb, id: Annotated[Id, Query()], _: Platform):
-    return ok(await service.detail(db, id, PlatformRead))
+async def platform_detail(db: TenantDb, rt: Rt, id: Annotated[Id, Query()], _: Platform):
+    return ok(await service.detail(db, rt.cache, id, PlatformRead))
 
 
 @router.post("/submit", response_model=R[UserRead])
-async def submit(db: Db, body: Annotated[UserWrite, Body()], user: Add):
+async def submit(db: Db, rt: Rt, body: Annotated[UserWrite, Body()], user: Add):
     """Insert (no id; password md5 hex or account.initPassword) or update (password ignored)."""
-    return ok(await service.submit(db, user, body))
+    return ok(await service.submit(db, rt.cache, user, body))
 
 
 @router.post("/update", response_model=R[UserRead])
-async def update(db: Db, body: Annotated[UserWrite, Body()], user: Edit):
-    return ok(await service.submit(db, user, body, must_exist=True))
+async def update(db: Db, rt: Rt, body: Annotated[UserWrite, Body()], user: Edit):
+    return ok(await service.submit(db, rt.cache, user, body, must_exist=True))
 
 
 @router.post("/update-platform", response_model=R[bool])

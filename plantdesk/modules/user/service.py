@@ -10,7 +10,7 @@ from datetime import datetime, timedelta
 from sqlalchemy import Select, String, cast, func, literal, or_, select, union_all, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from plantdesk.core import datascope, permissions, tenancy
+from plantdesk.core import datascope, generations, permissions, tenancy
 from plantdesk.core.cache import Cache
 from plantdesk.core.context import Identity
 from plantdesk.core.errors import BusinessError, NotFoundError
@@ -32,6 +32,9 @@ EXACT_FILTERS = {"status": User.status, "userType": User.user_type, "sex": User.
 SORTS = {"account": User.account, "real_name": User.real_name, "create_time": User.create_time}
 LICENSE_CODE = 601
 REGISTERED_MSG = "注册申请已提交,请等待管理员审核"
+# The names a user row shows (roleName, deptName, postName, sexName) follow these tables; see `_names`.
+NAMES = generations.watch("user-names", Role, Dept, Post, Dict)
+NAMES_TTL = 600
 
 
 # --- reading ---------------------------------------------------------------------------------------------
@@ -43,14 +46,14 @@ async def page(db: AsyncSession, cache: Cache, identity: Identity, query: Mappin
     if not (paging.ascs or paging.descs):
         stmt = stmt.order_by(User.create_time.desc(), User.id.desc())
     result = await paginate(db, stmt, paging, few=narrowed)
-    result["records"] = await reads(db, result["records"])
+    result["records"] = await reads(db, cache, result["records"])
     return result
 
 
 async def export_rows(db: AsyncSession, cache: Cache, identity: Identity, query: Mapping[str, str]) -> list[UserRead]:
     stmt, _ = await _statement(db, cache, identity, query)
     stmt = stmt.order_by(User.create_time.desc(), User.id.desc()).limit(MAX_IMPORT_ROWS)
-    return await reads(db, list((await db.execute(stmt)).scalars()))
+    return await reads(db, cache, list((await db.execute(stmt)).scalars()))
 
 
 async def _statement(db: AsyncSession, cache: Cache, identity: Identity,
@@ -72,27 +75,23 @@ async def _statement(db: AsyncSession, cache: Cache, identity: Identity,
     return stmt, bool(narrowed)
 
 
-async def reads(db: AsyncSession, users: Sequence[User], model: type[UserRead] = UserRead) -> list[UserRead]:
-    """Users with roleName, deptName, postName and sexName, all looked up in one query."""
-    wanted = {kind: set() for kind in ("role", "dept", "post")}
-    for user in users:
-        wanted["role"].update(_ids(user.role_id))
-        wanted["dept"].update(_ids(user.dept_id))
-        wanted["post"].update(_ids(user.post_id))
-    names = await _names(db, wanted) if users else {}
+async def reads(db: AsyncSession, cache: Cache, users: Sequence[User],
+                model: type[UserRead] = UserRead) -> list[UserRead]:
+    """Users with roleName, deptName, postName and sexName, from the tenant's cached name map."""
+    names = await _names(db, cache) if users else {}
     result = []
     for user in users:
         read = model.model_validate(user)
         read.role_name = _joined(names, "role", user.role_id)
         read.dept_name = _joined(names, "dept", user.dept_id)
         read.post_name = _joined(names, "post", user.post_id)
-        read.sex_name = names.get(("sex", str(user.sex)), "") if user.sex is not None else ""
+        read.sex_name = names.get(f"sex:{user.sex}", "") if user.sex is not None else ""
         result.append(read)
     return result
 
 
-async def detail(db: AsyncSession, id_: int, model: type[UserRead] = UserRead) -> UserRead:
-    return (await reads(db, [await get_or_raise(db, id_)], model))[0]
+async def detail(db: AsyncSession, cache: Cache, id_: int, model: type[UserRead] = UserRead) -> UserRead:
+    return (await reads(db, cache, [await get_or_raise(db, id_)], model))[0]
 
 
 async def get_or_raise(db: AsyncSession, id_: int) -> User:
@@ -102,15 +101,15 @@ async def get_or_raise(db: AsyncSession, id_: int) -> User:
     return user
 
 
-async def info(db: AsyncSession, identity: Identity) -> tuple[UserRead, str | None]:
+async def info(db: AsyncSession, cache: Cache, identity: Identity) -> tuple[UserRead, str | None]:
     """The signed-in user, plus the licence notice (spec §2: code 601) when the tenant expires soon."""
-    user = await detail(db, identity.user_id)
+    user = await detail(db, cache, identity.user_id)
     return user, await license_notice(db, identity.tenant_id)
 
 
-async def identity_info(db: AsyncSession, identity: Identity) -> dict:
+async def identity_info(db: AsyncSession, cache: Cache, identity: Identity) -> dict:
     """GET /blade-auth/oauth/user-info: the user with the roles and depts the token carries."""
-    user = await detail(db, identity.user_id)
+    user = await detail(db, cache, identity.user_id)
     roles = (await db.execute(select(Role).where(Role.id.in_(identity.role_ids)).order_by(Role.sort))).scalars()
     depts = (await db.execute(select(Dept).where(Dept.id.in_(identity.dept_ids)).order_by(Dept.sort))).scalars()
     return {"user": user, "roles": list(roles), "depts": list(depts), "tenant_id": identity.tenant_id,
@@ -142,7 +141,8 @@ def acting_tenant(identity: Identity, tenant_id: str | None) -> str | None:
     return None
 
 
-async def submit(db: AsyncSession, identity: Identity, body: UserWrite, *, must_exist: bool = False) -> UserRead:
+async def submit(db: AsyncSession, cache: Cache, identity: Identity, body: UserWrite, *,
+                 must_exist: bool = False) -> UserRead:
     tenant = acting_tenant(identity, body.tenant_id)
     with tenancy.tenant_scope(db, tenant):
         if tenant:
@@ -154,7 +154,7 @@ async def submit(db: AsyncSession, identity: Identity, body: UserWrite, *, must_
         else:
             user = await _update(db, body)
         await db.flush()
-        return (await reads(db, [user]))[0]
+        return (await reads(db, cache, [user]))[0]
 
 
 async def update_platform(db: AsyncSession, *, user_id: int, user_type: int | None, user_ext: str | None) -> None:
@@ -419,19 +419,30 @@ def _holds(column, id_: int):
     return (literal(",") + column + literal(",")).like(f"%,{id_},%")
 
 
-async def _names(db: AsyncSession, wanted: dict[str, set[int]]) -> dict[tuple[str, str], str]:
-    """(kind, id) → name for the wanted roles, depts and posts, plus the sex dictionary, in one UNION query."""
-    parts = [select(literal("sex"), Dict.dict_key, Dict.dict_value).where(Dict.code == "sex", Dict.parent_id != 0)]
-    for kind, id_column, name_column in (("role", Role.id, Role.role_name), ("dept", Dept.id, Dept.dept_name),
-                                         ("post", Post.id, Post.post_name)):
-        if wanted[kind]:
-            parts.append(select(literal(kind), cast(id_column, String), name_column).where(id_column.in_(wanted[kind])))
-    return {(kind, key): name for kind, key, name in (await db.execute(union_all(*parts))).all()}
+async def _names(db: AsyncSession, cache: Cache) -> dict[str, str]:
+    """"kind:id" → name for every role, department and post in scope, plus the sex dictionary: built once per
+    tenant and generation (any write to those tables bumps it), so a page of users costs no lookup."""
+    scope = tenancy.current(db)
+    tenant = scope.tenant_id if scope is not None and not scope.bypass else "*"
+    key = f"user-names:{await generations.current(cache, NAMES)}:{tenant}"
+    fresh = generations.marked(db, NAMES)  # this unit of work renamed or added some: the cached map is behind
+    names = None if fresh else await cache.get(key)
+    if names is None:
+        parts = [select(literal("sex"), Dict.dict_key, Dict.dict_value).where(Dict.code == "sex", Dict.parent_id != 0),
+                 *(select(literal(kind), cast(id_column, String), name_column)
+                   for kind, id_column, name_column in (("role", Role.id, Role.role_name),
+                                                        ("dept", Dept.id, Dept.dept_name),
+                                                        ("post", Post.id, Post.post_name)))]
+        names = {f"{kind}:{id_}": name for kind, id_, name in (await db.execute(union_all(*parts))).all()}
+        if not fresh:
+            await cache.set(key, names, NAMES_TTL)
+    return names
 
 
 def _ids(raw: str | None) -> list[int]:
     return [int(part) for part in (raw or "").split(",") if part.strip().isdigit()]
 
 
-def _joined(names: dict[tuple[str, str], str], kind: str, raw: str | None) -> str:
-    return ",".join(names[(kind, str(id_))] for id_ in _ids(raw) if (kind, str(id_)) in names)
+def _joined(names: dict[str, str], kind: str, raw: str | None) -> str:
+    keys = (f"{kind}:{id_}" for id_ in _ids(raw))
+    return ",".join(names[key] for key in keys if key in names)
