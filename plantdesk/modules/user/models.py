@@ -11,8 +11,9 @@ from plantdesk.db.base import AuditMixin, Base, IdMixin, TenantMixin
 
 class User(IdMixin, TenantMixin, AuditMixin, Base):
     __tablename__ = "blade_user"
-    # The user page lists a tenant's users newest first: walked along this index, a page costs no sort.
-    __table_args__ = (Index("ix_blade_user_tenant_created", "tenant_id", "create_time", "id"),)
+    # The user page lists a tenant's live users newest first: walked along this index a page costs no sort, and
+    # their count reads the index alone.
+    __table_args__ = (Index("ix_blade_user_tenant_live_created", "tenant_id", "is_deleted", "create_time", "id"),)
 
     code: Mapped[str | None] = mapped_column(String(12))
     user_type: Mapped[int] = mapped_column(Integer, default=1)
