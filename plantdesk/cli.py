@@ -26,8 +26,7 @@ def serve(
         # Revocations, lockout counters and captchas must be shared by every worker.
         raise typer.BadParameter("--workers above 1 needs PLANTDESK_REDIS_URL", param_hint="--workers")
     if migrate_first:
-        _migrate(settings)
-        asyncio.run(_seed(settings))
+        asyncio.run(_prepare(settings, seed=True))
     typer.echo(f"PlantDesk ready at http://{host}:{port}  (login admin / admin, tenant 000000)")
     uvicorn.run("plantdesk.asgi:app", host=host, port=port, workers=workers, log_level="warning",
                 loop="uvloop", http="httptools", access_log=False)
@@ -105,13 +104,36 @@ def kick(account: str, tenant: Annotated[str, typer.Option()] = "000000"):
 
 
 def _migrate(settings: Settings) -> None:
+    asyncio.run(_prepare(settings, seed=False))
+
+
+async def _prepare(settings: Settings, *, seed: bool) -> bool:
+    """Migrate to the newest revision and, when asked, seed an empty database: on one engine, since `serve`
+    waits for this (answers whether it seeded)."""
+    from plantdesk.db.session import create_engine
+
+    settings.data_dir.mkdir(parents=True, exist_ok=True)
+    engine = create_engine(settings.resolved_database_url)
+    try:
+        async with engine.begin() as connection:
+            await connection.run_sync(_upgrade, settings.resolved_database_url)
+        if not seed:
+            return False
+        from plantdesk.seed.seeder import run_on, seed_database
+
+        return await run_on(engine, seed_database)
+    finally:
+        await engine.dispose()
+
+
+def _upgrade(connection, url: str) -> None:
     from alembic import command
     from alembic.config import Config
 
-    settings.data_dir.mkdir(parents=True, exist_ok=True)
     config = Config(str(Path(__file__).resolve().parent.parent / "alembic.ini"))
     config.set_main_option("script_location", str(Path(__file__).resolve().parent / "db" / "migrations"))
-    config.attributes["database_url"] = settings.resolved_database_url
+    config.attributes["database_url"] = url
+    config.attributes["connection"] = connection
     command.upgrade(config, "head")
 
 

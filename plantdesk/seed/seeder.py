@@ -6,7 +6,7 @@ from datetime import datetime, timedelta
 from typing import Any, TypeVar
 
 from sqlalchemy import select
-from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession
 
 from plantdesk.config import Settings
 from plantdesk.core.security.models import Client
@@ -42,12 +42,17 @@ CLIENTS = (
 async def run_with_session(settings: Settings, work: Callable[[AsyncSession], Awaitable[T]]) -> T:
     engine = create_engine(settings.resolved_database_url)
     try:
-        async with session_factory(engine)() as session:
-            result = await work(session)
-            await session.commit()
-            return result
+        return await run_on(engine, work)
     finally:
         await engine.dispose()
+
+
+async def run_on(engine: AsyncEngine, work: Callable[[AsyncSession], Awaitable[T]]) -> T:
+    """`work` in one session of `engine` (no tenant scope: a platform path), committed when it returns."""
+    async with session_factory(engine)() as session:
+        result = await work(session)
+        await session.commit()
+        return result
 
 
 async def seed_database(db: AsyncSession) -> bool:

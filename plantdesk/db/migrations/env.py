@@ -39,5 +39,7 @@ async def run_async_migrations() -> None:
 
 if context.is_offline_mode():
     run_migrations_offline()
+elif config.attributes.get("connection") is not None:  # the caller's connection (plantdesk.cli), inside its loop
+    _run(config.attributes["connection"])
 else:
     asyncio.run(run_async_migrations())
