@@ -49,7 +49,7 @@ _chosen: dict[tuple, tuple[float, tuple[str, int]]] = {}
 
 class SearchGram(Base):
     """Not a TenantMixin row: the primary key leads with tenant_id (the mixin would add a second index on it),
-    so `_candidates` narrows to the session's bound tenant itself."""
+    so `_among_candidates` narrows to the session's bound tenant itself."""
 
     __tablename__ = "blade_search_gram"
     __table_args__ = {"sqlite_with_rowid": False}
@@ -93,7 +93,7 @@ class SearchIndex:
             field = self.field(name)
             gram, candidates = await _rarest(db, field, _pieces(needle))
             if candidates < SELECTIVE:
-                clauses.append(self.model.id.in_(_candidates(db, field, gram)))
+                clauses.append(_among_candidates(self.model, field, gram, _tenant(db)))
         return clauses
 
     async def rebuild(self, db: AsyncSession) -> int:
@@ -143,12 +143,20 @@ def _pieces(needle: str) -> list[str]:
     return [pieces[round(i * step)] for i in range(PROBES)]
 
 
-def _candidates(db: AsyncSession, field: str, gram: str):
-    stmt = select(SearchGram.row_id).where(SearchGram.field == field, SearchGram.gram == gram)
+def _tenant(db: AsyncSession) -> str | None:
+    """The tenant the session is bound to; None when it sees every tenant."""
     scope = tenancy.current(db)
-    if scope is not None and not scope.bypass:
-        stmt = stmt.where(SearchGram.tenant_id == scope.tenant_id)
-    return stmt
+    return scope.tenant_id if scope is not None and not scope.bypass else None
+
+
+@functools.lru_cache(maxsize=1024)
+def _among_candidates(model: type, field: str, gram: str, tenant_id: str | None) -> ColumnElement[bool]:
+    """`id IN (the rows holding the gram)`, built once per filter value: building SQL expressions costs more
+    than running this one (paging through one search asks for the same clause again and again)."""
+    stmt = select(SearchGram.row_id).where(SearchGram.field == field, SearchGram.gram == gram)
+    if tenant_id is not None:
+        stmt = stmt.where(SearchGram.tenant_id == tenant_id)
+    return model.id.in_(stmt)
 
 
 async def _rarest(db: AsyncSession, field: str, pieces: list[str]) -> tuple[str, int]:
@@ -157,8 +165,7 @@ async def _rarest(db: AsyncSession, field: str, pieces: list[str]) -> tuple[str,
 
     Answers are remembered for a while: they only choose the plan, never the rows, so a stale one costs
     speed at worst, and repeated filters (paging through one search) skip the query."""
-    scope = tenancy.current(db)
-    tenant_id = scope.tenant_id if scope is not None and not scope.bypass else None
+    tenant_id = _tenant(db)
     key = (tenant_id, field, *pieces)
     remembered = _chosen.get(key)
     if remembered is not None and remembered[0] > time.monotonic():
