@@ -157,7 +157,9 @@ def measure(report: Report, base: str, pid: int, args, data_dir: Path) -> None:
 
     step(f"[{report.database}] user page, 32 connections")
     profile = start_profile(pid, seconds, data_dir) if args.profile else None
+    cpu = cpu_seconds(pid)
     page = report.raw["user page"] = wrk(base, page_paths, data_dir, conns=32, seconds=seconds, token=token)
+    report.figures["user page CPU ms/request"] = (cpu_seconds(pid) - cpu) * 1000 / max(page.requests, 1)
     if profile is not None:
         report.profiles["user page"] = finish_profile(profile)
     report.figures["user page req/s"] = page.rps
@@ -174,7 +176,9 @@ def measure(report: Report, base: str, pid: int, args, data_dir: Path) -> None:
     report.figures["menu routes p99 ms"] = menu.p99
 
     step(f"[{report.database}] ping, 32 connections")
+    cpu = cpu_seconds(pid)
     ping = report.raw["ping"] = wrk(base, ["/api/bench/ping"], data_dir, conns=32, seconds=seconds, token=token)
+    report.figures["ping CPU ms/request"] = (cpu_seconds(pid) - cpu) * 1000 / max(ping.requests, 1)
     report.figures["ping req/s"] = ping.rps
     report.figures["user page / ping"] = page.rps / ping.rps if ping.rps else 0
     report.figures["menu routes / ping"] = menu.rps / ping.rps if ping.rps else 0
@@ -324,6 +328,13 @@ def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return sock.getsockname()[1]
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of the worker (all its threads, the SQLite ones included): per request, a figure
+    that other load on the machine changes less than throughput."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def rss_mb(pid: int) -> float:
