@@ -3,6 +3,7 @@
 import asyncio
 import contextlib
 import ctypes
+import gc
 import logging
 import time
 from contextlib import asynccontextmanager
@@ -31,6 +32,7 @@ log = logging.getLogger("plantdesk")
 MODULES = ("auth", "user", "system", "resource", "desk", "log")
 
 M_ARENA_MAX, M_MMAP_THRESHOLD = -8, -3  # glibc mallopt parameters
+GC_YOUNG_THRESHOLD = 5000
 
 STANDARD_ERRORS = {
     400: {"description": "Bad request: validation failed (body code 400)"},
@@ -73,6 +75,7 @@ async def _lifespan(app: FastAPI):
     app.state.runtime = Runtime(settings=settings, engine=engine, sessions=sessions, cache=cache, audit=audit)
     audit.start()
     statistics = asyncio.create_task(refresh_statistics(engine), name="planner-statistics")
+    _tune_gc()
     try:
         yield
     finally:
@@ -91,6 +94,15 @@ def _tune_malloc() -> None:
         libc = ctypes.CDLL("libc.so.6")
         libc.mallopt(M_ARENA_MAX, 2)
         libc.mallopt(M_MMAP_THRESHOLD, 1 << 20)
+
+
+def _tune_gc() -> None:
+    """What is alive once the app has started (routes, mappers, schemas: ~180,000 objects) is moved out of the
+    collector's sight, and the young generation is collected every 5,000 allocations instead of 700: under 32
+    concurrent user-page requests the ORM's short-lived objects made the collector run ~130 times a second,
+    about a tenth of the worker's CPU (bench/README.md)."""
+    gc.freeze()
+    gc.set_threshold(GC_YOUNG_THRESHOLD, *gc.get_threshold()[1:])
 
 
 def _errors(app: FastAPI) -> None:
