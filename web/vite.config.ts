@@ -21,8 +21,26 @@ export default defineConfig({
     manifest: true,
     chunkSizeWarningLimit: 1200,
     // The entry's static imports (react, antd core, router, query, i18n...) as one chunk instead of ~30:
-    // per-request cost dominates over HTTP/1.1 with six connections. Lazy chunks are left to Rolldown.
-    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'vendor', tags: ['$initial'] }] } } },
+    // per-request cost dominates over HTTP/1.1 with six connections. Libraries shared by lazy chunks are
+    // grouped by the set of pages that use them, and sets under 16 KB merge into a neighbour: a notice deep
+    // link loads 23 files instead of 36 and the login page 7 instead of 15 (each file is a request and a
+    // <link rel=modulepreload> inserted on the main thread), for a few KB more on some routes.
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'vendor', tags: ['$initial'] },
+            {
+              name: 'shared',
+              test: /node_modules[\\/]/,
+              minShareCount: 2,
+              entriesAware: true,
+              entriesAwareMergeThreshold: 16_000,
+            },
+          ],
+        },
+      },
+    },
   },
   test: {
     environment: 'jsdom',

@@ -1,4 +1,8 @@
+// First: starts fetching the page's chunks before the rest of the entry is evaluated.
+import './app/preload';
 import { createRoot } from 'react-dom/client';
+// antd's component styles, static: the theme runs with zeroRuntime (themes/index.ts).
+import 'antd/dist/antd.css';
 import './themes/global.css';
 import { App } from './app/App';
 import { installSessionHooks } from './app/account';

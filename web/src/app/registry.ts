@@ -1,5 +1,6 @@
 import { type ComponentType, lazy } from 'react';
 import type { LoaderFunction } from 'react-router';
+import { LARGE_SCREEN_PATHS } from './menus';
 
 /** A page module: the component, and optionally a loader that starts the page's data early. */
 export type ViewModule = { default: ComponentType; loader?: LoaderFunction };
@@ -17,6 +18,38 @@ export function viewPath(file: string): string {
 export const viewRegistry: Record<string, () => Promise<ViewModule>> = Object.fromEntries(
   Object.entries(modules).map(([file, load]) => [viewPath(file), load]),
 );
+
+/** The pages outside the menu tree (their route meta is in router.tsx). */
+export const pageRegistry: Record<string, () => Promise<ViewModule>> = {
+  '/login': () => import('#src/pages/login'),
+  '/lock': () => import('#src/pages/lock'),
+  '/403': () => import('#src/pages/error/Forbidden'),
+  '/404': () => import('#src/pages/error/NotFound'),
+  '/500': () => import('#src/pages/error/ServerError'),
+};
+
+/** The signed-in shell around every view that is not full-page. */
+export const loadLayout = () => import('#src/layout');
+
+/** Spec §2 frame/outlink routes: full-page, no tab, no layout chrome. */
+const FRAME_PATHS = [
+  '/alarm-history',
+  '/report',
+  '/monitoring',
+  '/point-chart',
+  '/system-log',
+  '/index/knowledge',
+  '/index/reportlist',
+  '/index/importExportManagement',
+  '/index/warnManagement',
+  '/index/warnIndicators',
+  '/index/batchMonitor',
+  '/index/flowMonitor',
+  '/index/aiChat',
+];
+
+/** Views rendered full-page, outside the layout: frame routes and large screens. */
+export const isBareView = (path: string) => FRAME_PATHS.includes(path) || LARGE_SCREEN_PATHS.includes(path);
 
 /** Spec §9: a chunk that has not loaded after 120 s counts as failed (then a reload is offered). */
 export const CHUNK_TIMEOUT_MS = 120_000;

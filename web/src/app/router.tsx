@@ -4,26 +4,9 @@ import { LARGE_SCREEN_PATHS } from './menus';
 import { setNavigate } from './navigation';
 import { Root } from './Root';
 import { RouteError } from './RouteError';
-import { loadChunk, type ViewModule, viewRegistry } from './registry';
+import { isBareView, loadChunk, loadLayout, pageRegistry, type ViewModule, viewRegistry } from './registry';
 import { useSession } from './stores/session';
 import { HOME_PATH } from './stores/tabs';
-
-/** Spec §2 frame/outlink routes: full-page, no tab, no layout chrome. */
-const FRAME_PATHS = [
-  '/alarm-history',
-  '/report',
-  '/monitoring',
-  '/point-chart',
-  '/system-log',
-  '/index/knowledge',
-  '/index/reportlist',
-  '/index/importExportManagement',
-  '/index/warnManagement',
-  '/index/warnIndicators',
-  '/index/batchMonitor',
-  '/index/flowMonitor',
-  '/index/aiChat',
-];
 
 /** Tab labels and titles of the static pages that live in the view registry. */
 const VIEW_META: Record<string, RouteMeta> = {
@@ -52,30 +35,35 @@ function route(path: string, load: () => Promise<ViewModule>, handle: RouteMeta 
 }
 
 const views = Object.entries(viewRegistry);
-const bare = (path: string) => FRAME_PATHS.includes(path) || LARGE_SCREEN_PATHS.includes(path);
 
 export const routes: RouteObject[] = [
   {
     element: <Root />,
     errorElement: <RouteError />,
+    // While the first page's chunks load: index.html's boot spinner rather than a blank page.
+    hydrateFallbackElement: (
+      <div className="pd-boot">
+        <span />
+      </div>
+    ),
     children: [
-      route('/login', () => import('#src/pages/login'), {
+      route('/login', pageRegistry['/login'], {
         isAuth: false,
         isTab: false,
         labelKey: 'login.title',
       }),
-      route('/lock', () => import('#src/pages/lock'), { isTab: false, labelKey: 'lock.title' }),
-      route('/403', () => import('#src/pages/error/Forbidden'), {
+      route('/lock', pageRegistry['/lock'], { isTab: false, labelKey: 'lock.title' }),
+      route('/403', pageRegistry['/403'], {
         isAuth: false,
         isTab: false,
         labelKey: 'error.403',
       }),
-      route('/404', () => import('#src/pages/error/NotFound'), {
+      route('/404', pageRegistry['/404'], {
         isAuth: false,
         isTab: false,
         labelKey: 'error.404',
       }),
-      route('/500', () => import('#src/pages/error/ServerError'), {
+      route('/500', pageRegistry['/500'], {
         isAuth: false,
         isTab: false,
         labelKey: 'error.500',
@@ -83,14 +71,16 @@ export const routes: RouteObject[] = [
       { path: '/', element: <Navigate to={HOME_PATH} replace /> },
       { path: '/wel', element: <Navigate to={HOME_PATH} replace /> },
       ...views
-        .filter(([path]) => bare(path))
+        .filter(([path]) => isBareView(path))
         .map(([path, load]) =>
           route(path, load, { isTab: false, blankTitle: LARGE_SCREEN_PATHS.includes(path) }),
         ),
       {
-        lazy: lazyComponent(() => import('#src/layout')),
+        lazy: lazyComponent(loadLayout),
         children: [
-          ...views.filter(([path]) => !bare(path)).map(([path, load]) => route(path, load, VIEW_META[path])),
+          ...views
+            .filter(([path]) => !isBareView(path))
+            .map(([path, load]) => route(path, load, VIEW_META[path])),
           route('/myiframe/:routerPath', () => import('#src/pages/iframe')),
         ],
       },
