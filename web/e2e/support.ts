@@ -34,6 +34,9 @@ export async function openMenu(page: Page, names: string[], path: RegExp) {
     const isCatalogue = index < names.length - 1;
     if (isCatalogue && (await item.getAttribute('aria-expanded')) === 'true') continue;
     await item.click();
+    // An entry clicked while its catalogue is still unfolding can be missed (the click ends on the
+    // collapse animation's edge and nothing opens): wait for the motion to end.
+    if (isCatalogue) await expect(sider.locator('.ant-motion-collapse')).toHaveCount(0);
   }
   await expect(page).toHaveURL(path);
   await expect(tab(page, names.at(-1) ?? '')).toBeVisible();
