@@ -93,7 +93,7 @@ class SearchIndex:
             field = self.field(name)
             gram, candidates = await _rarest(db, field, _pieces(needle))
             if candidates < SELECTIVE:
-                clauses.append(_among_candidates(self.model, field, gram, _tenant(db)))
+                clauses.append(_among_candidates(self.model, field, gram, tenancy.bound_tenant(db)))
         return clauses
 
     async def rebuild(self, db: AsyncSession) -> int:
@@ -143,12 +143,6 @@ def _pieces(needle: str) -> list[str]:
     return [pieces[round(i * step)] for i in range(PROBES)]
 
 
-def _tenant(db: AsyncSession) -> str | None:
-    """The tenant the session is bound to; None when it sees every tenant."""
-    scope = tenancy.current(db)
-    return scope.tenant_id if scope is not None and not scope.bypass else None
-
-
 @functools.lru_cache(maxsize=1024)
 def _among_candidates(model: type, field: str, gram: str, tenant_id: str | None) -> ColumnElement[bool]:
     """`id IN (the rows holding the gram)`, built once per filter value: building SQL expressions costs more
@@ -165,7 +159,7 @@ async def _rarest(db: AsyncSession, field: str, pieces: list[str]) -> tuple[str,
 
     Answers are remembered for a while: they only choose the plan, never the rows, so a stale one costs
     speed at worst, and repeated filters (paging through one search) skip the query."""
-    tenant_id = _tenant(db)
+    tenant_id = tenancy.bound_tenant(db)
     key = (tenant_id, field, *pieces)
     remembered = _chosen.get(key)
     if remembered is not None and remembered[0] > time.monotonic():

@@ -53,6 +53,13 @@ def current(session) -> Scope | None:
     return getattr(session, "sync_session", session).info.get(SCOPE_KEY)
 
 
+def bound_tenant(session) -> str | None:
+    """The one tenant the session's queries are held to; None when it sees every tenant (no scope, or a
+    platform scope)."""
+    scope = current(session)
+    return scope.tenant_id if scope is not None and not scope.bypass else None
+
+
 @contextmanager
 def platform_scope(session):
     """Leave tenant isolation for a platform operation (tenant management, cross-tenant admin views)."""

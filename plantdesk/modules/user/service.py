@@ -422,9 +422,7 @@ def _holds(column, id_: int):
 async def _names(db: AsyncSession, cache: Cache) -> dict[str, str]:
     """"kind:id" → name for every role, department and post in scope, plus the sex dictionary: built once per
     tenant and generation (any write to those tables bumps it), so a page of users costs no lookup."""
-    scope = tenancy.current(db)
-    tenant = scope.tenant_id if scope is not None and not scope.bypass else "*"
-    key = f"user-names:{await generations.current(cache, NAMES)}:{tenant}"
+    key = f"user-names:{await generations.current(cache, NAMES)}:{tenancy.bound_tenant(db) or '*'}"
     fresh = generations.marked(db, NAMES)  # this unit of work renamed or added some: the cached map is behind
     names = None if fresh else await cache.get(key)
     if names is None:
