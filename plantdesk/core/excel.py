@@ -14,7 +14,9 @@ XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 MAX_IMPORT_ROWS = 10_000
 # The characters openpyxl refuses in a cell (its ILLEGAL_CHARACTERS_RE), without importing it at start-up.
 ILLEGAL_CHARACTERS = re.compile(r"[\000-\010]|[\013-\014]|[\016-\037]")
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+# Text a spreadsheet would run as a formula is written behind an apostrophe, which reading takes off again; text
+# that begins with an apostrophe gets one more, so it too reads back unchanged.
+ESCAPED_STARTS = ("=", "+", "-", "@", "\t", "\r", "'")
 
 
 def workbook_bytes(columns: Sequence[tuple[str, str]], rows: Iterable[dict], *, sheet: str = "Sheet1") -> bytes:
@@ -69,7 +71,7 @@ def _cell(value):
     if isinstance(value, str):  # control characters (e.g. from logged request text) are not allowed in xlsx
         value = ILLEGAL_CHARACTERS.sub("", value)
         # User text that a spreadsheet would run as a formula is written as text (CSV/formula injection).
-        return "'" + value if value[:1] in FORMULA_STARTS else value
+        return "'" + value if value[:1] in ESCAPED_STARTS else value
     return value
 
 
@@ -80,4 +82,5 @@ def _text(value) -> str:
         return str(int(value))
     if isinstance(value, datetime):
         return value.strftime("%Y-%m-%d %H:%M:%S")
-    return str(value).strip()
+    text = str(value)
+    return (text[1:] if text[:1] == "'" and text[1:2] in ESCAPED_STARTS else text).strip()
