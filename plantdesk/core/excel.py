@@ -4,6 +4,7 @@ import io
 import re
 from collections.abc import Iterable, Sequence
 from datetime import datetime
+from typing import Any
 from urllib.parse import quote
 
 from fastapi.responses import Response
@@ -17,6 +18,8 @@ ILLEGAL_CHARACTERS = re.compile(r"[\000-\010]|[\013-\014]|[\016-\037]")
 # Text a spreadsheet would run as a formula is written behind an apostrophe, which reading takes off again; text
 # that begins with an apostrophe gets one more, so it too reads back unchanged.
 ESCAPED_STARTS = ("=", "+", "-", "@", "\t", "\r", "'")
+# The OpenAPI description of an endpoint answering an xlsx file.
+XLSX_RESPONSE: dict[int | str, dict[str, Any]] = {200: {"content": {XLSX: {}}, "description": "xlsx file"}}
 
 
 def workbook_bytes(columns: Sequence[tuple[str, str]], rows: Iterable[dict], *, sheet: str = "Sheet1") -> bytes:
@@ -54,7 +57,7 @@ def read_rows(content: bytes, columns: Sequence[tuple[str, str]]) -> list[dict]:
     header = [str(v).strip() if v is not None else "" for v in next(rows, ())]
     by_header = {label: key for key, label in columns} | {key: key for key, _ in columns}
     keys = [by_header.get(h) for h in header]
-    records = []
+    records: list[dict[str, str]] = []
     for values in rows:
         if all(v in (None, "") for v in values):
             continue

@@ -8,6 +8,7 @@ part of the cache key, so all workers see the change at once.
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from sqlalchemy import Select, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -29,7 +30,8 @@ EXPORT_COLUMNS = (("code", "字典编号"), ("dictKey", "字典键值"), ("dictV
 
 @dataclass(frozen=True)
 class Kind:
-    model: type
+    # Dict or DictBiz, the same columns: typed Any, as a union of models comes out of select() as their base.
+    model: type[Any]
     name: str  # cache namespace and menu code: "dict" or "dictbiz"
     system: bool  # the global system dictionary: code 1-20 characters, written by the platform administrator
 
@@ -290,7 +292,7 @@ def _node(row) -> dict:
 def _forest(nodes: list[dict]) -> list[dict]:
     """Nest by parent_id; a node whose parent is not among them is a root. Order is kept."""
     by_id = {node["id"]: node | {"children": []} for node in nodes}
-    roots = []
+    roots: list[dict] = []
     for node in by_id.values():
         parent = by_id.get(node["parent_id"])
         (parent["children"] if parent is not None else roots).append(node)
