@@ -16,6 +16,14 @@ from plantdesk.db.models import Base
 ROOT = Path(__file__).resolve().parents[2]
 
 
+def _config(tmp_path: Path) -> Config:
+    """Alembic on a SQLite file of its own, to upgrade step by step."""
+    config = Config(str(ROOT / "alembic.ini"))
+    config.set_main_option("script_location", str(ROOT / "plantdesk" / "db" / "migrations"))
+    config.attributes["database_url"] = f"sqlite+aiosqlite:///{tmp_path / 'plantdesk.db'}"
+    return config
+
+
 class TestMigrations:
     def test_upgrade_head_matches_the_models(self, tmp_path):
         settings = Settings(data_dir=tmp_path, database_url="")
@@ -27,9 +35,7 @@ class TestMigrations:
         assert diff == [], "models changed without a migration: run `uv run alembic revision --autogenerate`"
 
     def test_search_grams_are_filled_for_the_users_already_there(self, tmp_path):
-        config = Config(str(ROOT / "alembic.ini"))
-        config.set_main_option("script_location", str(ROOT / "plantdesk" / "db" / "migrations"))
-        config.attributes["database_url"] = f"sqlite+aiosqlite:///{tmp_path / 'plantdesk.db'}"
+        config = _config(tmp_path)
         command.upgrade(config, "276d28938435")  # the schema before the gram index
         engine = create_engine(f"sqlite:///{tmp_path / 'plantdesk.db'}")
         with engine.begin() as connection:
@@ -46,9 +52,7 @@ class TestMigrations:
         assert set(rows) == expected  # the logically removed user is not indexed
 
     def test_seeded_dictionaries_get_their_english_labels(self, tmp_path):
-        config = Config(str(ROOT / "alembic.ini"))
-        config.set_main_option("script_location", str(ROOT / "plantdesk" / "db" / "migrations"))
-        config.attributes["database_url"] = f"sqlite+aiosqlite:///{tmp_path / 'plantdesk.db'}"
+        config = _config(tmp_path)
         command.upgrade(config, "5d1e0c7a9b32")  # the schema before English dictionary labels
         engine = create_engine(f"sqlite:///{tmp_path / 'plantdesk.db'}")
         with engine.begin() as connection:
