@@ -8,6 +8,7 @@ import logging
 import time
 from contextlib import asynccontextmanager
 from importlib import import_module
+from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -34,7 +35,7 @@ MODULES = ("auth", "user", "system", "resource", "desk", "log")
 M_ARENA_MAX, M_MMAP_THRESHOLD = -8, -3  # glibc mallopt parameters
 GC_YOUNG_THRESHOLD = 5000
 
-STANDARD_ERRORS = {
+STANDARD_ERRORS: dict[int | str, dict[str, Any]] = {
     400: {"description": "Bad request: validation failed (body code 400)"},
     401: {"description": "Missing, invalid or revoked token (body code 401)"},
     403: {"description": "Permission denied (body code 403)"},

@@ -2,7 +2,7 @@
 
 import asyncio
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, NoReturn
 
 import typer
 
@@ -70,7 +70,7 @@ def reset_password(account: str, tenant: Annotated[str, typer.Option()] = "00000
         return await reset_password_by_account(session, tenant_id=tenant, account=account, plain=password)
 
     if not asyncio.run(run_with_session(Settings(), run)):
-        raise typer.Exit(f"no user {account} in tenant {tenant}")
+        _fail(f"no user {account} in tenant {tenant}")
     typer.echo(f"password of {account}@{tenant} reset")
 
 
@@ -99,8 +99,13 @@ def kick(account: str, tenant: Annotated[str, typer.Option()] = "000000"):
 
     ended = asyncio.run(run_with_session(settings, run))
     if ended is None:
-        raise typer.Exit(f"no user {account} in tenant {tenant}")
+        _fail(f"no user {account} in tenant {tenant}")
     typer.echo(f"{ended} session(s) of {account}@{tenant} ended")
+
+
+def _fail(message: str) -> NoReturn:
+    typer.echo(message, err=True)
+    raise typer.Exit(1)
 
 
 def _migrate(settings: Settings) -> None:

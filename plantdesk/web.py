@@ -1,10 +1,12 @@
-"""Serve the built console (web/dist): hashed assets cached for a year, every other path gets index.html."""
+"""Serve the built console (web/dist): hashed assets cached for a year, every other path outside /api gets
+index.html."""
 
 import mimetypes
 from pathlib import Path
 
 from fastapi import FastAPI, Request
 from fastapi.responses import FileResponse, JSONResponse
+from starlette.convertors import PathConvertor, register_url_convertor
 from starlette.middleware.gzip import GZipMiddleware
 
 from plantdesk.core.envelope import fail
@@ -12,14 +14,22 @@ from plantdesk.core.envelope import fail
 IMMUTABLE = "public, max-age=31536000, immutable"
 
 
+class ConsolePath(PathConvertor):
+    """Any path outside /api. Were the fallback to match /api paths too, a POST to an unknown API path would
+    match it by path but not by method and answer 405; matching nothing there, every method gets the 404."""
+
+    regex = r"(?!api(?:/|$)).*"
+
+
+register_url_convertor("console", ConsolePath())
+
+
 def mount_spa(app: FastAPI, dist: Path) -> None:
     app.add_middleware(GZipMiddleware, minimum_size=1024, compresslevel=5)
     root = dist.resolve()
 
-    @app.get("/{path:path}", include_in_schema=False)
+    @app.get("/{path:console}", include_in_schema=False)
     async def spa(path: str, request: Request):
-        if path.startswith("api/") or path == "api":
-            return JSONResponse(fail("404 没找到请求", 404), status_code=404)
         index = root / "index.html"
         if not index.exists():
             return JSONResponse(fail("控制台未构建: 运行 make run", 404), status_code=404)

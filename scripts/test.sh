@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Every suite: ruff, pytest on SQLite, pytest on PostgreSQL (when PLANTDESK_TEST_DATABASE_URL is set), and the
+# Every suite: ruff, mypy, pytest on SQLite, pytest on PostgreSQL (when PLANTDESK_TEST_DATABASE_URL is set), and the
 # web suites (type check, Biome, Vitest, Playwright against a real server). Ends with one line:
 # `N passed, N failed`.
 set -uo pipefail
@@ -14,6 +14,9 @@ count() {  # count <junit.xml>: add its tests to the totals
 
 echo "== ruff"
 uv run ruff check plantdesk tests || status=1
+
+echo "== mypy"
+uv run mypy || status=1
 
 echo "== pytest (SQLite)"
 PLANTDESK_TEST_DATABASE_URL= uv run pytest -p no:cacheprovider --junitxml="$reports/sqlite.xml" || status=1

@@ -48,3 +48,28 @@ async def test_an_asset_goes_out_as_it_is_to_a_client_without_compression(consol
 async def test_a_deep_link_gets_index_html_uncached(console):
     response = await console.get("/desk/notice", headers={"Accept-Encoding": "identity"})
     assert response.text.startswith("<!doctype html>") and response.headers["cache-control"] == "no-cache"
+
+
+METHODS = ("GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS")
+
+
+@pytest.mark.parametrize("method", METHODS)
+@pytest.mark.parametrize("path", ["/api/no-such/thing", "/api/blade-system/no-such", "/api", "/api/"])
+async def test_an_unknown_api_path_is_404_in_the_envelope_for_every_method(console, method, path):
+    response = await console.request(method, path)
+    assert response.status_code == 404
+    assert response.json() == {"code": 404, "success": False, "data": None, "msg": "404 没找到请求"}
+
+
+async def test_an_unknown_api_path_is_404_for_head_too(console):
+    assert (await console.head("/api/no-such/thing")).status_code == 404
+
+
+async def test_a_known_api_path_with_another_method_is_still_405(console):
+    response = await console.delete("/api/blade-system/param/sys/config")
+    assert response.status_code == 405 and response.json()["msg"] == "不支持当前请求方法"
+
+
+async def test_a_console_path_that_begins_with_api_is_still_the_console(console):
+    response = await console.get("/apis/overview")
+    assert response.text.startswith("<!doctype html>")

@@ -69,7 +69,7 @@ class AuditWriter:
         except Exception:  # a lost log line must never take a request or the writer down
             log.exception("audit flush failed; %d rows dropped", sum(map(len, batches.values())))
 
-    def _put(self, model: type, row: dict) -> None:
+    def _put(self, model: type[ApiLog] | type[ErrorLog] | type[UsualLog], row: dict) -> None:
         row = {"id": next_id(), "service_id": self._service_id, "server_host": HOST, "env": "prod",
                "create_time": datetime.now().replace(microsecond=0), "tenant_id": row.pop("tenant_id", "000000"),
                **row}

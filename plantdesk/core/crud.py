@@ -7,11 +7,12 @@ here is recorded in `RESOURCES`, which the tenant-isolation tests walk.
 
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Annotated, Any
+from typing import Annotated, Any, TypeVar
 
 from fastapi import APIRouter, Body, Query, Request
-from sqlalchemy import Select, delete, select, update
+from sqlalchemy import Delete, Select, Update, delete, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
+from starlette.datastructures import UploadFile
 
 from plantdesk.core import datascope, tenancy
 from plantdesk.core.context import Identity
@@ -20,7 +21,7 @@ from plantdesk.core.envelope import R, Schema, ok
 from plantdesk.core.errors import BadRequest, NotFoundError
 from plantdesk.core.paging import Page, Paging, paginate
 from plantdesk.core.query import filters
-from plantdesk.db.base import SoftDeleteMixin, TenantMixin
+from plantdesk.db.base import IdMixin, SoftDeleteMixin, TenantMixin
 
 Hook = Callable[..., Awaitable[Any]]
 
@@ -28,7 +29,7 @@ Hook = Callable[..., Awaitable[Any]]
 @dataclass
 class Resource:
     name: str  # the menu code: permission codes are `<name>`, `<name>_add`, `<name>_edit`, ...
-    model: type
+    model: type[Any]  # a mapped class with an id; its columns are named in filters, sorts and order
     read: type[Schema]
     write: type[Schema]
     filters: Mapping[str, Any] = field(default_factory=dict)  # wire name -> column
@@ -71,7 +72,7 @@ def parse_ids(raw: str | None) -> list[int]:
 
 async def form_or_query(request: Request, name: str) -> str | None:
     """BladeX consoles send remove/grant parameters as query params (Saber) or form bodies (Sword)."""
-    value = request.query_params.get(name)
+    value: str | UploadFile | None = request.query_params.get(name)
     if value is None and request.headers.get("content-type", "").startswith(
             ("application/x-www-form-urlencoded", "multipart/form-data")):
         value = (await request.form()).get(name)
@@ -90,7 +91,10 @@ def acting_tenant(db: AsyncSession, request: Request, user: Identity, resource: 
     return tenancy.tenant_scope(db, tenant)
 
 
-async def get_or_raise(db: AsyncSession, model: type, id_: int):
+Model = TypeVar("Model", bound=IdMixin)
+
+
+async def get_or_raise(db: AsyncSession, model: type[Model], id_: int) -> Model:
     obj = (await db.execute(select(model).where(model.id == id_))).scalar_one_or_none()
     if obj is None:
         raise NotFoundError()
@@ -115,7 +119,8 @@ def crud_router(resource: Resource, prefix: str, *, ops: Sequence[str] = ("list"
         return stmt
 
     if "list" in ops:
-        @router.get("/list", response_model=R[Page[read]], summary=f"{resource.name} list")
+        # The schemas are run-time values of this route factory, which a static checker cannot follow.
+        @router.get("/list", response_model=R[Page[read]], summary=f"{resource.name} list")  # type: ignore[valid-type]
         async def list_(request: Request, db: Db, rt: Rt, paging: Paging,
                         user: Identity = need(*resource.codes("view"))):
             with acting_tenant(db, request, user, resource):
@@ -125,15 +130,16 @@ def crud_router(resource: Resource, prefix: str, *, ops: Sequence[str] = ("list"
                 return ok(await paginate(db, stmt, paging))
 
     if "detail" in ops:
-        @router.get("/detail", response_model=R[read], summary=f"{resource.name} detail")
+        @router.get("/detail", response_model=R[read], summary=f"{resource.name} detail")  # type: ignore[valid-type]
         async def detail(request: Request, db: Db, id: Annotated[int, Query(ge=1, lt=2**63)],
                          user: Identity = need(*resource.codes("view"))):
             with acting_tenant(db, request, user, resource):
                 return ok(await get_or_raise(db, model, id))
 
     if "submit" in ops:
-        @router.post("/submit", response_model=R[read], summary=f"{resource.name} submit (insert or update)")
-        async def submit(request: Request, db: Db, body: Annotated[write, Body()],
+        @router.post("/submit", response_model=R[read],  # type: ignore[valid-type]
+                     summary=f"{resource.name} submit (insert or update)")
+        async def submit(request: Request, db: Db, body: Annotated[write, Body()],  # type: ignore[valid-type]
                          user: Identity = need(*resource.codes("submit"))):
             with acting_tenant(db, request, user, resource):
                 return ok(await save(db, user, resource, body))
@@ -174,9 +180,11 @@ async def remove_ids(db: AsyncSession, user: Identity, resource: Resource, ids: 
     if resource.before_remove is not None:
         await resource.before_remove(db, user, ids)
     model = resource.model
+    chosen = model.id.in_(ids)
+    stmt: Update | Delete
     if issubclass(model, SoftDeleteMixin):
-        stmt = update(model).where(model.id.in_(ids)).values(is_deleted=1)
+        stmt = update(model).where(chosen).values(is_deleted=1)
     else:
-        stmt = delete(model).where(model.id.in_(ids))
+        stmt = delete(model).where(chosen)
     await db.execute(stmt.execution_options(synchronize_session=False))
 

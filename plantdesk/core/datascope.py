@@ -44,31 +44,32 @@ ApiScopeLoader = Callable[[AsyncSession], Awaitable[Iterable[tuple[int, str]]]]
 GrantedApiLoader = Callable[[AsyncSession, tuple[int, ...]], Awaitable[Iterable[int]]]
 
 
-@dataclass
+@dataclass(frozen=True)
 class _Loaders:
-    rules: RuleLoader | None = None
-    descendants: DescendantLoader | None = None
-    api_scopes: ApiScopeLoader | None = None
-    granted_api: GrantedApiLoader | None = None
+    rules: RuleLoader
+    descendants: DescendantLoader
+    api_scopes: ApiScopeLoader
+    granted_api: GrantedApiLoader
 
 
-_loaders = _Loaders()
+_loaders: _Loaders | None = None  # registered together: none of them, or all
 
 
 def register_loaders(*, rules: RuleLoader, descendants: DescendantLoader, api_scopes: ApiScopeLoader,
                      granted_api: GrantedApiLoader) -> None:
-    _loaders.rules, _loaders.descendants = rules, descendants
-    _loaders.api_scopes, _loaders.granted_api = api_scopes, granted_api
+    global _loaders
+    _loaders = _Loaders(rules, descendants, api_scopes, granted_api)
 
 
 async def clause(user: Identity, code: str, model: type, *, db: AsyncSession, cache: Cache) -> ColumnElement | None:
     """The WHERE clause narrowing `model` rows to what `user` may see under resource `code`, or None."""
-    if user.is_admin or _loaders.rules is None or not user.role_ids:
+    loaders = _loaders
+    if user.is_admin or loaders is None or not user.role_ids:
         return None
-    rules = await _cached_rules(user, code, db=db, cache=cache)
+    rules = await _cached_rules(user, code, loaders, db=db, cache=cache)
     if not rules or any(rule.scope_type == ALL for rule in rules):
         return None
-    clauses = [c for rule in rules if (c := await _rule_clause(rule, user, model, db)) is not None]
+    clauses = [c for rule in rules if (c := await _rule_clause(rule, user, model, db, loaders)) is not None]
     if not clauses:
         return None
     return or_(*clauses) if len(clauses) > 1 else clauses[0]
@@ -76,13 +77,14 @@ async def clause(user: Identity, code: str, model: type, *, db: AsyncSession, ca
 
 async def api_denied(user: Identity, path: str, *, db: AsyncSession, cache: Cache) -> bool:
     """True when `path` is covered by API scopes and none of them is granted to the user's roles."""
-    if user.is_admin or _loaders.api_scopes is None:
+    loaders = _loaders
+    if user.is_admin or loaders is None:
         return False
     generation = await cache.get(permissions.GENERATION_KEY) or 0
     key = f"apiscope:{generation}"
     scopes = await cache.get(key)
     if scopes is None:
-        scopes = [[id_, scope_path] for id_, scope_path in await _loaders.api_scopes(db) if scope_path]
+        scopes = [[id_, scope_path] for id_, scope_path in await loaders.api_scopes(db) if scope_path]
         await cache.set(key, scopes, permissions.TTL)
     covering = {id_ for id_, scope_path in scopes if scope_path in path}
     if not covering:
@@ -91,23 +93,25 @@ async def api_denied(user: Identity, path: str, *, db: AsyncSession, cache: Cach
     granted_key = f"apiscope:{generation}:{user.tenant_id}:{roles}"
     granted = await cache.get(granted_key)
     if granted is None:
-        granted = sorted(set(await _loaders.granted_api(db, user.role_ids))) if user.role_ids else []
+        granted = sorted(set(await loaders.granted_api(db, user.role_ids))) if user.role_ids else []
         await cache.set(granted_key, granted, permissions.TTL)
     return covering.isdisjoint(granted)
 
 
-async def _cached_rules(user: Identity, code: str, *, db: AsyncSession, cache: Cache) -> list[Rule]:
+async def _cached_rules(user: Identity, code: str, loaders: _Loaders, *, db: AsyncSession,
+                        cache: Cache) -> list[Rule]:
     generation = await cache.get(permissions.GENERATION_KEY) or 0
     key = f"datascope:{generation}:{user.tenant_id}:{','.join(map(str, sorted(user.role_ids)))}:{code}"
     cached = await cache.get(key)
     if cached is None:
-        rules = list(await _loaders.rules(db, user.role_ids, code))
+        rules = list(await loaders.rules(db, user.role_ids, code))
         cached = [[r.scope_type, r.scope_column or "", r.scope_value or ""] for r in rules]
         await cache.set(key, cached, permissions.TTL)
     return [Rule(*row) for row in cached]
 
 
-async def _rule_clause(rule: Rule, user: Identity, model: type, db: AsyncSession) -> ColumnElement | None:
+async def _rule_clause(rule: Rule, user: Identity, model: type, db: AsyncSession,
+                       loaders: _Loaders) -> ColumnElement | None:
     default = {OWN: "create_user", OWN_DEPT: "create_dept", OWN_DEPT_CHILD: "create_dept"}.get(rule.scope_type)
     column = _column(model, rule.scope_column or default or "")
     if column is None:
@@ -120,7 +124,7 @@ async def _rule_clause(rule: Rule, user: Identity, model: type, db: AsyncSession
     if rule.scope_type == OWN_DEPT_CHILD:
         if not user.dept_ids:
             return false()
-        return column.in_(sorted({*user.dept_ids, *await _loaders.descendants(db, user.dept_ids)}))
+        return column.in_(sorted({*user.dept_ids, *await loaders.descendants(db, user.dept_ids)}))
     if rule.scope_type == CUSTOM:
         values = _typed(column, _custom_values(rule.scope_value, user))
         return column.in_(values) if values else false()

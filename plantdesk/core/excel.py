@@ -4,6 +4,7 @@ import io
 import re
 from collections.abc import Iterable, Sequence
 from datetime import datetime
+from typing import Any
 from urllib.parse import quote
 
 from fastapi.responses import Response
@@ -14,7 +15,11 @@ XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 MAX_IMPORT_ROWS = 10_000
 # The characters openpyxl refuses in a cell (its ILLEGAL_CHARACTERS_RE), without importing it at start-up.
 ILLEGAL_CHARACTERS = re.compile(r"[\000-\010]|[\013-\014]|[\016-\037]")
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+# Text a spreadsheet would run as a formula is written behind an apostrophe, which reading takes off again; text
+# that begins with an apostrophe gets one more, so it too reads back unchanged.
+ESCAPED_STARTS = ("=", "+", "-", "@", "\t", "\r", "'")
+# The OpenAPI description of an endpoint answering an xlsx file.
+XLSX_RESPONSE: dict[int | str, dict[str, Any]] = {200: {"content": {XLSX: {}}, "description": "xlsx file"}}
 
 
 def workbook_bytes(columns: Sequence[tuple[str, str]], rows: Iterable[dict], *, sheet: str = "Sheet1") -> bytes:
@@ -52,7 +57,7 @@ def read_rows(content: bytes, columns: Sequence[tuple[str, str]]) -> list[dict]:
     header = [str(v).strip() if v is not None else "" for v in next(rows, ())]
     by_header = {label: key for key, label in columns} | {key: key for key, _ in columns}
     keys = [by_header.get(h) for h in header]
-    records = []
+    records: list[dict[str, str]] = []
     for values in rows:
         if all(v in (None, "") for v in values):
             continue
@@ -69,7 +74,7 @@ def _cell(value):
     if isinstance(value, str):  # control characters (e.g. from logged request text) are not allowed in xlsx
         value = ILLEGAL_CHARACTERS.sub("", value)
         # User text that a spreadsheet would run as a formula is written as text (CSV/formula injection).
-        return "'" + value if value[:1] in FORMULA_STARTS else value
+        return "'" + value if value[:1] in ESCAPED_STARTS else value
     return value
 
 
@@ -80,4 +85,5 @@ def _text(value) -> str:
         return str(int(value))
     if isinstance(value, datetime):
         return value.strftime("%Y-%m-%d %H:%M:%S")
-    return str(value).strip()
+    text = str(value)
+    return (text[1:] if text[:1] == "'" and text[1:2] in ESCAPED_STARTS else text).strip()

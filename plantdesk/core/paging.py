@@ -1,6 +1,7 @@
 """Paging (`current`, `size`) and sorting (`ascs`, `descs`) on whitelisted columns (contract §2)."""
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Annotated, Generic, TypeVar
 
@@ -10,6 +11,7 @@ from sqlalchemy import Select, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from plantdesk.core.errors import BadRequest
+from plantdesk.core.query import Column
 
 T = TypeVar("T")
 MAX_SIZE = 1000
@@ -34,7 +36,7 @@ class PageParams:
     def offset(self) -> int:
         return (self.current - 1) * self.size
 
-    def order_by(self, stmt: Select, columns: dict[str, object]) -> Select:
+    def order_by(self, stmt: Select, columns: Mapping[str, Column]) -> Select:
         """Apply `ascs`/`descs`; `columns` maps the accepted names (snake_case, as BladeX sends) to columns."""
         for names, descending in ((self.ascs, False), (self.descs, True)):
             for name in filter(None, (n.strip() for n in names.split(","))):

@@ -7,13 +7,18 @@ bound parameters, so no user text ever becomes SQL.
 
 from collections.abc import Mapping
 from datetime import datetime, timedelta
+from typing import Any
 
 from sqlalchemy import BigInteger, Boolean, DateTime, Integer, SmallInteger, String, cast, literal
 from sqlalchemy.ext.compiler import compiles
+from sqlalchemy.orm import QueryableAttribute
 from sqlalchemy.sql import operators
 from sqlalchemy.sql.elements import BinaryExpression, ColumnElement
 
 from plantdesk.core.errors import BadRequest
+
+# What filters and sorting take for a column: a mapped attribute (User.account) or any column expression.
+Column = QueryableAttribute[Any] | ColumnElement[Any]
 
 RESERVED = frozenset({"current", "size", "ascs", "descs", "blade-auth", "tenantId"})
 SUFFIXES = (
@@ -22,7 +27,7 @@ SUFFIXES = (
 )
 
 
-def filters(params: Mapping[str, str], columns: Mapping[str, ColumnElement], *,
+def filters(params: Mapping[str, str], columns: Mapping[str, Column], *,
             default: str = "like") -> list[ColumnElement[bool]]:
     """Turn query parameters into WHERE clauses. `default` is the operator for a bare name."""
     clauses = []
@@ -50,7 +55,7 @@ def _escape_like(value: str) -> str:
     return value.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
 
 
-def _clause(column: ColumnElement, op: str, raw: str, name: str) -> ColumnElement[bool]:
+def _clause(column: Column, op: str, raw: str, name: str) -> ColumnElement[bool]:
     if op in ("null", "notnull"):
         return column.is_(None) if op == "null" else column.is_not(None)
     if op.startswith("date"):
@@ -89,7 +94,7 @@ def _ilike_on_postgresql(element, compiler, **kw):
                                                   modifiers=element.modifiers, type_=Boolean()), **kw)
 
 
-def _typed(column: ColumnElement, raw: str, name: str):
+def _typed(column: Column, raw: str, name: str):
     if isinstance(column.type, (Integer, BigInteger, SmallInteger)):
         try:
             return int(raw)

@@ -50,7 +50,7 @@ class RouteIndex:
             if self.static is None:
                 self.static = _static_routes(self.router)
             for route in self.static.get(scope["path"], ()):
-                if scope["method"] in route.methods:
+                if route.methods and scope["method"] in route.methods:
                     scope.setdefault("router", self.router)
                     scope.update(endpoint=route.endpoint, path_params={}, route=route)
                     return await route.handle(scope, receive, send)

@@ -16,6 +16,7 @@ import functools
 import time
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from sqlalchemy import (
     BigInteger,
@@ -76,7 +77,7 @@ class SearchIndex:
         INDEXES.append(self)
 
     @property
-    def model(self) -> type:
+    def model(self) -> Any:  # the mapped class of the indexed columns
         return next(iter(self.columns.values())).class_
 
     def field(self, filter_name: str) -> str:
@@ -105,7 +106,7 @@ class SearchIndex:
                       for name, value in zip(self.columns, values, strict=True)
                       for gram_row in self._rows(tenant_id, name, row_id, grams(value))]
         for start in range(0, len(grams_rows), 5000):
-            await db.execute(_insert(db.bind.dialect.name), grams_rows[start:start + 5000])
+            await db.execute(_insert(db.get_bind().dialect.name), grams_rows[start:start + 5000])
         return len(grams_rows)
 
     def _rows(self, tenant_id: str, name: str, row_id: int, pieces: Iterable[str]) -> list[dict]:
@@ -144,7 +145,7 @@ def _pieces(needle: str) -> list[str]:
 
 
 @functools.lru_cache(maxsize=1024)
-def _among_candidates(model: type, field: str, gram: str, tenant_id: str | None) -> ColumnElement[bool]:
+def _among_candidates(model: Any, field: str, gram: str, tenant_id: str | None) -> ColumnElement[bool]:
     """`id IN (the rows holding the gram)`, built once per filter value: building SQL expressions costs more
     than running this one (paging through one search asks for the same clause again and again)."""
     stmt = select(SearchGram.row_id).where(SearchGram.field == field, SearchGram.gram == gram)

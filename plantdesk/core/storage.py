@@ -21,7 +21,8 @@ MAX_KEY = 500
 
 
 class ObjectStorage(Protocol):
-    code: str | None  # the blade_oss code holding the object; None = local storage
+    @property
+    def code(self) -> str | None: ...  # the blade_oss code holding the object; None = local storage
 
     @property
     def domain(self) -> str: ...

@@ -101,12 +101,13 @@ def _add_menus(db: AsyncSession, nodes: list[dict], parent_id: int) -> None:
 def _add_dicts(db: AsyncSession, model: type, groups: list[dict], **extra: Any) -> None:
     for sort, group in enumerate(groups, start=1):
         parent = model(id=_new_id(), parent_id=0, code=group["code"], dict_key="-1", dict_value=group["name"],
-                       sort=sort, is_sealed=0, **extra)
+                       dict_value_en=group["name_en"], sort=sort, is_sealed=0, **extra)
         db.add(parent)
-        for item_sort, (key, value) in enumerate(group["items"], start=1):
+        for item_sort, (key, value, *english) in enumerate(group["items"], start=1):
             remark = dicts.DICT_REMARKS.get((group["code"], key)) if model is Dict else None
             db.add(model(id=_new_id(), parent_id=parent.id, code=group["code"], dict_key=key, dict_value=value,
-                         sort=item_sort, is_sealed=0, remark=remark, **extra))
+                         dict_value_en=english[0] if english else None, sort=item_sort, is_sealed=0,
+                         remark=remark, **extra))
 
 
 def _add_regions(db: AsyncSession) -> None:

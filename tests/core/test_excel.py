@@ -1,6 +1,9 @@
 """core.excel: exports survive any stored text, and read back what they wrote."""
 
+import io
 from datetime import datetime
+
+from openpyxl import load_workbook
 
 from plantdesk.core.excel import read_rows, workbook_bytes
 
@@ -19,4 +22,10 @@ class TestWorkbook:
 
     def test_text_that_would_run_as_a_formula_is_written_as_text(self):
         content = workbook_bytes(COLUMNS, [{"name": "=HYPERLINK(\"http://x\")", "when": None, "count": None}])
-        assert read_rows(content, COLUMNS)[0]["name"] == "'=HYPERLINK(\"http://x\")"
+        assert load_workbook(io.BytesIO(content)).active["A2"].value == "'=HYPERLINK(\"http://x\")"
+
+    def test_text_written_as_text_reads_back_as_it_was(self):
+        # A dictionary's own row has key "-1": its export must import back.
+        rows = [{"name": name, "when": None, "count": None} for name in ("-1", "=1+1", "'quoted", "@x")]
+        assert [row["name"] for row in read_rows(workbook_bytes(COLUMNS, rows), COLUMNS)] == [
+            "-1", "=1+1", "'quoted", "@x"]

@@ -1,12 +1,16 @@
 """/api/blade-system/dict (global, platform writes) and /dict-biz (per tenant)."""
 
 import io
+import re
 
 import pytest
 from openpyxl import Workbook, load_workbook
 
+from plantdesk.seed.data import dicts
+
 DICT = "/api/blade-system/dict"
 BIZ = "/api/blade-system/dict-biz"
+CHINESE = re.compile(r"[\u4e00-\u9fff]")
 
 
 async def make_dict(api, base: str, code: str, items=(("1", "甲"), ("2", "乙")), *, sealed: int = 0):
@@ -34,8 +38,24 @@ class TestDictionary:
     async def test_items_sorted_without_the_parent_row(self, demo_user):
         data = await demo_user.data("GET", f"{DICT}/dictionary", code="sex")
         assert [d["dictKey"] for d in data] == ["1", "2", "3"]
-        assert set(data[0]) == {"id", "parentId", "code", "dictKey", "dictValue", "sort", "remark", "isSealed"}
+        assert set(data[0]) == {"id", "parentId", "code", "dictKey", "dictValue", "dictValueEn", "sort", "remark",
+                                "isSealed"}
         assert isinstance(data[0]["id"], str) and data[0]["parentId"] != "0"
+
+    async def test_seeded_items_carry_their_english_label(self, demo_user):
+        sex = await demo_user.data("GET", f"{DICT}/dictionary", code="sex")
+        assert [(d["dictValue"], d["dictValueEn"]) for d in sex] == [
+            ("男", "Male"), ("女", "Female"), ("未知", "Unknown")]
+        shifts = await demo_user.data("GET", f"{BIZ}/dictionary", code="shift")
+        assert [d["dictValueEn"] for d in shifts] == ["Morning", "Afternoon", "Night"]
+        # A label that reads the same in English has none of its own.
+        assert {d["dictValueEn"] for d in await demo_user.data("GET", f"{DICT}/dictionary", code="oss")} == {None}
+
+    async def test_every_seeded_chinese_label_has_an_english_one(self):
+        seeded = [(group["code"], group["name"], group["name_en"]) for group in dicts.DICTS + dicts.BIZ_DICTS]
+        seeded += [(group["code"], value, english[0] if english else None)
+                   for group in dicts.DICTS + dicts.BIZ_DICTS for _, value, *english in group["items"]]
+        assert [row for row in seeded if CHINESE.search(row[1]) and not row[2]] == []
 
     async def test_cache_is_invalidated_by_a_write(self, admin, unique):
         code = f"c{unique}"
@@ -227,6 +247,21 @@ class TestExportImport:
         assert response.status_code == 200 and "attachment" in response.headers["content-disposition"]
         rows = list(load_workbook(io.BytesIO(response.content)).active.iter_rows(values_only=True))
         assert rows[0][:3] == ("字典编号", "字典键值", "字典名称") and len(rows) == 4
+
+    async def test_the_english_label_goes_out_and_comes_back(self, admin, demo_admin, unique):
+        code = f"e{unique}"
+        parent, _ = await make_dict(admin, BIZ, code, items=())
+        await admin.data("POST", f"{BIZ}/submit", {"parentId": parent["id"], "code": code, "dictKey": "1",
+                                                   "dictValue": "早班", "dictValueEn": " Morning ", "sort": 1,
+                                                   "isSealed": 0})
+        response = await admin.get(f"{BIZ}/export", code=code)
+        rows = list(load_workbook(io.BytesIO(response.content)).active.iter_rows(values_only=True))
+        assert rows[0][-1] == "英文名称" and rows[2][2::4] == ("早班", "Morning")
+        response = await demo_admin.http.post(f"{BIZ}/import", headers=demo_admin.headers,
+                                              files={"file": ("d.xlsx", response.content)})
+        assert response.json()["data"]["success"] == 2
+        items = await demo_admin.data("GET", f"{BIZ}/dictionary", code=code)
+        assert [(d["dictValue"], d["dictValueEn"]) for d in items] == [("早班", "Morning")]
 
     async def test_import_reports_bad_rows_and_writes_good_ones(self, demo_admin, unique):
         code = f"i{unique}"

@@ -2,6 +2,7 @@
 
 import pytest
 
+from plantdesk.seed.data.menus import MENUS
 from tests.system.org_factories import MENU, ROLE, flatten, make_package, make_role, make_tenant, menu_ids
 
 
@@ -12,13 +13,23 @@ def codes(nodes: list[dict]) -> set[str]:
 class TestRoutes:
     async def test_administrator_gets_every_menu_as_a_sorted_forest(self, admin):
         routes = await admin.data("GET", f"{MENU}/routes")
-        seeded = [r["code"] for r in routes if r["code"] in {"desk", "system", "authority", "aiChat"}]
-        assert seeded == ["desk", "system", "authority", "aiChat"]  # sorted by sort
+        seeded = [r["code"] for r in routes if r["code"] in {"desk", "system", "authority", "ai"}]
+        assert seeded == ["desk", "system", "authority", "ai"]  # sorted by sort
         system = next(r for r in routes if r["code"] == "system")
         user = next(c for c in system["children"] if c["code"] == "user")
         assert user["nameEn"] == "Users" and user["parentId"] == system["id"] and isinstance(user["id"], str)
         assert "children" not in user and user["category"] == 1 and user["isShow"] == 1
         assert "user_add" not in codes(routes)  # buttons are not routes
+
+    async def test_every_top_level_menu_has_children(self, admin):
+        """BladeX-family consoles make a top-level menu a layout route and its children the pages: a top-level
+        leaf (the AI assistant once was one) would have no page there."""
+        routes = await admin.data("GET", f"{MENU}/routes")
+        seeded = {menu["code"] for menu in MENUS}  # other tests add top-level menus of their own
+        assert [r["code"] for r in routes if r["code"] in seeded and not r.get("children")] == []
+        assert len([r for r in routes if r["code"] in seeded]) == len(MENUS)
+        ai = next(r for r in routes if r["code"] == "ai")
+        assert [(c["code"], c["path"]) for c in ai["children"]] == [("aiChat", "/index/aiChat")]
 
     async def test_plain_user_gets_granted_menus_with_ancestors(self, demo_user):
         routes = await demo_user.data("GET", f"{MENU}/routes")

@@ -1,6 +1,6 @@
 """/api/blade-auth: the OAuth2 token endpoint (raw bodies, contract §3.3) and the session calls."""
 
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Header, Query, Request
 
@@ -16,7 +16,7 @@ from plantdesk.modules.user import service as user_service
 from plantdesk.modules.user.schemas import Registration
 
 router = APIRouter(prefix="/blade-auth", tags=["auth"])
-TOKEN_ERRORS = {400: {"model": schemas.TokenError}, 401: {"model": schemas.TokenError}}
+TOKEN_ERRORS: dict[int | str, dict[str, Any]] = {400: {"model": schemas.TokenError}, 401: {"model": schemas.TokenError}}
 
 
 @router.post("/oauth/token", response_model=schemas.TokenBody, responses=TOKEN_ERRORS)

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from datetime import datetime
 
 import orjson
-from sqlalchemy import Select, case, func, select, update
+from sqlalchemy import CursorResult, Select, case, func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from plantdesk.core import tenancy
@@ -53,6 +53,7 @@ async def submit_notice(db: AsyncSession, body: NoticeWrite) -> Notice:
     await db.flush()
     await db.refresh(notice)
     if body.id is None:
+        assert notice.release_time is not None  # given on insert above
         user_ids = (await db.execute(select(User.id).where(User.status == 1))).scalars().all()
         await notify(db, tenant_id=notice.tenant_id, user_ids=user_ids, content={
             "type": "notice", "noticeId": str(notice.id), "name": notice.title, "category": notice.category,
@@ -90,6 +91,7 @@ async def mark_read(db: AsyncSession, user: Identity, ids: list[int]) -> int:
     result = await db.execute(update(SystemNotice)
                               .where(SystemNotice.id.in_(ids), SystemNotice.user_id == user.user_id)
                               .values(read_status=READ).execution_options(synchronize_session=False))
+    assert isinstance(result, CursorResult)  # an UPDATE answers a cursor result
     return result.rowcount or 0
 
 

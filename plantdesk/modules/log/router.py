@@ -41,7 +41,7 @@ async def usual_list(request: Request, db: Db, paging: Paging, user: Identity = 
 
 
 @logs.post("/usual/page", response_model=R[Page[UsualLogRead]])
-async def usual_page(request: Request, db: Db, paging: Paging, body: Annotated[LogFilter, Body()] = None,
+async def usual_page(request: Request, db: Db, paging: Paging, body: Annotated[LogFilter | None, Body()] = None,
                      user: Identity = UsualView):
     """Paging in the query, filters in the JSON body."""
     params = _body_params(body)
@@ -79,8 +79,8 @@ async def error_detail(request: Request, db: Db, id: IdQuery, user: Identity = E
         return ok(await get_or_raise(db, ErrorLog, id))
 
 
-@logs.post("/usual/export/{x}", response_model=None, responses=XLSX_RESPONSE)
-async def usual_export(request: Request, db: Db, x: Stem, body: Annotated[LogFilter, Body()] = None,
+@logs.post("/usual/export/{x}", response_model=None, responses=excel.XLSX_RESPONSE)
+async def usual_export(request: Request, db: Db, x: Stem, body: Annotated[LogFilter | None, Body()] = None,
                        user: Identity = need("log_usual_export")):
     """Filters in the JSON body, as usual/page."""
     params = _body_params(body)
@@ -89,7 +89,7 @@ async def usual_export(request: Request, db: Db, x: Stem, body: Annotated[LogFil
     return excel.download(excel.workbook_bytes(service.COLUMNS[UsualLog], rows), f"{x}.xlsx")
 
 
-@logs.get("/api/export/{x}", response_model=None, responses=XLSX_RESPONSE)
+@logs.get("/api/export/{x}", response_model=None, responses=excel.XLSX_RESPONSE)
 async def api_export(request: Request, db: Db, x: Stem, user: Identity = need("log_api_export")):
     """Filters in the query, as api/list."""
     with _scope(request, user, db):
@@ -97,7 +97,7 @@ async def api_export(request: Request, db: Db, x: Stem, user: Identity = need("l
     return excel.download(excel.workbook_bytes(service.COLUMNS[ApiLog], rows), f"{x}.xlsx")
 
 
-@logs.get("/error/export/{x}", response_model=None, responses=XLSX_RESPONSE)
+@logs.get("/error/export/{x}", response_model=None, responses=excel.XLSX_RESPONSE)
 async def error_export(request: Request, db: Db, x: Stem, user: Identity = need("log_error_export")):
     with _scope(request, user, db):
         rows = await service.export_rows(db, ErrorLog, ErrorLogRead, request.query_params)
@@ -107,8 +107,8 @@ async def error_export(request: Request, db: Db, x: Stem, user: Identity = need(
 oplog = APIRouter(prefix="/device-management/oplog", tags=["log"])
 
 
-@oplog.post("/export/{x}", response_model=None, responses=XLSX_RESPONSE)
-async def device_oplog_export(request: Request, db: Db, x: Stem, body: Annotated[LogFilter, Body()] = None,
+@oplog.post("/export/{x}", response_model=None, responses=excel.XLSX_RESPONSE)
+async def device_oplog_export(request: Request, db: Db, x: Stem, body: Annotated[LogFilter | None, Body()] = None,
                               user: Identity = need("log_api_export", "device_device_export", "datapoint_export")):
     """The device-management operation log: the API log rows (every change made through
     /api/device-management/...), filtered as usual/export. There is no separate oplog table."""

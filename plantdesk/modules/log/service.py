@@ -7,9 +7,10 @@ from sqlalchemy import Select, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from plantdesk.core.audit_models import ApiLog, ErrorLog, UsualLog
+from plantdesk.core.envelope import Schema
 from plantdesk.core.errors import BadRequest
 from plantdesk.core.paging import PageParams, paginate
-from plantdesk.core.query import filters
+from plantdesk.core.query import Column, filters
 
 MAX_EXPORT_ROWS = 10_000
 DEVICE_MANAGEMENT = "/api/device-management/"
@@ -30,10 +31,14 @@ COLUMNS = {
 }
 
 
-def statement(model: type, params: Mapping[str, str]) -> Select:
+LogModel = type[ApiLog] | type[ErrorLog] | type[UsualLog]
+
+
+def statement(model: LogModel, params: Mapping[str, str]) -> Select:
     """serviceId, serverHost, requestUri (contains), logLevel, and the logStartTime..logEndTime window."""
-    columns = {"serviceId": model.service_id, "serverHost": model.server_host, "requestUri": model.request_uri,
-               "method": model.method, "createBy": model.create_by}
+    columns: dict[str, Column] = {
+        "serviceId": model.service_id, "serverHost": model.server_host, "requestUri": model.request_uri,
+        "method": model.method, "createBy": model.create_by}
     if model is UsualLog:
         columns["logLevel"] = model.log_level
     stmt = select(model).where(*filters(params, columns))
@@ -45,12 +50,12 @@ def statement(model: type, params: Mapping[str, str]) -> Select:
     return stmt
 
 
-async def page(db: AsyncSession, model: type, params: Mapping[str, str], paging: PageParams) -> dict:
+async def page(db: AsyncSession, model: LogModel, params: Mapping[str, str], paging: PageParams) -> dict:
     stmt = paging.order_by(statement(model, params), {"create_time": model.create_time})
     return await paginate(db, stmt.order_by(model.create_time.desc(), model.id.desc()), paging)
 
 
-async def export_rows(db: AsyncSession, model: type, read: type, params: Mapping[str, str], *,
+async def export_rows(db: AsyncSession, model: LogModel, read: type[Schema], params: Mapping[str, str], *,
                       uri_prefix: str | None = None) -> list[dict]:
     stmt = statement(model, params)
     if uri_prefix:

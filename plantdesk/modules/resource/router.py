@@ -1,6 +1,6 @@
 """/api/blade-resource: attachments (upload, download), OSS and SMS configs, logos."""
 
-from typing import Annotated
+from typing import Annotated, Any
 from urllib.parse import quote
 
 from fastapi import APIRouter, Body, File, Query, Request, UploadFile
@@ -27,7 +27,8 @@ from plantdesk.modules.resource.schemas import (
 )
 
 PREFIX = "/blade-resource"
-FILE_RESPONSE = {200: {"content": {"application/octet-stream": {}}, "description": "the file"}}
+FILE_RESPONSE: dict[int | str, dict[str, Any]] = {
+    200: {"content": {"application/octet-stream": {}}, "description": "the file"}}
 IdQuery = Annotated[int, Query(ge=1, lt=2**63)]
 
 # --- attachments --------------------------------------------------------------------------------------------
@@ -107,7 +108,7 @@ async def oss_submit(db: Db, body: Annotated[OssWrite, Body()], user: Identity =
     return ok(await service.submit_oss(db, body))
 
 
-def _config_actions(router, model: type, name: str) -> None:
+def _config_actions(router, model: service.ConfigModel, name: str) -> None:
     """remove and enable, the same for OSS and SMS configs: enabling one disables the tenant's others."""
 
     @router.post("/remove", response_model=R[bool], name=f"{name}_remove")

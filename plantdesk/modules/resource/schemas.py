@@ -15,7 +15,7 @@ def mask(secret: str | None) -> str:
 
 
 def is_masked(value: str | None) -> bool:
-    return bool(value) and value.startswith(MASK)
+    return value is not None and value.startswith(MASK)
 
 
 class AttachRead(Schema):

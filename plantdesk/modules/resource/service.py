@@ -29,6 +29,10 @@ LOGO_MODES = ("LIGHT", "DARK")
 PHONE = re.compile(r"^1[3-9][0-9]{9}$")
 
 
+# An OSS or SMS configuration table: the same life cycle (one enabled per tenant, masked secrets).
+ConfigModel = type[Oss] | type[Sms]
+
+
 # --- storage ------------------------------------------------------------------------------------------------
 
 async def storage_for(db: AsyncSession, settings: Settings, *, oss_code: str | None = None) -> ObjectStorage:
@@ -129,7 +133,7 @@ async def submit_sms(db: AsyncSession, body: SmsWrite) -> Sms:
     return obj
 
 
-async def enable(db: AsyncSession, model: type, id_: int) -> None:
+async def enable(db: AsyncSession, model: ConfigModel, id_: int) -> None:
     """Exactly one enabled config per tenant: status 2 for it, 1 for every other."""
     await get_or_raise(db, model, id_)
     await db.execute(update(model).where(model.id != id_).values(status=DISABLED)
@@ -138,7 +142,7 @@ async def enable(db: AsyncSession, model: type, id_: int) -> None:
                      .execution_options(synchronize_session=False))
 
 
-def by_category(model: type):
+def by_category(model: ConfigModel):
     """A crud list hook: `category` is an exact integer match (the generic filters compare text)."""
 
     async def narrow(_db: AsyncSession, _user: Identity, stmt: Select, request) -> Select:
@@ -152,7 +156,7 @@ def by_category(model: type):
     return narrow
 
 
-async def remove_configs(db: AsyncSession, model: type, ids: list[int]) -> None:
+async def remove_configs(db: AsyncSession, model: ConfigModel, ids: list[int]) -> None:
     await db.execute(update(model).where(model.id.in_(ids)).values(is_deleted=1)
                      .execution_options(synchronize_session=False))
 
@@ -178,12 +182,13 @@ async def send_message(db: AsyncSession, *, code: str | None, phones: str | None
     await sms.provider_for(config.category).send(db, config, numbers, params or "{}")
 
 
-async def _config(db: AsyncSession, model: type, body, *, code_field: str,
+async def _config(db: AsyncSession, model: ConfigModel, body: OssWrite | SmsWrite, *, code_field: str,
                   required: Sequence[tuple[str, str]]):
     """Insert or update an OSS/SMS config; a secret sent back still masked (or empty) keeps the stored one."""
     values = {k: (v.strip() if isinstance(v, str) else v) for k, v in
               ((name, getattr(body, name)) for name in body.model_fields_set)}
-    id_ = values.pop("id", None)
+    values.pop("id", None)
+    id_ = body.id
     obj = model() if id_ is None else await get_or_raise(db, model, id_)
     for secret in ("access_key", "secret_key"):
         if id_ is not None and (not values.get(secret) or is_masked(values.get(secret))):

@@ -22,7 +22,7 @@ DICTIONARY_TREE_DEFAULT = "1005"
 Code = Annotated[str, Query(min_length=1, max_length=255)]
 
 
-def _router(kind: dicts.Kind, prefix: str, *, view, submit_, delete, export_, import_) -> APIRouter:
+def _router(kind: dicts.Kind, prefix: str, *, view, submit_, delete, export_, importing) -> APIRouter:
     router = APIRouter(prefix=prefix, tags=[kind.name])
 
     @router.get("/list", response_model=R[Page[DictRead]])
@@ -86,12 +86,11 @@ def _router(kind: dicts.Kind, prefix: str, *, view, submit_, delete, export_, im
         name = f"{'系统字典' if kind.system else '业务字典'}{'-' + code if code else ''}.xlsx"
         return excel.download(excel.workbook_bytes(dicts.EXPORT_COLUMNS, rows), name)
 
-    xlsx = {200: {"content": {excel.XLSX: {}}, "description": "xlsx file"}}
-    router.get("/export", response_model=None, responses=xlsx, name="export_get")(export)
-    router.post("/export", response_model=None, responses=xlsx, name="export_post")(export)
+    router.get("/export", response_model=None, responses=excel.XLSX_RESPONSE, name="export_get")(export)
+    router.post("/export", response_model=None, responses=excel.XLSX_RESPONSE, name="export_post")(export)
 
     @router.post("/import", response_model=R[ImportResult])
-    async def import_(db: Db, rt: Rt, file: Annotated[UploadFile, File()], user: Identity = import_):
+    async def import_(db: Db, rt: Rt, file: Annotated[UploadFile, File()], user: Identity = importing):
         """Multipart `file` (xlsx with the export's columns); rows with errors are reported and skipped."""
         content = await file.read(rt.settings.upload_max_bytes + 1)
         if len(content) > rt.settings.upload_max_bytes:
@@ -111,7 +110,7 @@ _platform = administrator_only()
 router = APIRouter()
 include(router, _router(
     dicts.SYSTEM, "/blade-system/dict", view=need("dict", "dict_view"), submit_=_platform,
-    delete=_platform, export_=need("dict_export"), import_=_platform), _router(
+    delete=_platform, export_=need("dict_export"), importing=_platform), _router(
     dicts.BIZ, "/blade-system/dict-biz", view=need("dictbiz", "dictbiz_view"),
     submit_=need("dictbiz_add", "dictbiz_edit"), delete=need("dictbiz_delete"),
-    export_=need("dictbiz_export"), import_=need("dictbiz_import")))
+    export_=need("dictbiz_export"), importing=need("dictbiz_import")))

@@ -13,6 +13,7 @@ class DictRead(Schema):
     code: str
     dict_key: str
     dict_value: str
+    dict_value_en: str | None = None
     sort: int = 1
     remark: str | None = ""
     is_sealed: int = 0
@@ -29,6 +30,7 @@ class DictItem(Schema):
     code: str
     dict_key: str
     dict_value: str
+    dict_value_en: str | None = None
     sort: int
     remark: str | None = ""
     is_sealed: int = 0
@@ -68,6 +70,7 @@ class DictWrite(Schema):
     code: str | None = Field(None, max_length=255)
     dict_key: str | None = Field(None, max_length=255)
     dict_value: str | None = Field(None, max_length=255)
+    dict_value_en: str | None = Field(None, max_length=255)
     sort: int | None = Field(None, ge=-1_000_000, le=1_000_000)
     remark: str | None = Field(None, max_length=255)
     is_sealed: int | None = None

@@ -8,6 +8,7 @@ part of the cache key, so all workers see the change at once.
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from sqlalchemy import Select, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -24,12 +25,13 @@ PARENT_KEY = "-1"
 GENERATION_KEY = "dict:generation"
 TTL = 3600
 EXPORT_COLUMNS = (("code", "字典编号"), ("dictKey", "字典键值"), ("dictValue", "字典名称"), ("sort", "排序"),
-                  ("remark", "备注"), ("isSealed", "是否封存"))
+                  ("remark", "备注"), ("isSealed", "是否封存"), ("dictValueEn", "英文名称"))
 
 
 @dataclass(frozen=True)
 class Kind:
-    model: type
+    # Dict or DictBiz, the same columns: typed Any, as a union of models comes out of select() as their base.
+    model: type[Any]
     name: str  # cache namespace and menu code: "dict" or "dictbiz"
     system: bool  # the global system dictionary: code 1-20 characters, written by the platform administrator
 
@@ -154,7 +156,8 @@ async def export_rows(db: AsyncSession, kind: Kind, *, code: str | None) -> list
     if code:
         stmt = stmt.where(model.code == code)
     return [{"code": r.code, "dictKey": r.dict_key, "dictValue": r.dict_value, "sort": r.sort,
-             "remark": r.remark or "", "isSealed": r.is_sealed} for r in (await db.execute(stmt)).scalars()]
+             "remark": r.remark or "", "isSealed": r.is_sealed, "dictValueEn": r.dict_value_en or ""}
+            for r in (await db.execute(stmt)).scalars()]
 
 
 async def import_rows(db: AsyncSession, cache: Cache, kind: Kind, rows: Iterable[dict]) -> dict:
@@ -168,6 +171,7 @@ async def import_rows(db: AsyncSession, cache: Cache, kind: Kind, rows: Iterable
         code, key = row.get("code", ""), row.get("dictKey", "")
         try:
             body = DictWrite(code=code, dict_key=key or PARENT_KEY, dict_value=row.get("dictValue", ""),
+                             dict_value_en=row.get("dictValueEn") or None,
                              sort=_int(row.get("sort"), "排序"), remark=row.get("remark") or None,
                              is_sealed=_int(row.get("isSealed") or "0", "是否封存"))
             parent = await db.scalar(select(model).where(model.code == code, model.parent_id == 0).limit(1))
@@ -228,7 +232,8 @@ def _validated(kind: Kind, body: DictWrite, *, parent_only: bool) -> dict:
     if len(remark) > 50:
         raise BadRequest("字典备注长度在 1 到 50 个字符")
     return {"parent_id": parent_id, "code": code, "dict_key": key or PARENT_KEY, "dict_value": value,
-            "sort": body.sort, "remark": remark or None, "is_sealed": body.is_sealed}
+            "dict_value_en": (body.dict_value_en or "").strip() or None, "sort": body.sort, "remark": remark or None,
+            "is_sealed": body.is_sealed}
 
 
 async def _unique(db: AsyncSession, kind: Kind, *criteria, exclude, msg: str) -> None:
@@ -287,7 +292,7 @@ def _node(row) -> dict:
 def _forest(nodes: list[dict]) -> list[dict]:
     """Nest by parent_id; a node whose parent is not among them is a root. Order is kept."""
     by_id = {node["id"]: node | {"children": []} for node in nodes}
-    roots = []
+    roots: list[dict] = []
     for node in by_id.values():
         parent = by_id.get(node["parent_id"])
         (parent["children"] if parent is not None else roots).append(node)

@@ -6,6 +6,7 @@ the menus granted to their roles (blade_role_menu) plus the ancestors of those. 
 """
 
 from collections.abc import Iterable
+from typing import TypeVar
 
 from sqlalchemy import delete, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -271,12 +272,15 @@ def _matching(menus: list[Menu], *, code: str, name: str, category: int | None, 
             and (menu_type is None or m.menu_type == menu_type)]
 
 
-async def _scope_tree(db: AsyncSession, screens: list[Menu], model: type) -> list[dict]:
+ScopeModel = TypeVar("ScopeModel", ScopeData, ScopeApi)
+
+
+async def _scope_tree(db: AsyncSession, screens: list[Menu], model: type[ScopeModel]) -> list[dict]:
     if not screens:
         return []
     rows = (await db.execute(select(model).where(model.menu_id.in_([m.id for m in screens]))
                              .order_by(model.id))).scalars()
-    scope_nodes = [tree_node(s.id, s.menu_id, s.scope_name, scope=True) for s in rows]
+    scope_nodes: list[dict] = [tree_node(s.id, s.menu_id, s.scope_name, scope=True) for s in rows]
     roots = forest([*(tree_node(m.id, m.parent_id, m.name) for m in screens), *scope_nodes])
     return prune(roots, lambda node: node.get("scope", False))
 

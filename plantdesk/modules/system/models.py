@@ -200,6 +200,7 @@ class Dict(IdMixin, SoftDeleteMixin, Base):
     code: Mapped[str] = mapped_column(String(255), index=True)
     dict_key: Mapped[str] = mapped_column(String(255), default="-1")  # the parent row's key is -1
     dict_value: Mapped[str] = mapped_column(String(255))
+    dict_value_en: Mapped[str | None] = mapped_column(String(255))  # the label in English mode, when not the same
     sort: Mapped[int] = mapped_column(Integer, default=1)
     remark: Mapped[str | None] = mapped_column(String(255))
     is_sealed: Mapped[int] = mapped_column(Integer, default=0)
@@ -212,6 +213,7 @@ class DictBiz(IdMixin, TenantMixin, SoftDeleteMixin, Base):
     code: Mapped[str] = mapped_column(String(255), index=True)
     dict_key: Mapped[str] = mapped_column(String(255), default="-1")
     dict_value: Mapped[str] = mapped_column(String(255))
+    dict_value_en: Mapped[str | None] = mapped_column(String(255))  # the label in English mode, when not the same
     sort: Mapped[int] = mapped_column(Integer, default=1)
     remark: Mapped[str | None] = mapped_column(String(255))
     is_sealed: Mapped[int] = mapped_column(Integer, default=0)

@@ -12,6 +12,7 @@ from plantdesk.core import permissions, tenancy
 from plantdesk.core.cache import Cache
 from plantdesk.core.context import ADMINISTRATOR, Identity
 from plantdesk.core.errors import BadRequest, BusinessError, Forbidden, NotFoundError
+from plantdesk.db.base import IdMixin
 from plantdesk.modules.system import menus
 from plantdesk.modules.system.models import Role, RoleFunction, RoleMenu, RoleScope, ScopeApi, ScopeData
 from plantdesk.modules.system.schemas_org import FunctionWrite, RoleGrant, RoleWrite
@@ -224,7 +225,7 @@ async def _holders(db: AsyncSession, role_ids: list[int], limit: int | None = No
     return list(users)
 
 
-async def _existing(db: AsyncSession, model: type, ids: list[int]) -> list[int]:
+async def _existing(db: AsyncSession, model: type[IdMixin], ids: list[int]) -> list[int]:
     if not ids:
         return []
     return sorted((await db.execute(select(model.id).where(model.id.in_(ids)))).scalars())

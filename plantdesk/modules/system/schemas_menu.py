@@ -1,5 +1,6 @@
 """Wire shapes of menus, top menus, grant trees and data/API scopes (contract §5, §8)."""
 
+from collections.abc import Sequence
 from typing import Any
 
 from pydantic import Field, field_validator, model_serializer
@@ -52,7 +53,7 @@ class ButtonNode(TreeSchema):
     action: int = 0
     sort: int = 1
     category: int = 1
-    children: list["ButtonNode"] | None = None
+    children: Sequence["ButtonNode"] | None = None  # a MenuNode narrows it to menus
 
 
 class MenuNode(ButtonNode):

@@ -83,7 +83,9 @@ async def _import_row(db: AsyncSession, row: dict, lookup: "_Lookup", seen: set[
         for key, value in values.items():
             setattr(existing, key, value)
     else:
-        await service.check_quota(db, tenancy.current(db).tenant_id)
+        scope = tenancy.current(db)
+        assert scope is not None  # imports run inside a tenant scope
+        await service.check_quota(db, scope.tenant_id)
         db.add(User(account=account, password=initial, need_reset=1, user_type=1, **values))
     await db.flush()
 

@@ -18,7 +18,7 @@ from plantdesk.core.excel import MAX_IMPORT_ROWS
 from plantdesk.core.paging import PageParams, paginate
 from plantdesk.core.query import filters
 from plantdesk.core.security.passwords import hash_password, md5_hex, verify_password
-from plantdesk.db.base import PLATFORM_TENANT
+from plantdesk.db.base import PLATFORM_TENANT, IdMixin
 from plantdesk.modules.auth import service as auth_service
 from plantdesk.modules.system import params
 from plantdesk.modules.system.models import Dept, Dict, Post, Role, Tenant
@@ -146,13 +146,13 @@ async def submit(db: AsyncSession, cache: Cache, identity: Identity, body: UserW
     tenant = acting_tenant(identity, body.tenant_id)
     with tenancy.tenant_scope(db, tenant):
         if tenant:
-            await _tenant_or_raise(db, body.tenant_id)
+            await _tenant_or_raise(db, tenant)
         if body.id is None:
             if must_exist:
                 raise BusinessError("缺少必要的请求参数: id")
             user = await _insert(db, body)
         else:
-            user = await _update(db, body)
+            user = await _update(db, body.id, body)
         await db.flush()
         return (await reads(db, cache, [user]))[0]
 
@@ -317,7 +317,9 @@ async def _insert(db: AsyncSession, body: UserWrite) -> User:
         raise BusinessError("请输入账号")
     await _validate(db, values)
     await _check_unique(db, account, None)
-    await check_quota(db, tenancy.current(db).tenant_id)
+    scope = tenancy.current(db)
+    assert scope is not None  # users are written inside a tenant scope
+    await check_quota(db, scope.tenant_id)
     user = User(account=account, **values)
     user.name = user.name or user.real_name or account
     if body.password:
@@ -331,8 +333,8 @@ async def _insert(db: AsyncSession, body: UserWrite) -> User:
     return user
 
 
-async def _update(db: AsyncSession, body: UserWrite) -> User:
-    user = await get_or_raise(db, body.id)
+async def _update(db: AsyncSession, id_: int, body: UserWrite) -> User:
+    user = await get_or_raise(db, id_)
     values = body.model_dump(exclude_unset=True, by_alias=False, exclude={"id", "tenant_id", "password"})
     if "account" in values:
         values["account"] = (values["account"] or "").strip()
@@ -362,7 +364,7 @@ async def _validate(db: AsyncSession, values: dict) -> None:
             values[key] = ",".join(map(str, ids))
 
 
-async def _check_refs(db: AsyncSession, model: type, ids: Iterable[int], message: str) -> None:
+async def _check_refs(db: AsyncSession, model: type[IdMixin], ids: Iterable[int], message: str) -> None:
     """Referenced roles, depts and posts must exist in the tenant (tenancy narrows the query)."""
     wanted = set(ids)
     if wanted:
@@ -383,7 +385,7 @@ async def check_quota(db: AsyncSession, tenant_id: str, adding: int = 1) -> None
     limit = await db.scalar(select(Tenant.account_number).where(Tenant.tenant_id == tenant_id))
     if limit is None or limit < 0:
         return
-    count = await db.scalar(select(func.count(User.id)))
+    count = (await db.execute(select(func.count(User.id)))).scalar_one()
     if count + adding > limit:
         raise BusinessError("当前租户已到最大账号额度!")
 

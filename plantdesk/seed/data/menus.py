@@ -271,8 +271,11 @@ MENUS: list[dict] = [
         _menu("code", "代码生成", "Code generation", "/tool/code", "CodeOutlined", 1, buttons=CODE_BUTTONS),
         _menu("datasource", "数据源", "Data sources", "/tool/datasource", "KeyOutlined", 2, buttons=CRUD),
     ]),
-    # A top-level leaf (built-in code, frame route without a tab).
-    _menu("aiChat", "AI 助手", "AI assistant", "/index/aiChat", "RobotOutlined", 19),
+    # A catalogue even for one screen: BladeX-family consoles build nested routes from /menu/routes and take a
+    # top-level entry for a layout, so a top-level leaf would have no page (docs/decisions.md, menus).
+    _menu("ai", "AI 助手", "AI assistant", "/ai", "RobotOutlined", 19, [
+        _menu("aiChat", "智能对话", "AI chat", "/index/aiChat", "MessageOutlined", 1),
+    ]),
 ]
 # fmt: on
 

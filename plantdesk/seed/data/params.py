@@ -56,7 +56,7 @@ TENANT_DEFAULT_MENU_CODES: tuple[str, ...] = (
     "video",
     "topology",
     "report",
-    "aiChat",
+    "ai",
 )
 
 PARAMS: list[tuple[str, str, str, str]] = [

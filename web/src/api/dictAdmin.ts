@@ -9,6 +9,7 @@ export interface DictRow {
   code: string;
   dictKey?: string;
   dictValue: string;
+  dictValueEn?: string | null;
   sort?: number;
   remark?: string;
   isSealed?: number;

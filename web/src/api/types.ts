@@ -115,6 +115,8 @@ export interface UserInfo {
 export interface DictItem {
   dictKey: string;
   dictValue: string;
+  /** The label in English mode; none when it reads the same in both languages. */
+  dictValueEn?: string | null;
 }
 
 export interface Notice {

@@ -1,6 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Select, type SelectProps } from 'antd';
 import { fetchDictionary } from '#src/api/system';
+import type { DictItem } from '#src/api/types';
+import { type Language, useSettings } from '#src/app/stores/settings';
 
 /** A BladeX dictionary by code, cached for the session (shared by useDict and list prefetches). */
 export function dictQuery(code: string | undefined) {
@@ -12,10 +14,19 @@ export function dictQuery(code: string | undefined) {
   });
 }
 
-/** A BladeX dictionary by code (`dictKey` → `dictValue`). */
+/** An item's label in the console language: the English label when there is one. */
+export function dictLabel(item: DictItem, language: Language): string {
+  return language === 'en' && item.dictValueEn ? item.dictValueEn : item.dictValue;
+}
+
+/** A BladeX dictionary by code (`dictKey` → its label in the console language). */
 export function useDict(code: string | undefined) {
   const query = useQuery(dictQuery(code));
-  const options = (query.data ?? []).map((d) => ({ value: String(d.dictKey), label: d.dictValue }));
+  const language = useSettings((s) => s.language);
+  const options = (query.data ?? []).map((d) => ({
+    value: String(d.dictKey),
+    label: dictLabel(d, language),
+  }));
   const labelOf = (key: unknown) => options.find((o) => o.value === String(key))?.label ?? String(key ?? '');
   return { options, labelOf, loading: query.isLoading };
 }

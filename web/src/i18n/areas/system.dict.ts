@@ -5,6 +5,7 @@ export const systemDict = defineArea('system.dict', {
   zh: {
     code: '字典编号',
     dictValue: '字典名称',
+    dictValueEn: '英文名称',
     dictKey: '字典键值',
     sort: '字典排序',
     isSealed: '是否封存',
@@ -15,6 +16,7 @@ export const systemDict = defineArea('system.dict', {
     codeTooLong: '字典编号长度不能超过 255 个字符',
     dictValueRequired: '请输入字典名称',
     dictValueLength: '字典名称长度在 1 到 20 个字符',
+    dictValueEnTooLong: '英文名称长度不能超过 255 个字符',
     dictKeyRequired: '请输入字典键值',
     dictKeyTooLong: '字典键值长度不能超过 255 个字符',
     dictKeyParent: '字典键值不能为 -1',
@@ -27,6 +29,7 @@ export const systemDict = defineArea('system.dict', {
   en: {
     code: 'Code',
     dictValue: 'Name',
+    dictValueEn: 'English name',
     dictKey: 'Key',
     sort: 'Order',
     isSealed: 'Sealed',
@@ -37,6 +40,7 @@ export const systemDict = defineArea('system.dict', {
     codeTooLong: 'The code must be at most 255 characters',
     dictValueRequired: 'Please enter the name',
     dictValueLength: 'The name must be 1 to 20 characters',
+    dictValueEnTooLong: 'The English name must be at most 255 characters',
     dictKeyRequired: 'Please enter the key',
     dictKeyTooLong: 'The key must be at most 255 characters',
     dictKeyParent: 'The key cannot be -1',

@@ -70,6 +70,12 @@ export function dictColumns(system: boolean, child: boolean): CrudColumn<DictRow
       ],
       width: 180,
     },
+    {
+      prop: 'dictValueEn',
+      label: 'system.dict.dictValueEn',
+      rules: [{ max: 255, message: 'system.dict.dictValueEnTooLong' }],
+      width: 180,
+    },
   ];
   if (child)
     columns.push({

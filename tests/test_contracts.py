@@ -1,0 +1,132 @@
+"""The string contracts between routes, seed and console: permission codes a route needs, menu paths and the
+view folders that serve them (DESIGN §3), and the button codes a view checks, all exist on the other side."""
+
+import inspect
+import re
+from pathlib import Path
+
+import pytest
+from fastapi.dependencies.models import Dependant
+from fastapi.routing import APIRoute
+
+from plantdesk.app import create_app
+from plantdesk.config import Settings
+from plantdesk.core import deps
+from plantdesk.seed.data.menus import MENUS
+
+ROOT = Path(__file__).resolve().parent.parent
+VIEWS = ROOT / "web" / "src" / "views"
+
+# Seeded screens whose area is not built yet: their path renders the 404 page until the view exists (menus.md).
+# An entry goes when its view lands; the test fails while a built view is still listed here.
+NOT_BUILT = {
+    # monitoring: the system log (server log files) is not built
+    "/monitor/log/system",
+    # equipment
+    "/device/device", "/device/model", "/device/datapoint", "/device/monitordata", "/device/overview",
+    "/index/importExportManagement",
+    # production
+    "/product/product", "/product/tectprocess", "/product/batch", "/product/oee",
+    # alarms and early warning
+    "/alarm/setting", "/alarm/overview", "/alarm/config", "/alarm/database", "/alarm/audit", "/alarm/tracking",
+    "/index/warnIndicators", "/index/warnManagement",
+    # workflow and my work
+    "/flow/model", "/flow/deploy", "/flow/manager", "/flow/follow",
+    "/work/start", "/work/claim", "/work/todo", "/work/send", "/work/done", "/work/process/leave",
+    # forms
+    "/form/catalogue", "/form/design", "/form/management", "/form/fill", "/form/hook", "/form/log",
+    # knowledge base
+    "/index/knowledge",
+    # visualisation, cameras, topology, reports
+    "/visual/map", "/index/batchMonitor", "/index/flowMonitor", "/visual/api", "/visual/datasource",
+    "/video/camera",
+    "/topology/protocol", "/topology/management",
+    "/index/reportlist", "/report/template",
+    # developer tools
+    "/tool/code", "/tool/datasource",
+    # AI assistant
+    "/index/aiChat",
+}
+
+
+def _walk(nodes: list[dict]):
+    for node in nodes:
+        yield node
+        yield from _walk(node["children"])
+
+
+MENU_NODES = list(_walk(MENUS))
+SEEDED_CODES = {node["code"] for node in MENU_NODES} | {
+    f"{node['code']}_{button['alias']}" for node in MENU_NODES for button in node["buttons"]}
+CODE_BY_PATH = {node["path"]: node["code"] for node in MENU_NODES if node["path"]}
+
+
+def _needed(dependant: Dependant):
+    """The codes of every `need(...)` among a route's dependencies, however deep."""
+    for dependency in dependant.dependencies:
+        call = dependency.call
+        if getattr(call, "__qualname__", "") == f"{deps.need.__name__}.<locals>.check":
+            yield from inspect.getclosurevars(call).nonlocals["codes"]
+        yield from _needed(dependency)
+
+
+class TestRoutes:
+    def test_every_code_a_route_needs_is_seeded(self, tmp_path):
+        app = create_app(Settings(data_dir=tmp_path, jwt_secret="contracts"))
+        needed = {(code, route.path) for route in app.routes if isinstance(route, APIRoute)
+                  for code in _needed(route.dependant)}
+        assert len(needed) > 100  # the walk found the routes' checks
+        assert sorted((code, path) for code, path in needed if code not in SEEDED_CODES) == []
+
+
+class TestViews:
+    def test_every_seeded_screen_has_its_view_folder_or_is_not_built_yet(self):
+        screens = {node["path"] for node in MENU_NODES
+                   if node["path"] and not node["children"] and not node["path"].startswith(("http:", "https:"))}
+        have_view = {path for path in screens if (VIEWS / path.lstrip("/") / "index.tsx").is_file()}
+        assert sorted(screens - have_view - NOT_BUILT) == [], "a seeded screen without web/src/views/<path>/"
+        assert sorted(NOT_BUILT & have_view) == [], "built now: take it off NOT_BUILT"
+        assert sorted(NOT_BUILT - screens) == [], "not a seeded screen (any more)"
+
+    def test_every_code_a_view_checks_is_seeded(self):
+        checked = {(code, str(file.relative_to(VIEWS))) for file, codes in _view_codes().items() for code in codes}
+        assert len(checked) > 100  # the patterns still find the checks
+        assert sorted((code, file) for code, file in checked if code not in SEEDED_CODES) == []
+
+
+# A code a view checks: `code: 'x_y'` (toolbar and row actions), `add|edit|view|delete: 'x_y'` (CrudPage
+# permissions), `can('x_y')` (useAccess), `<Access code="x_y">` / `<ExportButton code="x_y">`.
+LITERAL = re.compile(r"""\b(?:code|add|edit|view|delete):\s*'([^']+)'|\bcan\('([^']+)'\)"""
+                     r"""|<(?:Access|ExportButton)\b[^>]*?\bcode="([^"]+)\"""")
+# A screen shared by several menus builds its codes from the menu code it serves: `${code}_add`.
+TEMPLATE = re.compile(r"`\$\{\w+\}_(\w+)`")
+IMPORT = re.compile(r"""from '(\.[^']+)'""")
+
+
+def _source_files():
+    return [f for f in VIEWS.rglob("*.ts*") if not re.search(r"\.test\.tsx?$", f.name)]
+
+
+def _view_codes() -> dict[Path, set[str]]:
+    """Codes each view file checks; a templated code is expanded with the menu code of every view folder whose
+    index.tsx is, or directly imports, the file."""
+    served: dict[Path, set[str]] = {}
+    for index in VIEWS.rglob("index.tsx"):
+        menu = CODE_BY_PATH.get("/" + str(index.parent.relative_to(VIEWS)))
+        if menu is None:  # a console-owned route (wel, info), not a menu
+            continue
+        served.setdefault(index, set()).add(menu)
+        for target in IMPORT.findall(index.read_text()):
+            resolved = (index.parent / target).resolve()
+            for file in (resolved.with_suffix(".tsx"), resolved.with_suffix(".ts")):
+                served.setdefault(file, set()).add(menu)
+    found: dict[Path, set[str]] = {}
+    for file in _source_files():
+        text = file.read_text()
+        codes = {next(group for group in match if group) for match in LITERAL.findall(text)}
+        aliases = TEMPLATE.findall(text)
+        if aliases and not served.get(file):
+            pytest.fail(f"{file.relative_to(VIEWS)} builds codes from a menu code but serves no menu's view")
+        codes |= {f"{menu}_{alias}" for alias in aliases for menu in served.get(file, ())}
+        found[file] = codes
+    return found
