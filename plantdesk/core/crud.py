@@ -13,9 +13,9 @@ from fastapi import APIRouter, Body, Query, Request
 from sqlalchemy import Select, delete, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from plantdesk.core import datascope, tenancy
+from plantdesk.core import datascope
 from plantdesk.core.context import Identity
-from plantdesk.core.deps import Db, Rt, need
+from plantdesk.core.deps import Db, Rt, TenantDb, form_or_query, need
 from plantdesk.core.envelope import R, Schema, ok
 from plantdesk.core.errors import BadRequest, NotFoundError
 from plantdesk.core.paging import Page, Paging, paginate
@@ -69,27 +69,6 @@ def parse_ids(raw: str | None) -> list[int]:
     return ids
 
 
-async def form_or_query(request: Request, name: str) -> str | None:
-    """BladeX consoles send remove/grant parameters as query params (Saber) or form bodies (Sword)."""
-    value = request.query_params.get(name)
-    if value is None and request.headers.get("content-type", "").startswith(
-            ("application/x-www-form-urlencoded", "multipart/form-data")):
-        value = (await request.form()).get(name)
-    return value if isinstance(value, str) else None
-
-
-def tenant_param(request: Request, user: Identity) -> str | None:
-    """The platform administrator may look into one tenant with `tenantId`; everyone else is pinned."""
-    wanted = request.query_params.get("tenantId")
-    return wanted if wanted and user.is_platform_admin and wanted != user.tenant_id else None
-
-
-def acting_tenant(db: AsyncSession, request: Request, user: Identity, resource: Resource):
-    """The tenant a request acts in: its own, or the one the platform administrator names with `tenantId`."""
-    tenant = tenant_param(request, user) if resource.tenant_scoped else None
-    return tenancy.tenant_scope(db, tenant)
-
-
 async def get_or_raise(db: AsyncSession, model: type, id_: int):
     obj = (await db.execute(select(model).where(model.id == id_))).scalar_one_or_none()
     if obj is None:
@@ -102,6 +81,8 @@ def crud_router(resource: Resource, prefix: str, *, ops: Sequence[str] = ("list"
     router = APIRouter(prefix=prefix, tags=list(tags or [resource.name]))
     RESOURCES.append((prefix, resource))
     model, read, write = resource.model, resource.read, resource.write
+    # A tenant's rows: the platform administrator may act in another tenant (`tenantId`); global rows: no switch.
+    SessionDep = TenantDb if resource.tenant_scoped else Db  # noqa: N806
 
     async def list_statement(db: AsyncSession, user: Identity, request: Request, rt) -> Select:
         stmt = select(model).where(*filters(request.query_params, resource.filters,
@@ -116,34 +97,29 @@ def crud_router(resource: Resource, prefix: str, *, ops: Sequence[str] = ("list"
 
     if "list" in ops:
         @router.get("/list", response_model=R[Page[read]], summary=f"{resource.name} list")
-        async def list_(request: Request, db: Db, rt: Rt, paging: Paging,
+        async def list_(request: Request, db: SessionDep, rt: Rt, paging: Paging,
                         user: Identity = need(*resource.codes("view"))):
-            with acting_tenant(db, request, user, resource):
-                stmt = paging.order_by(await list_statement(db, user, request, rt), resource.sorts)
-                if not (paging.ascs or paging.descs):
-                    stmt = stmt.order_by(*resource.order, model.id.desc())
-                return ok(await paginate(db, stmt, paging))
+            stmt = paging.order_by(await list_statement(db, user, request, rt), resource.sorts)
+            if not (paging.ascs or paging.descs):
+                stmt = stmt.order_by(*resource.order, model.id.desc())
+            return ok(await paginate(db, stmt, paging))
 
     if "detail" in ops:
         @router.get("/detail", response_model=R[read], summary=f"{resource.name} detail")
-        async def detail(request: Request, db: Db, id: Annotated[int, Query(ge=1, lt=2**63)],
+        async def detail(db: SessionDep, id: Annotated[int, Query(ge=1, lt=2**63)],
                          user: Identity = need(*resource.codes("view"))):
-            with acting_tenant(db, request, user, resource):
-                return ok(await get_or_raise(db, model, id))
+            return ok(await get_or_raise(db, model, id))
 
     if "submit" in ops:
         @router.post("/submit", response_model=R[read], summary=f"{resource.name} submit (insert or update)")
-        async def submit(request: Request, db: Db, body: Annotated[write, Body()],
+        async def submit(db: SessionDep, body: Annotated[write, Body()],
                          user: Identity = need(*resource.codes("submit"))):
-            with acting_tenant(db, request, user, resource):
-                return ok(await save(db, user, resource, body))
+            return ok(await save(db, user, resource, body))
 
     if "remove" in ops:
         @router.post("/remove", response_model=R[bool], summary=f"{resource.name} remove (logical)")
-        async def remove(request: Request, db: Db, user: Identity = need(*resource.codes("delete"))):
-            ids = parse_ids(await form_or_query(request, "ids"))
-            with acting_tenant(db, request, user, resource):
-                await remove_ids(db, user, resource, ids)
+        async def remove(request: Request, db: SessionDep, user: Identity = need(*resource.codes("delete"))):
+            await remove_ids(db, user, resource, parse_ids(await form_or_query(request, "ids")))
             return ok(True)
 
     return router
