@@ -107,7 +107,7 @@ test('batch delete needs a selection, then removes the selected posts', async ({
   await batchDelete(page, crud(page), '岗位名称', prefix);
 });
 
-test('the platform administrator manages another tenant\'s posts', async ({ page }) => {
+test("the platform administrator manages another tenant's posts", async ({ page }) => {
   const tenant = crud(page).root.getByLabel('所属租户');
   await expect(tenant).toBeVisible();
   await tenant.click();
