@@ -18,7 +18,7 @@ from plantdesk.config import Settings
 from plantdesk.db.models import Base
 from plantdesk.db.session import create_engine, session_factory
 from plantdesk.seed.seeder import seed_database
-from tests.helpers import Api, login
+from tests.helpers import Api, login, platform_session
 
 DEMO_TENANT = "356782"
 
@@ -43,7 +43,7 @@ async def app(settings):
             await conn.execute(text("DROP SCHEMA IF EXISTS public CASCADE"))
             await conn.execute(text("CREATE SCHEMA public"))
         await conn.run_sync(Base.metadata.create_all)
-    async with session_factory(engine)() as session:
+    async with platform_session(session_factory(engine)) as session:
         await seed_database(session)
         await session.commit()
     await engine.dispose()

@@ -2,11 +2,22 @@
 
 import base64
 import hashlib
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 
 import httpx
 
+from plantdesk.core import tenancy
+
 CLIENT = "Basic " + base64.b64encode(b"plantdesk:plantdesk_secret").decode()
+
+
+@asynccontextmanager
+async def platform_session(sessions):
+    """A session under the platform scope: how tests make and inspect rows of any tenant (an unbound one sees none)."""
+    async with sessions() as db:
+        tenancy.bind(db, tenancy.PLATFORM)
+        yield db
 
 
 def md5(plain: str) -> str:

@@ -11,8 +11,10 @@ from typing import Any
 from sqlalchemy import insert
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from plantdesk.core import tenancy
 from plantdesk.core.audit_models import ApiLog, ErrorLog, UsualLog
 from plantdesk.core.ids import next_id
+from plantdesk.db.base import PLATFORM_TENANT
 
 log = logging.getLogger("plantdesk.audit")
 HOST = socket.gethostname()
@@ -63,6 +65,7 @@ class AuditWriter:
             return
         try:
             async with self._sessions() as session:
+                tenancy.bind(session, tenancy.PLATFORM)  # every row names its tenant (see _put)
                 for model, rows in batches.items():
                     await session.execute(insert(model), rows)
                 await session.commit()
@@ -70,9 +73,10 @@ class AuditWriter:
             log.exception("audit flush failed; %d rows dropped", sum(map(len, batches.values())))
 
     def _put(self, model: type[ApiLog] | type[ErrorLog] | type[UsualLog], row: dict) -> None:
+        # Anonymous rows (failed logins, public pages) belong to the platform tenant, by name.
         row = {"id": next_id(), "service_id": self._service_id, "server_host": HOST, "env": "prod",
-               "create_time": datetime.now().replace(microsecond=0), "tenant_id": row.pop("tenant_id", "000000"),
-               **row}
+               "create_time": datetime.now().replace(microsecond=0),
+               "tenant_id": row.pop("tenant_id", None) or PLATFORM_TENANT, **row}
         try:
             self._queue.put_nowait((model, row))
         except asyncio.QueueFull:

@@ -12,11 +12,10 @@ from typing import Annotated, Any, TypeVar
 from fastapi import APIRouter, Body, Query, Request
 from sqlalchemy import Delete, Select, Update, delete, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
-from starlette.datastructures import UploadFile
 
-from plantdesk.core import datascope, tenancy
+from plantdesk.core import datascope
 from plantdesk.core.context import Identity
-from plantdesk.core.deps import Db, Rt, need
+from plantdesk.core.deps import DB_SESSION, TENANT_DB, Rt, form_or_query, need
 from plantdesk.core.envelope import R, Schema, ok
 from plantdesk.core.errors import BadRequest, NotFoundError
 from plantdesk.core.paging import Page, Paging, paginate
@@ -70,27 +69,6 @@ def parse_ids(raw: str | None) -> list[int]:
     return ids
 
 
-async def form_or_query(request: Request, name: str) -> str | None:
-    """BladeX consoles send remove/grant parameters as query params (Saber) or form bodies (Sword)."""
-    value: str | UploadFile | None = request.query_params.get(name)
-    if value is None and request.headers.get("content-type", "").startswith(
-            ("application/x-www-form-urlencoded", "multipart/form-data")):
-        value = (await request.form()).get(name)
-    return value if isinstance(value, str) else None
-
-
-def tenant_param(request: Request, user: Identity) -> str | None:
-    """The platform administrator may look into one tenant with `tenantId`; everyone else is pinned."""
-    wanted = request.query_params.get("tenantId")
-    return wanted if wanted and user.is_platform_admin and wanted != user.tenant_id else None
-
-
-def acting_tenant(db: AsyncSession, request: Request, user: Identity, resource: Resource):
-    """The tenant a request acts in: its own, or the one the platform administrator names with `tenantId`."""
-    tenant = tenant_param(request, user) if resource.tenant_scoped else None
-    return tenancy.tenant_scope(db, tenant)
-
-
 Model = TypeVar("Model", bound=IdMixin)
 
 
@@ -106,6 +84,9 @@ def crud_router(resource: Resource, prefix: str, *, ops: Sequence[str] = ("list"
     router = APIRouter(prefix=prefix, tags=list(tags or [resource.name]))
     RESOURCES.append((prefix, resource))
     model, read, write = resource.model, resource.read, resource.write
+    # A tenant's rows: the platform administrator may act in another tenant (`tenantId`); global rows: no switch.
+    session = TENANT_DB if resource.tenant_scoped else DB_SESSION
+    Session = Annotated[AsyncSession, session]  # noqa: N806
 
     async def list_statement(db: AsyncSession, user: Identity, request: Request, rt) -> Select:
         stmt = select(model).where(*filters(request.query_params, resource.filters,
@@ -121,35 +102,30 @@ def crud_router(resource: Resource, prefix: str, *, ops: Sequence[str] = ("list"
     if "list" in ops:
         # The schemas are run-time values of this route factory, which a static checker cannot follow.
         @router.get("/list", response_model=R[Page[read]], summary=f"{resource.name} list")  # type: ignore[valid-type]
-        async def list_(request: Request, db: Db, rt: Rt, paging: Paging,
+        async def list_(request: Request, db: Session, rt: Rt, paging: Paging,
                         user: Identity = need(*resource.codes("view"))):
-            with acting_tenant(db, request, user, resource):
-                stmt = paging.order_by(await list_statement(db, user, request, rt), resource.sorts)
-                if not (paging.ascs or paging.descs):
-                    stmt = stmt.order_by(*resource.order, model.id.desc())
-                return ok(await paginate(db, stmt, paging))
+            stmt = paging.order_by(await list_statement(db, user, request, rt), resource.sorts)
+            if not (paging.ascs or paging.descs):
+                stmt = stmt.order_by(*resource.order, model.id.desc())
+            return ok(await paginate(db, stmt, paging))
 
     if "detail" in ops:
         @router.get("/detail", response_model=R[read], summary=f"{resource.name} detail")  # type: ignore[valid-type]
-        async def detail(request: Request, db: Db, id: Annotated[int, Query(ge=1, lt=2**63)],
+        async def detail(db: Session, id: Annotated[int, Query(ge=1, lt=2**63)],
                          user: Identity = need(*resource.codes("view"))):
-            with acting_tenant(db, request, user, resource):
-                return ok(await get_or_raise(db, model, id))
+            return ok(await get_or_raise(db, model, id))
 
     if "submit" in ops:
         @router.post("/submit", response_model=R[read],  # type: ignore[valid-type]
                      summary=f"{resource.name} submit (insert or update)")
-        async def submit(request: Request, db: Db, body: Annotated[write, Body()],  # type: ignore[valid-type]
+        async def submit(db: Session, body: Annotated[write, Body()],  # type: ignore[valid-type]
                          user: Identity = need(*resource.codes("submit"))):
-            with acting_tenant(db, request, user, resource):
-                return ok(await save(db, user, resource, body))
+            return ok(await save(db, user, resource, body))
 
     if "remove" in ops:
         @router.post("/remove", response_model=R[bool], summary=f"{resource.name} remove (logical)")
-        async def remove(request: Request, db: Db, user: Identity = need(*resource.codes("delete"))):
-            ids = parse_ids(await form_or_query(request, "ids"))
-            with acting_tenant(db, request, user, resource):
-                await remove_ids(db, user, resource, ids)
+        async def remove(request: Request, db: Session, user: Identity = need(*resource.codes("delete"))):
+            await remove_ids(db, user, resource, parse_ids(await form_or_query(request, "ids")))
             return ok(True)
 
     return router

@@ -1,17 +1,21 @@
-"""The dependency vocabulary handlers use: `Db`, `CurrentUser`, `OptionalUser`, `Rt`, `need(...)`.
+"""The dependency vocabulary handlers use: `Db`, `TenantDb`, `CurrentUser`, `OptionalUser`, `Rt`, `need(...)`.
 
-A handler's signature says what it needs; the rule (token, tenant header, permission code) runs here.
+A handler's signature says what it needs; the rule (token, tenant header, permission code, acting tenant) runs
+here. `Db` is in the caller's tenant, or sees no tenant row for an anonymous caller (core.tenancy fails closed):
+a public handler binds the scope it needs itself.
 """
 
 from collections.abc import AsyncIterator
 from typing import Annotated
 
-from fastapi import Depends, Request
+from fastapi import Depends, Query, Request
+from sqlalchemy import column, select, table
 from sqlalchemy.ext.asyncio import AsyncSession
+from starlette.datastructures import UploadFile
 
-from plantdesk.core import datascope, permissions
+from plantdesk.core import datascope, permissions, tenancy
 from plantdesk.core.context import Identity
-from plantdesk.core.errors import Forbidden, Unauthorized
+from plantdesk.core.errors import BusinessError, Forbidden, Unauthorized
 from plantdesk.core.runtime import Runtime, runtime
 from plantdesk.core.security import tokens
 
@@ -52,7 +56,63 @@ async def db_session(request: Request, identity: OptionalUser) -> AsyncIterator[
 
 # scope="function": the transaction commits before the response is sent, so a failed commit is never
 # reported to the client as a success.
-Db = Annotated[AsyncSession, Depends(db_session, scope="function")]
+DB_SESSION = Depends(db_session, scope="function")
+Db = Annotated[AsyncSession, DB_SESSION]
+
+
+async def form_or_query(request: Request, name: str) -> str | None:
+    """BladeX consoles send remove/grant parameters as query params (Saber) or form bodies (Sword)."""
+    value: str | UploadFile | None = request.query_params.get(name)
+    if value is None and request.headers.get("content-type", "").startswith(
+            ("application/x-www-form-urlencoded", "multipart/form-data")):
+        value = (await request.form()).get(name)
+    return value if isinstance(value, str) else None
+
+
+async def _json_field(request: Request, name: str) -> str | None:
+    if not request.headers.get("content-type", "").startswith("application/json"):
+        return None
+    try:
+        body = await request.json()  # already read and cached by FastAPI for the handler's body parameter
+    except ValueError:
+        return None
+    value = body.get(name) if isinstance(body, dict) else None
+    return value if isinstance(value, str) else None
+
+
+ACTING_TENANT = "tenantId"
+# The tenants table by name (it belongs to the system module, which core does not import): acting in a tenant
+# that does not exist would write rows nobody can reach.
+_TENANTS = table("blade_tenant", column("tenant_id"), column("is_deleted"))
+
+
+async def acting_tenant(
+    request: Request, user: CurrentUser,
+    _documented: Annotated[str | None, Query(alias=ACTING_TENANT, max_length=12,
+                                             description="platform administrator: act in this tenant")] = None,
+) -> str:
+    """The tenant a request acts in: the caller's own, or, for the platform administrator only, the one named by
+    `tenantId` in the query, a form or the JSON body. Anyone else's `tenantId` is ignored (BladeX forms carry
+    the caller's own tenant)."""
+    if not user.is_platform_admin:
+        return user.tenant_id
+    named = await form_or_query(request, ACTING_TENANT) or await _json_field(request, ACTING_TENANT)
+    return named or user.tenant_id
+
+
+async def tenant_db(db: Db, user: CurrentUser, tenant: Annotated[str, Depends(acting_tenant)]) -> AsyncSession:
+    """The request's one session, bound to the acting tenant for the whole request (list, detail, submit,
+    remove and whatever else the handler runs)."""
+    if tenant != user.tenant_id:
+        live = select(_TENANTS.c.tenant_id).where(_TENANTS.c.tenant_id == tenant, _TENANTS.c.is_deleted == 0)
+        if await db.scalar(live) is None:
+            raise BusinessError("租户信息不存在")
+        tenancy.bind(db, tenancy.Scope(tenant, user.user_id, user.dept_id))
+    return db
+
+
+TENANT_DB = Depends(tenant_db)
+TenantDb = Annotated[AsyncSession, TENANT_DB]
 
 
 def need(*codes: str, roles: tuple[str, ...] = ()):

@@ -25,8 +25,9 @@ class Runtime:
 
     @asynccontextmanager
     async def unit_of_work(self, identity: Identity | None = None) -> AsyncIterator[AsyncSession]:
-        """One session in the identity's tenant scope, committed on success and rolled back on any error; the
-        generations its writes marked are bumped once the commit is done."""
+        """One session in the identity's tenant scope (with no identity: no scope, so it sees and writes no tenant
+        row; core.tenancy), committed on success and rolled back on any error; the generations its writes marked
+        are bumped once the commit is done."""
         async with self.sessions() as session:
             if identity is not None:
                 tenancy.bind(session, tenancy.Scope(identity.tenant_id, identity.user_id, identity.dept_id))

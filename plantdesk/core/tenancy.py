@@ -6,8 +6,11 @@ Covered:
 - every new `TenantMixin` row is stamped with the bound tenant on flush (an explicit tenant survives only
   under `platform_scope`), and `AuditMixin` rows get their create/update user, dept and time.
 
-Not covered, by design: raw SQL text, Core `insert()` of many rows, and sessions with no scope bound
-(CLI, migrations, seeding). Those are platform code paths, never request handlers.
+Fail closed: a session with no scope bound (an anonymous request, a job or command that named no tenant) sees
+no `TenantMixin` row, and writing one raises `TenancyError`. Code that is not a signed-in request says where it
+acts: `bind(session, Scope(tenant))`, `tenant_scope(session, tenant)`, or `platform_scope(session)` /
+`bind(session, PLATFORM)` for platform work (CLI, seeding, the audit writer), where every new row must name its
+tenant. Raw SQL text is not covered; it is for migrations only.
 
 The scope lives in the session's `info`, so the listeners see it on whichever thread runs the query.
 Leaving the tenant is one greppable call, `platform_scope(session)`, used only by platform operations.
@@ -19,7 +22,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from datetime import datetime
 
-from sqlalchemy import event
+from sqlalchemy import event, false
 from sqlalchemy.orm import ORMExecuteState, Session, with_loader_criteria
 
 from plantdesk.db.base import AuditMixin, SoftDeleteMixin, TenantMixin
@@ -34,6 +37,23 @@ class Scope:
     user_id: int | None = None
     dept_id: int | None = None
     bypass: bool = False
+
+
+PLATFORM = Scope("", bypass=True)
+
+# Tables with a `tenant_id` column that are not `TenantMixin` rows, and why (tests/security/test_tenancy_guards.py
+# fails for any other such table).
+EXEMPT = {
+    "blade_tenant": "the tenants themselves; read by platform operations and by sign-in before any scope exists",
+    "plantdesk_session": "read by id while a token is granted or refreshed, before a scope exists; the session "
+                         "module filters by the caller's tenant",
+    "blade_search_gram": "index of TenantMixin rows, read only as an `id IN (...)` filter of a query core narrows; "
+                         "the primary key leads with tenant_id (core.search)",
+}
+
+
+class TenancyError(RuntimeError):
+    """A tenant row written where no tenant is known: a programming error, never a row of the platform tenant."""
 
 
 class ScopedSession(Session):
@@ -54,17 +74,20 @@ def current(session) -> Scope | None:
 
 
 def bound_tenant(session) -> str | None:
-    """The one tenant the session's queries are held to; None when it sees every tenant (no scope, or a
-    platform scope)."""
+    """The one tenant the session's queries are held to; None when it sees every tenant (a platform scope). An
+    unbound session sees none, so asking is an error (a cache keyed on the answer would be shared with the
+    platform)."""
     scope = current(session)
-    return scope.tenant_id if scope is not None and not scope.bypass else None
+    if scope is None:
+        raise TenancyError("no tenant scope bound")
+    return None if scope.bypass else scope.tenant_id
 
 
 @contextmanager
 def platform_scope(session):
     """Leave tenant isolation for a platform operation (tenant management, cross-tenant admin views)."""
     previous = current(session)
-    bind(session, replace(previous, bypass=True) if previous else Scope("", bypass=True))
+    bind(session, replace(previous, bypass=True) if previous else PLATFORM)
     try:
         yield session
     finally:
@@ -89,6 +112,7 @@ def tenant_scope(session, tenant_id: str | None):
 # The criteria options are built once (per tenant) and reused: building one analyses its lambda, which cost more
 # than the rest of a small query's ORM work.
 _LIVE = with_loader_criteria(SoftDeleteMixin, lambda cls: cls.is_deleted == 0, include_aliases=True)
+_NO_TENANT = with_loader_criteria(TenantMixin, lambda cls: false(), include_aliases=True)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -98,13 +122,20 @@ def _in_tenant(tenant_id: str):
 
 @event.listens_for(ScopedSession, "do_orm_execute")
 def _add_criteria(state: ORMExecuteState) -> None:
+    scope: Scope | None = state.session.info.get(SCOPE_KEY)
+    if state.is_insert:
+        mapper = state.bind_mapper
+        if scope is None and mapper is not None and issubclass(mapper.class_, TenantMixin):
+            raise TenancyError(f"insert of {mapper.class_.__name__} with no tenant scope bound")
+        return
     if not (state.is_select or state.is_update or state.is_delete):
         return
     options = []
     if not state.execution_options.get(INCLUDE_DELETED, False):
         options.append(_LIVE)
-    scope: Scope | None = state.session.info.get(SCOPE_KEY)
-    if scope is not None and not scope.bypass:
+    if scope is None:
+        options.append(_NO_TENANT)
+    elif not scope.bypass:
         options.append(_in_tenant(scope.tenant_id))
     if options:
         state.statement = state.statement.options(*options)
@@ -115,8 +146,8 @@ def _stamp(session: Session, _flush_context, _instances) -> None:
     scope: Scope | None = session.info.get(SCOPE_KEY)
     now = datetime.now().replace(microsecond=0)
     for obj in session.new:
-        if isinstance(obj, TenantMixin) and scope is not None and not (scope.bypass and obj.tenant_id):
-            obj.tenant_id = scope.tenant_id
+        if isinstance(obj, TenantMixin):
+            _stamp_tenant(obj, scope)
         if isinstance(obj, AuditMixin):
             obj.create_time = obj.create_time or now
             obj.update_time = obj.update_time or now
@@ -129,3 +160,11 @@ def _stamp(session: Session, _flush_context, _instances) -> None:
             obj.update_time = now
             if scope is not None:
                 obj.update_user = scope.user_id
+
+
+def _stamp_tenant(obj: TenantMixin, scope: Scope | None) -> None:
+    """The bound tenant; under a platform scope the row's own tenant, else the caller's; never none."""
+    if scope is not None and not (scope.bypass and obj.tenant_id):
+        obj.tenant_id = scope.tenant_id
+    if scope is None or not obj.tenant_id:
+        raise TenancyError(f"{type(obj).__name__} row written with no tenant (bind a scope or name its tenant)")

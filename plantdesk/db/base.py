@@ -44,6 +44,7 @@ class AuditMixin(SoftDeleteMixin):
 
 
 class TenantMixin:
-    """Tenant-scoped rows: every ORM read, update and delete is narrowed to the bound tenant."""
+    """Tenant-scoped rows: every ORM read, update and delete is narrowed to the bound tenant. No default: a row
+    gets its tenant from the session's scope (core.tenancy), or the write fails."""
 
-    tenant_id: Mapped[str] = mapped_column(String(12), index=True, default=PLATFORM_TENANT)
+    tenant_id: Mapped[str] = mapped_column(String(12), index=True)

@@ -9,6 +9,7 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession
 
 from plantdesk.config import Settings
+from plantdesk.core import tenancy
 from plantdesk.core.security.models import Client
 from plantdesk.core.security.passwords import hash_password, md5_hex
 from plantdesk.db.base import PLATFORM_TENANT
@@ -48,8 +49,10 @@ async def run_with_session(settings: Settings, work: Callable[[AsyncSession], Aw
 
 
 async def run_on(engine: AsyncEngine, work: Callable[[AsyncSession], Awaitable[T]]) -> T:
-    """`work` in one session of `engine` (no tenant scope: a platform path), committed when it returns."""
+    """`work` in one session of `engine` under the platform scope (every new row names its tenant), committed when
+    it returns."""
     async with session_factory(engine)() as session:
+        tenancy.bind(session, tenancy.PLATFORM)
         result = await work(session)
         await session.commit()
         return result

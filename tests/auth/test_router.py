@@ -7,7 +7,7 @@ from sqlalchemy import select
 from plantdesk.core import permissions
 from plantdesk.core.audit_models import UsualLog
 from tests.conftest import DEMO_TENANT
-from tests.helpers import CLIENT, md5, token
+from tests.helpers import CLIENT, md5, platform_session, token
 from tests.user.factories import PASSWORD, login_as, make_user, no_hash, runtime
 
 AUTH = "/api/blade-auth"
@@ -94,7 +94,7 @@ class TestLogUpload:
                    {"type": "ajax", "url": "/desk", "message": f"second {unique}", "time": 1767225600000}]
         assert await demo_user.data("POST", f"{AUTH}/oauth/", entries) is True
         await runtime(app).audit.flush()
-        async with runtime(app).sessions() as db:
+        async with platform_session(runtime(app).sessions) as db:
             rows = (await db.execute(select(UsualLog).where(UsualLog.log_data.contains(unique)))).scalars().all()
         assert len(rows) == 2
         assert {r.log_id for r in rows} == {"console"} and {r.tenant_id for r in rows} == {DEMO_TENANT}

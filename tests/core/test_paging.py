@@ -9,6 +9,7 @@ from plantdesk.core.errors import BadRequest
 from plantdesk.core.paging import MAX_SIZE, PageParams, Paging, paginate
 from plantdesk.modules.system.models import Post
 from tests.core.conftest import OTHER_TENANT
+from tests.helpers import platform_session
 
 SORTS = {"sort": Post.sort, "post_name": Post.post_name}
 
@@ -32,7 +33,7 @@ class TestOrderBy:
 @pytest.fixture
 async def posts(sessions, unique):
     async def make(count: int):
-        async with sessions() as db:
+        async with platform_session(sessions) as db:
             db.add_all(Post(tenant_id=OTHER_TENANT, post_code=unique, post_name=f"p{i:02d}", sort=i)
                        for i in range(count))
             await db.commit()
@@ -45,26 +46,26 @@ async def posts(sessions, unique):
 class TestPaginate:
     async def test_pages_round_up(self, sessions, posts, few):
         stmt = await posts(21)
-        async with sessions() as db:
+        async with platform_session(sessions) as db:
             page = await paginate(db, stmt, PageParams(current=3, size=10), few=few)
         assert (page["total"], page["pages"], page["current"], page["size"]) == (21, 3, 3, 10)
         assert [p.post_name for p in page["records"]] == ["p20"]
 
     async def test_exact_multiple(self, sessions, posts, few):
         stmt = await posts(20)
-        async with sessions() as db:
+        async with platform_session(sessions) as db:
             page = await paginate(db, stmt, PageParams(current=2, size=10), few=few)
         assert page["pages"] == 2 and [p.sort for p in page["records"]] == list(range(10, 20))
 
     async def test_empty_result_has_zero_pages(self, sessions, posts, few):
         stmt = await posts(0)
-        async with sessions() as db:
+        async with platform_session(sessions) as db:
             page = await paginate(db, stmt, PageParams(), few=few)
         assert page == {"records": [], "total": 0, "size": 10, "current": 1, "pages": 0}
 
     async def test_page_past_the_end_keeps_the_total(self, sessions, posts, few):
         stmt = await posts(3)
-        async with sessions() as db:
+        async with platform_session(sessions) as db:
             page = await paginate(db, stmt, PageParams(current=5, size=2), few=few)
         assert page["records"] == [] and (page["total"], page["pages"]) == (3, 2)
 

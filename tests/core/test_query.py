@@ -9,6 +9,7 @@ from plantdesk.core.errors import BadRequest
 from plantdesk.core.query import SUFFIXES, filters
 from plantdesk.modules.system.models import Post
 from tests.core.conftest import OTHER_TENANT
+from tests.helpers import platform_session
 
 COLUMNS = {"postName": Post.post_name, "sort": Post.sort, "remark": Post.remark, "createTime": Post.create_time}
 ROWS = (  # post_name, sort, remark, create_time
@@ -21,14 +22,14 @@ ROWS = (  # post_name, sort, remark, create_time
 @pytest.fixture
 async def tagged(sessions, unique):
     """Three posts sharing a unique post_code; returns a runner: query params -> matching post names."""
-    async with sessions() as db:
+    async with platform_session(sessions) as db:
         db.add_all(Post(tenant_id=OTHER_TENANT, post_code=unique, post_name=name, sort=sort, remark=remark,
                         create_time=created) for name, sort, remark, created in ROWS)
         await db.commit()
 
     async def run(params: dict, default: str = "like") -> list[str]:
         stmt = select(Post.post_name).where(Post.post_code == unique, *filters(params, COLUMNS, default=default))
-        async with sessions() as db:
+        async with platform_session(sessions) as db:
             return sorted((await db.execute(stmt)).scalars())
 
     return run

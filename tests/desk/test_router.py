@@ -4,6 +4,7 @@ import orjson
 
 from plantdesk.modules.desk import service
 from plantdesk.modules.user.models import User
+from tests.helpers import platform_session
 
 NOTICE = "/api/blade-desk/notice"
 BELL = "/api/system/systemNotice"
@@ -83,7 +84,7 @@ class TestNoticeRemove:
 
 
 async def notify_me(app, api, content: dict, **extra) -> None:
-    async with app.state.runtime.sessions() as db:
+    async with platform_session(app.state.runtime.sessions) as db:
         await service.notify(db, tenant_id=api.tenant_id, user_ids=[int(api.user_id)], content=content, **extra)
         await db.commit()
 
@@ -125,7 +126,7 @@ class TestBell:
 
 class TestNotify:
     async def test_writes_one_row_per_distinct_user(self, app, demo_admin):
-        async with app.state.runtime.sessions() as db:
+        async with platform_session(app.state.runtime.sessions) as db:
             count = await service.notify(db, tenant_id="356782", user_ids=[int(demo_admin.user_id)] * 2,
                                          content={"name": "dup"})
             await db.rollback()
@@ -137,7 +138,7 @@ class TestNotify:
         from plantdesk.core import tenancy
         from plantdesk.modules.desk.models import SystemNotice
 
-        async with app.state.runtime.sessions() as db:
+        async with platform_session(app.state.runtime.sessions) as db:
             user_id = (await db.execute(select(User.id).where(User.tenant_id == "356782").limit(1))).scalar_one()
             tenancy.bind(db, tenancy.Scope("000000"))
             await service.notify(db, tenant_id="356782", user_ids=[user_id], content={"name": "x"})

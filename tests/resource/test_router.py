@@ -7,6 +7,7 @@ from plantdesk.core import tenancy
 from plantdesk.core.storage import LocalStorage, S3Storage
 from plantdesk.modules.resource import service
 from plantdesk.modules.resource.models import Oss, SmsLog
+from tests.helpers import platform_session
 
 RES = "/api/blade-resource"
 PNG = b"\x89PNG\r\n\x1a\n" + b"\x00" * 64
@@ -154,7 +155,7 @@ class TestOss:
     async def test_masked_secret_sent_back_keeps_the_stored_one(self, app, demo_admin, unique):
         data = await demo_admin.data("POST", f"{RES}/oss/submit", oss_body(f"o{unique}"))
         await demo_admin.data("POST", f"{RES}/oss/submit", {**data, "remark": "改了备注"})
-        async with app.state.runtime.sessions() as db:
+        async with platform_session(app.state.runtime.sessions) as db:
             with tenancy.platform_scope(db):
                 row = (await db.execute(select(Oss).where(Oss.id == int(data["id"])))).scalar_one()
         assert row.secret_key == "secret-value-9876" and row.remark == "改了备注"
@@ -198,12 +199,12 @@ class TestOss:
 
 class TestStorageChoice:
     async def test_local_without_an_enabled_config(self, app):
-        async with app.state.runtime.sessions() as db:
+        async with platform_session(app.state.runtime.sessions) as db:
             tenancy.bind(db, tenancy.Scope("999991"))
             assert isinstance(await service.storage_for(db, app.state.runtime.settings), LocalStorage)
 
     async def test_enabled_config_gives_s3(self, app):
-        async with app.state.runtime.sessions() as db:
+        async with platform_session(app.state.runtime.sessions) as db:
             tenancy.bind(db, tenancy.Scope("999992"))
             db.add(Oss(oss_code="minio1", endpoint="https://s3.example.com:9000", access_key="ak",
                        secret_key="sk", bucket_name="bucket", status=2,
@@ -252,7 +253,7 @@ class TestSms:
         response = await demo_admin.post(f"{RES}/sms/endpoint/send-message", code=f"s{unique}",
                                          phones="13800138001,13800138002", params='{"code":"1234"}')
         assert response.json()["msg"] == "发送成功"
-        async with app.state.runtime.sessions() as db:
+        async with platform_session(app.state.runtime.sessions) as db:
             with tenancy.platform_scope(db):
                 row = (await db.execute(select(SmsLog).where(SmsLog.sms_code == f"s{unique}"))).scalar_one()
         assert row.phones == "13800138001,13800138002" and row.tenant_id == "356782"

@@ -25,7 +25,7 @@ from pydantic import BaseModel
 from plantdesk.app import create_app
 from plantdesk.config import Settings
 from plantdesk.core.crud import RESOURCES, Resource
-from plantdesk.core.deps import require_identity
+from plantdesk.core.deps import require_identity, tenant_db
 from plantdesk.db.base import TenantMixin
 from plantdesk.db.models import Base
 
@@ -41,6 +41,7 @@ class Op:
     has_body: bool
     json_body: bool  # the body is JSON (not a form or file upload)
     protected: bool  # needs a valid token (core.deps.require_identity somewhere in its dependencies)
+    acting: bool  # acts in the platform administrator's `tenantId` (core.deps.TenantDb)
 
     @property
     def id(self) -> str:
@@ -95,7 +96,8 @@ def _op(method: str, path: str, route: APIRoute) -> Op:
     bodies = [b for d in dependants for b in d.body_params]
     return Op(method=method, path=path, route=route, query=query, has_body=bool(bodies),
               json_body=bool(bodies) and not any(isinstance(b.field_info, params.Form) for b in bodies),
-              protected=any(d.call is require_identity for d in dependants))
+              protected=any(d.call is require_identity for d in dependants),
+              acting=any(d.call is tenant_db for d in dependants))
 
 
 def _build() -> tuple[list[Op], list[CrudEndpoints]]:

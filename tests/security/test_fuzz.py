@@ -27,7 +27,7 @@ from plantdesk.config import Settings
 from plantdesk.db.models import Base
 from plantdesk.db.session import create_engine, session_factory
 from plantdesk.seed.seeder import seed_database
-from tests.helpers import login
+from tests.helpers import login, platform_session
 
 EXAMPLES_PER_OPERATION = 10
 TIME_BUDGET_SECONDS = 240
@@ -50,7 +50,7 @@ async def fuzz_client(tmp_path_factory):
     engine = create_engine(fuzz_settings.resolved_database_url)
     async with engine.begin() as conn:
         await conn.run_sync(Base.metadata.create_all)
-    async with session_factory(engine)() as session:
+    async with platform_session(session_factory(engine)) as session:
         await seed_database(session)
         await session.commit()
     await engine.dispose()

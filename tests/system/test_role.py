@@ -46,8 +46,9 @@ class TestTree:
 
     async def test_tree_by_id(self, admin, demo_admin):
         demo_role = (await demo_admin.data("GET", f"{ROLE}/list"))[0]["id"]
-        tree = await admin.data("GET", f"{ROLE}/tree-by-id", roleId=demo_role)
+        tree = await admin.data("GET", f"{ROLE}/tree-by-id", roleId=demo_role, tenantId=demo_admin.tenant_id)
         assert demo_role in {n["id"] for n in tree}
+        assert (await admin.get(f"{ROLE}/tree-by-id", roleId=demo_role)).json()["msg"] == "角色不存在"
         assert (await demo_admin.get(f"{ROLE}/tree-by-id", roleId=(await admin.data(
             "GET", f"{ROLE}/list"))[0]["id"])).json()["msg"] == "角色不存在"
 
@@ -135,7 +136,8 @@ class TestGrant:
         tenant, tenant_admin = await make_tenant(admin, unique, packageId=package["id"])
         role = (await admin.data("GET", f"{ROLE}/list", tenantId=tenant["tenantId"]))[0]
         user_menu = (await menu_ids(admin, "user"))["user"]
-        response = await admin.post(f"{ROLE}/grant", {"roleIds": [role["id"]], "menuIds": [user_menu]})
+        response = await admin.post(f"{ROLE}/grant", {"roleIds": [role["id"]], "menuIds": [user_menu]},
+                                    tenantId=tenant["tenantId"])
         assert response.json()["msg"] == "所选菜单超出租户产品包范围!"
 
     async def test_tenant_admin_cannot_hand_out_what_it_lacks(self, demo_admin, admin, unique):

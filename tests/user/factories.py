@@ -10,7 +10,7 @@ from plantdesk.core.runtime import Runtime
 from plantdesk.modules.system.models import Dept, Param, Role
 from plantdesk.modules.system.tenant import create_tenant
 from plantdesk.modules.user.models import User
-from tests.helpers import Api, login, md5
+from tests.helpers import Api, login, md5, platform_session
 
 PASSWORD = "Passw0rd!"
 ARGON2 = "$argon2"
@@ -34,23 +34,23 @@ async def login_as(client: httpx.AsyncClient, user: dict, password: str = PASSWO
 
 
 async def role_id(app, tenant_id: str, alias: str) -> str:
-    async with runtime(app).sessions() as db:
+    async with platform_session(runtime(app).sessions) as db:
         return str(await db.scalar(select(Role.id).where(Role.tenant_id == tenant_id, Role.role_alias == alias)))
 
 
 async def dept_id(app, tenant_id: str, name: str) -> str:
-    async with runtime(app).sessions() as db:
+    async with platform_session(runtime(app).sessions) as db:
         return str(await db.scalar(select(Dept.id).where(Dept.tenant_id == tenant_id, Dept.dept_name == name)))
 
 
 async def set_user(app, user_id: str, **values) -> None:
-    async with runtime(app).sessions() as db:
+    async with platform_session(runtime(app).sessions) as db:
         await db.execute(update(User).where(User.id == int(user_id)).values(**values))
         await db.commit()
 
 
 async def stored_user(app, user_id: str) -> User:
-    async with runtime(app).sessions() as db:
+    async with platform_session(runtime(app).sessions) as db:
         return (await db.execute(select(User).where(User.id == int(user_id))
                                  .execution_options(include_deleted=True))).scalar_one()
 
@@ -58,7 +58,7 @@ async def stored_user(app, user_id: str) -> User:
 @contextlib.asynccontextmanager
 async def param(app, key: str, value: str):
     """Set a (platform-wide) parameter for the duration of one test, then put the old value back."""
-    async with runtime(app).sessions() as db:
+    async with platform_session(runtime(app).sessions) as db:
         row = (await db.execute(select(Param).where(Param.param_key == key))).scalars().first()
         old = row.param_value if row else None
         if row is None:
@@ -69,7 +69,7 @@ async def param(app, key: str, value: str):
     try:
         yield
     finally:
-        async with runtime(app).sessions() as db:
+        async with platform_session(runtime(app).sessions) as db:
             if old is None:
                 await db.execute(Param.__table__.delete().where(Param.param_key == key))
             else:
@@ -79,7 +79,7 @@ async def param(app, key: str, value: str):
 
 async def new_tenant(app, unique: str, *, expire_time: datetime | None = None, account_number: int = -1) -> str:
     """A fresh tenant (admin/admin, role admin) made by the system module's own tenant service."""
-    async with runtime(app).sessions() as db:
+    async with platform_session(runtime(app).sessions) as db:
         tenant = await create_tenant(db, tenant_name=f"测试租户{unique}", expire_time=expire_time,
                                      account_number=account_number)
         await db.commit()
@@ -99,6 +99,6 @@ def no_hash(response: httpx.Response) -> httpx.Response:
 async def retire_users(app, unique: str) -> None:
     """Logically remove the users one test made (their accounts carry `unique`): the demo tenant has an
     account quota (50) that the whole suite shares."""
-    async with runtime(app).sessions() as db:
+    async with platform_session(runtime(app).sessions) as db:
         await db.execute(update(User).where(User.account.contains(unique)).values(is_deleted=1))
         await db.commit()

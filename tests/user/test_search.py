@@ -9,6 +9,7 @@ from plantdesk.core.ids import next_id
 from plantdesk.core.search import SearchGram, grams
 from plantdesk.modules.user.models import SEARCH, User
 from tests.conftest import DEMO_TENANT
+from tests.helpers import platform_session
 from tests.user.factories import make_user, runtime
 
 PAGE = "/api/blade-user/page"
@@ -28,7 +29,7 @@ def test_a_long_filter_is_drawn_from_at_most_eight_spread_pieces():
 
 
 async def stored_grams(app, user_id: str, name: str) -> set[str]:
-    async with runtime(app).sessions() as db:
+    async with platform_session(runtime(app).sessions) as db:
         rows = await db.scalars(select(SearchGram.gram).where(SearchGram.row_id == int(user_id),
                                                               SearchGram.field == SEARCH.field(name)))
         return set(rows)
@@ -58,12 +59,12 @@ class TestKeptByWrites:
 
     async def test_a_core_bulk_insert_is_found_after_a_rebuild(self, app, demo_admin, unique):
         user_id = next_id()
-        async with runtime(app).sessions() as db:
+        async with platform_session(runtime(app).sessions) as db:
             await db.execute(insert(User), [{"id": user_id, "tenant_id": DEMO_TENANT, "account": f"u{unique}bulk",
                                              "password": "-", "real_name": "批量", "is_deleted": 0, "status": 1}])
             await db.commit()
         assert await found(demo_admin, account=f"{unique}bulk") == set()
-        async with runtime(app).sessions() as db:
+        async with platform_session(runtime(app).sessions) as db:
             assert await SEARCH.rebuild(db) > 0
             await db.commit()
         assert await found(demo_admin, account=f"{unique}bulk") == {str(user_id)}
@@ -80,7 +81,7 @@ class TestSameAnswersAsTheScan:
 
     async def test_a_filter_most_users_match_is_left_to_the_scan(self, app, demo_admin, monkeypatch):
         monkeypatch.setattr(search, "SELECTIVE", 1)
-        async with runtime(app).unit_of_work() as db:
+        async with platform_session(runtime(app).sessions) as db:
             assert await SEARCH.narrow(db, {"account": "a"}) == []
             expected = await db.scalar(select(func.count()).select_from(User).where(
                 User.tenant_id == DEMO_TENANT, User.account.like("%a%")))

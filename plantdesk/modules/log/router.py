@@ -1,5 +1,6 @@
 """/api/blade-log/{usual,api,error}: lists, details and Excel exports of the audit logs, and the device
-management operation-log export. Logs are tenant-scoped; the platform administrator may pass `tenantId`.
+management operation-log export. Logs are tenant-scoped; the platform
+administrator may pass `tenantId` in the query or the body (core.deps.TenantDb).
 
 `export/{x}`: `x` is the file name stem; the file is `<x>.xlsx` (at most 10 000 rows, newest first).
 """
@@ -8,11 +9,11 @@ from typing import Annotated
 
 from fastapi import APIRouter, Body, Path, Query, Request
 
-from plantdesk.core import excel, tenancy
+from plantdesk.core import excel
 from plantdesk.core.audit_models import ApiLog, ErrorLog, UsualLog
 from plantdesk.core.context import Identity
-from plantdesk.core.crud import get_or_raise, tenant_param
-from plantdesk.core.deps import Db, need
+from plantdesk.core.crud import get_or_raise
+from plantdesk.core.deps import TenantDb, need
 from plantdesk.core.envelope import R, ok
 from plantdesk.core.paging import Page, Paging
 from plantdesk.core.routing import include
@@ -34,73 +35,63 @@ UsualView, ApiView, ErrorView = _views("log_usual"), _views("log_api"), _views("
 
 
 @logs.get("/usual/list", response_model=R[Page[UsualLogRead]])
-async def usual_list(request: Request, db: Db, paging: Paging, user: Identity = UsualView):
+async def usual_list(request: Request, db: TenantDb, paging: Paging, user: Identity = UsualView):
     """Filters: serviceId, serverHost, logStartTime, logEndTime (also requestUri, logLevel)."""
-    with _scope(request, user, db):
-        return ok(await service.page(db, UsualLog, request.query_params, paging))
+    return ok(await service.page(db, UsualLog, request.query_params, paging))
 
 
 @logs.post("/usual/page", response_model=R[Page[UsualLogRead]])
-async def usual_page(request: Request, db: Db, paging: Paging, body: Annotated[LogFilter | None, Body()] = None,
+async def usual_page(request: Request, db: TenantDb, paging: Paging, body: Annotated[LogFilter | None, Body()] = None,
                      user: Identity = UsualView):
     """Paging in the query, filters in the JSON body."""
     params = _body_params(body)
-    with _scope(request, user, db, params.get("tenantId")):
-        return ok(await service.page(db, UsualLog, params, paging))
+    return ok(await service.page(db, UsualLog, params, paging))
 
 
 @logs.get("/api/list", response_model=R[Page[ApiLogRead]])
-async def api_list(request: Request, db: Db, paging: Paging, user: Identity = ApiView):
-    with _scope(request, user, db):
-        return ok(await service.page(db, ApiLog, request.query_params, paging))
+async def api_list(request: Request, db: TenantDb, paging: Paging, user: Identity = ApiView):
+    return ok(await service.page(db, ApiLog, request.query_params, paging))
 
 
 @logs.get("/error/list", response_model=R[Page[ErrorLogRead]])
-async def error_list(request: Request, db: Db, paging: Paging, user: Identity = ErrorView):
-    with _scope(request, user, db):
-        return ok(await service.page(db, ErrorLog, request.query_params, paging))
+async def error_list(request: Request, db: TenantDb, paging: Paging, user: Identity = ErrorView):
+    return ok(await service.page(db, ErrorLog, request.query_params, paging))
 
 
 @logs.get("/usual/detail", response_model=R[UsualLogRead])
-async def usual_detail(request: Request, db: Db, id: IdQuery, user: Identity = UsualView):
-    with _scope(request, user, db):
-        return ok(await get_or_raise(db, UsualLog, id))
+async def usual_detail(db: TenantDb, id: IdQuery, user: Identity = UsualView):
+    return ok(await get_or_raise(db, UsualLog, id))
 
 
 @logs.get("/api/detail", response_model=R[ApiLogRead])
-async def api_detail(request: Request, db: Db, id: IdQuery, user: Identity = ApiView):
-    with _scope(request, user, db):
-        return ok(await get_or_raise(db, ApiLog, id))
+async def api_detail(db: TenantDb, id: IdQuery, user: Identity = ApiView):
+    return ok(await get_or_raise(db, ApiLog, id))
 
 
 @logs.get("/error/detail", response_model=R[ErrorLogRead])
-async def error_detail(request: Request, db: Db, id: IdQuery, user: Identity = ErrorView):
-    with _scope(request, user, db):
-        return ok(await get_or_raise(db, ErrorLog, id))
+async def error_detail(db: TenantDb, id: IdQuery, user: Identity = ErrorView):
+    return ok(await get_or_raise(db, ErrorLog, id))
 
 
 @logs.post("/usual/export/{x}", response_model=None, responses=excel.XLSX_RESPONSE)
-async def usual_export(request: Request, db: Db, x: Stem, body: Annotated[LogFilter | None, Body()] = None,
+async def usual_export(request: Request, db: TenantDb, x: Stem, body: Annotated[LogFilter | None, Body()] = None,
                        user: Identity = need("log_usual_export")):
     """Filters in the JSON body, as usual/page."""
     params = _body_params(body)
-    with _scope(request, user, db, params.get("tenantId")):
-        rows = await service.export_rows(db, UsualLog, UsualLogRead, params)
+    rows = await service.export_rows(db, UsualLog, UsualLogRead, params)
     return excel.download(excel.workbook_bytes(service.COLUMNS[UsualLog], rows), f"{x}.xlsx")
 
 
 @logs.get("/api/export/{x}", response_model=None, responses=excel.XLSX_RESPONSE)
-async def api_export(request: Request, db: Db, x: Stem, user: Identity = need("log_api_export")):
+async def api_export(request: Request, db: TenantDb, x: Stem, user: Identity = need("log_api_export")):
     """Filters in the query, as api/list."""
-    with _scope(request, user, db):
-        rows = await service.export_rows(db, ApiLog, ApiLogRead, request.query_params)
+    rows = await service.export_rows(db, ApiLog, ApiLogRead, request.query_params)
     return excel.download(excel.workbook_bytes(service.COLUMNS[ApiLog], rows), f"{x}.xlsx")
 
 
 @logs.get("/error/export/{x}", response_model=None, responses=excel.XLSX_RESPONSE)
-async def error_export(request: Request, db: Db, x: Stem, user: Identity = need("log_error_export")):
-    with _scope(request, user, db):
-        rows = await service.export_rows(db, ErrorLog, ErrorLogRead, request.query_params)
+async def error_export(request: Request, db: TenantDb, x: Stem, user: Identity = need("log_error_export")):
+    rows = await service.export_rows(db, ErrorLog, ErrorLogRead, request.query_params)
     return excel.download(excel.workbook_bytes(service.COLUMNS[ErrorLog], rows), f"{x}.xlsx")
 
 
@@ -108,13 +99,12 @@ oplog = APIRouter(prefix="/device-management/oplog", tags=["log"])
 
 
 @oplog.post("/export/{x}", response_model=None, responses=excel.XLSX_RESPONSE)
-async def device_oplog_export(request: Request, db: Db, x: Stem, body: Annotated[LogFilter | None, Body()] = None,
+async def device_oplog_export(request: Request, db: TenantDb, x: Stem, body: Annotated[LogFilter | None, Body()] = None,
                               user: Identity = need("log_api_export", "device_device_export", "datapoint_export")):
     """The device-management operation log: the API log rows (every change made through
     /api/device-management/...), filtered as usual/export. There is no separate oplog table."""
     params = _body_params(body)
-    with _scope(request, user, db, params.get("tenantId")):
-        rows = await service.export_rows(db, ApiLog, ApiLogRead, params, uri_prefix=service.DEVICE_MANAGEMENT)
+    rows = await service.export_rows(db, ApiLog, ApiLogRead, params, uri_prefix=service.DEVICE_MANAGEMENT)
     return excel.download(excel.workbook_bytes(service.COLUMNS[ApiLog], rows), f"{x}.xlsx")
 
 
@@ -126,12 +116,3 @@ def _body_params(body: LogFilter | None) -> dict[str, str]:
     if body is None:
         return {}
     return {k: v for k, v in body.model_dump(by_alias=True, exclude_none=True).items() if v != ""}
-
-
-def _scope(request: Request, user: Identity, db, body_tenant: str | None = None):
-    """The platform administrator may look into one tenant (`tenantId` in the query or the body)."""
-    tenant = tenant_param(request, user)
-    if tenant is None and body_tenant and user.is_platform_admin and body_tenant != user.tenant_id:
-        tenant = body_tenant
-    return tenancy.tenant_scope(db, tenant)
-

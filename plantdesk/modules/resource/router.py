@@ -8,7 +8,7 @@ from fastapi.responses import Response
 
 from plantdesk.core.context import Identity
 from plantdesk.core.crud import Resource, crud_router, form_or_query, parse_ids
-from plantdesk.core.deps import CurrentUser, Db, Rt, need
+from plantdesk.core.deps import CurrentUser, Db, Rt, TenantDb, need
 from plantdesk.core.envelope import R, ok
 from plantdesk.core.routing import include
 from plantdesk.db.base import PLATFORM_TENANT
@@ -43,13 +43,13 @@ attach = crud_router(ATTACH, f"{PREFIX}/attach", ops=("list", "detail"), tags=["
 
 
 @attach.post("/submit", response_model=R[AttachRead])
-async def attach_submit(db: Db, body: Annotated[AttachWrite, Body()], user: Identity = need("attach_upload")):
+async def attach_submit(db: TenantDb, body: Annotated[AttachWrite, Body()], user: Identity = need("attach_upload")):
     """Metadata edit only (the display name); the stored object never changes."""
     return ok(await service.edit_attach(db, body))
 
 
 @attach.post("/remove", response_model=R[bool])
-async def attach_remove(request: Request, db: Db, rt: Rt, user: Identity = need("attach_delete")):
+async def attach_remove(request: Request, db: TenantDb, rt: Rt, user: Identity = need("attach_delete")):
     """Removes the rows and deletes the stored objects."""
     await service.remove_attaches(db, rt.settings, parse_ids(await form_or_query(request, "ids")))
     return ok(True)
@@ -63,7 +63,7 @@ async def attach_put_file(db: Db, rt: Rt, file: Annotated[UploadFile, File()],
 
 
 @attach.get("/download", response_class=Response, responses=FILE_RESPONSE)
-async def attach_download(db: Db, rt: Rt, id: IdQuery, user: Identity = need("attach_download", "attach")):
+async def attach_download(db: TenantDb, rt: Rt, id: IdQuery, user: Identity = need("attach_download", "attach")):
     row, data = await service.download(db, rt.settings, id)
     return _file(data, row.content_type or "application/octet-stream", row.original_name, inline=False)
 
@@ -103,7 +103,7 @@ oss = crud_router(OSS, f"{PREFIX}/oss", ops=("list", "detail"), tags=["oss"])
 
 
 @oss.post("/submit", response_model=R[OssRead])
-async def oss_submit(db: Db, body: Annotated[OssWrite, Body()], user: Identity = need("oss_add", "oss_edit")):
+async def oss_submit(db: TenantDb, body: Annotated[OssWrite, Body()], user: Identity = need("oss_add", "oss_edit")):
     """Secrets come back masked on read; sending a masked or empty secret keeps the stored one."""
     return ok(await service.submit_oss(db, body))
 
@@ -112,12 +112,12 @@ def _config_actions(router, model: service.ConfigModel, name: str) -> None:
     """remove and enable, the same for OSS and SMS configs: enabling one disables the tenant's others."""
 
     @router.post("/remove", response_model=R[bool], name=f"{name}_remove")
-    async def remove(request: Request, db: Db, user: Identity = need(f"{name}_delete")):
+    async def remove(request: Request, db: TenantDb, user: Identity = need(f"{name}_delete")):
         await service.remove_configs(db, model, parse_ids(await form_or_query(request, "ids")))
         return ok(True)
 
     @router.post("/enable", response_model=R[bool], name=f"{name}_enable")
-    async def enable(request: Request, db: Db, user: Identity = need(f"{name}_enable")):
+    async def enable(request: Request, db: TenantDb, user: Identity = need(f"{name}_enable")):
         await service.enable(db, model, _one_id(await form_or_query(request, "id")))
         return ok(True)
 
@@ -133,7 +133,7 @@ sms = crud_router(SMS, f"{PREFIX}/sms", ops=("list", "detail"), tags=["sms"])
 
 
 @sms.post("/submit", response_model=R[SmsRead])
-async def sms_submit(db: Db, body: Annotated[SmsWrite, Body()], user: Identity = need("sms_add", "sms_edit")):
+async def sms_submit(db: TenantDb, body: Annotated[SmsWrite, Body()], user: Identity = need("sms_add", "sms_edit")):
     return ok(await service.submit_sms(db, body))
 
 

@@ -3,99 +3,87 @@
 from sqlalchemy import or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from plantdesk.core import tenancy
 from plantdesk.core.context import Identity
 from plantdesk.core.errors import BadRequest, BusinessError, Forbidden, NotFoundError
 from plantdesk.modules.system.menus import parse_id_list
 from plantdesk.modules.system.models import Dept
 from plantdesk.modules.system.schemas_org import DeptWrite
-from plantdesk.modules.system.trees import descendants_of, forest, reach, tree_node
+from plantdesk.modules.system.trees import descendants_of, forest, tree_node
 from plantdesk.modules.user.models import User
 
 
-async def dept_list(db: AsyncSession, *, tenant_id: str | None, dept_name: str = "", full_name: str = "") -> list[dict]:
-    with tenancy.tenant_scope(db, tenant_id):
-        depts = await _depts(db)
+async def dept_list(db: AsyncSession, *, dept_name: str = "", full_name: str = "") -> list[dict]:
+    depts = await _depts(db)
     names = {d.id: d.dept_name for d in depts}
     return forest({**_dept_dict(d), "parent_name": names.get(d.parent_id, "")} for d in depts
                   if dept_name.lower() in d.dept_name.lower() and full_name.lower() in (d.full_name or "").lower())
 
 
-async def dept_tree(db: AsyncSession, *, tenant_id: str | None) -> list[dict]:
-    with tenancy.tenant_scope(db, tenant_id):
-        depts = await _depts(db)
+async def dept_tree(db: AsyncSession) -> list[dict]:
+    depts = await _depts(db)
     return forest(tree_node(d.id, d.parent_id, d.dept_name) for d in depts)
 
 
-async def lazy_tree(db: AsyncSession, *, tenant_id: str | None, parent_id: int) -> list[dict]:
-    with tenancy.tenant_scope(db, tenant_id):
-        level = list((await db.execute(select(Dept).where(Dept.parent_id == parent_id)
-                                       .order_by(Dept.sort, Dept.id))).scalars())
-        parents = set((await db.execute(select(Dept.parent_id).where(Dept.parent_id.in_([d.id for d in level] or [0]))
-                                        .group_by(Dept.parent_id))).scalars())
+async def lazy_tree(db: AsyncSession, *, parent_id: int) -> list[dict]:
+    level = list((await db.execute(select(Dept).where(Dept.parent_id == parent_id)
+                                   .order_by(Dept.sort, Dept.id))).scalars())
+    parents = set((await db.execute(select(Dept.parent_id).where(Dept.parent_id.in_([d.id for d in level] or [0]))
+                                    .group_by(Dept.parent_id))).scalars())
     return [tree_node(d.id, d.parent_id, d.dept_name, has_children=d.id in parents) for d in level]
 
 
-async def detail(db: AsyncSession, user: Identity, id_: int) -> dict:
-    with reach(db, user):
-        dept = await _dept_or_raise(db, id_)
-        parent = (await db.execute(select(Dept).where(Dept.id == dept.parent_id))).scalar_one_or_none()
+async def detail(db: AsyncSession, id_: int) -> dict:
+    dept = await _dept_or_raise(db, id_)
+    parent = (await db.execute(select(Dept).where(Dept.id == dept.parent_id))).scalar_one_or_none()
     return {**_dept_dict(dept), "parent_name": parent.dept_name if parent else ""}
 
 
-async def submit(db: AsyncSession, user: Identity, body: DeptWrite) -> dict:
+async def submit(db: AsyncSession, body: DeptWrite) -> dict:
     if not body.dept_name.strip():
         raise BadRequest("请输入部门名称")
     values = body.model_dump(exclude_unset=True, by_alias=False, exclude={"id", "tenant_id"})
+    if body.id is not None:
+        await _dept_or_raise(db, body.id)
+    ancestors = await _ancestors(db, body)
     if body.id is None:
-        tenant_id = body.tenant_id if user.is_platform_admin and body.tenant_id else None
+        dept = Dept(**values, ancestors=ancestors)
+        dept.full_name = dept.full_name or dept.dept_name
+        db.add(dept)
     else:
-        with reach(db, user):
-            tenant_id = (await _dept_or_raise(db, body.id)).tenant_id if user.is_platform_admin else None
-    with tenancy.tenant_scope(db, tenant_id):
-        ancestors = await _ancestors(db, body)
-        if body.id is None:
-            dept = Dept(**values, ancestors=ancestors)
-            dept.full_name = dept.full_name or dept.dept_name
-            db.add(dept)
-        else:
-            dept = await _dept_or_raise(db, body.id)
-            old_prefix, new_prefix = f"{dept.ancestors},{dept.id}", f"{ancestors},{dept.id}"
-            for key, value in values.items():
-                setattr(dept, key, value)
-            dept.ancestors = ancestors
-            if old_prefix != new_prefix:
-                await _move_descendants(db, old_prefix, new_prefix)
-        await db.flush()
+        dept = await _dept_or_raise(db, body.id)
+        old_prefix, new_prefix = f"{dept.ancestors},{dept.id}", f"{ancestors},{dept.id}"
+        for key, value in values.items():
+            setattr(dept, key, value)
+        dept.ancestors = ancestors
+        if old_prefix != new_prefix:
+            await _move_descendants(db, old_prefix, new_prefix)
+    await db.flush()
     return _dept_dict(dept)
 
 
-async def remove(db: AsyncSession, user: Identity, ids: list[int]) -> None:
-    with reach(db, user):
-        found = list((await db.execute(select(Dept.id).where(Dept.id.in_(ids)))).scalars())
-        if len(found) != len(set(ids)):
-            raise NotFoundError("部门不存在")
-        children = (await db.execute(select(Dept.id).where(Dept.parent_id.in_(ids)))).scalars()
-        if set(children) - set(ids):
-            raise BusinessError("请先删除子节点!")
-        if await _has_users(db, ids):
-            raise BusinessError("该部门下存在用户, 不允许删除!")
-        await db.execute(update(Dept).where(Dept.id.in_(ids)).values(is_deleted=1)
-                         .execution_options(synchronize_session=False))
+async def remove(db: AsyncSession, ids: list[int]) -> None:
+    found = list((await db.execute(select(Dept.id).where(Dept.id.in_(ids)))).scalars())
+    if len(found) != len(set(ids)):
+        raise NotFoundError("部门不存在")
+    children = (await db.execute(select(Dept.id).where(Dept.parent_id.in_(ids)))).scalars()
+    if set(children) - set(ids):
+        raise BusinessError("请先删除子节点!")
+    if await _has_users(db, ids):
+        raise BusinessError("该部门下存在用户, 不允许删除!")
+    await db.execute(update(Dept).where(Dept.id.in_(ids)).values(is_deleted=1)
+                     .execution_options(synchronize_session=False))
 
 
 async def depts_of_user(db: AsyncSession, user: Identity, user_id: int | None) -> list[dict]:
     """The departments a user belongs to (the department switch dialog)."""
     if user_id is not None and user_id != user.user_id and not user.is_admin:
         raise Forbidden("无权限访问")
-    with reach(db, user):
-        owner = (await db.execute(select(User).where(User.id == (user_id or user.user_id)))).scalar_one_or_none()
-        if owner is None:
-            raise NotFoundError("用户不存在")
-        depts = (await db.execute(select(Dept).where(Dept.id.in_(parse_id_list(owner.dept_id) or [0]),
-                                                     Dept.tenant_id == owner.tenant_id)
-                                  .order_by(Dept.sort, Dept.id))).scalars()
-        return [_dept_dict(d) for d in depts]
+    owner = (await db.execute(select(User).where(User.id == (user_id or user.user_id)))).scalar_one_or_none()
+    if owner is None:
+        raise NotFoundError("用户不存在")
+    depts = (await db.execute(select(Dept).where(Dept.id.in_(parse_id_list(owner.dept_id) or [0]))
+                              .order_by(Dept.sort, Dept.id))).scalars()
+    return [_dept_dict(d) for d in depts]
 
 
 async def _depts(db: AsyncSession) -> list[Dept]:

@@ -4,11 +4,12 @@
 from typing import Annotated
 
 from fastapi import APIRouter, Body, File, Query, Request, UploadFile
+from sqlalchemy.ext.asyncio import AsyncSession
 
-from plantdesk.core import excel, tenancy
+from plantdesk.core import excel
 from plantdesk.core.context import Identity
-from plantdesk.core.crud import form_or_query, parse_ids, tenant_param
-from plantdesk.core.deps import CurrentUser, Db, Rt, administrator_only, need
+from plantdesk.core.crud import form_or_query, parse_ids
+from plantdesk.core.deps import DB_SESSION, TENANT_DB, CurrentUser, Db, Rt, administrator_only, need
 from plantdesk.core.envelope import R, ok
 from plantdesk.core.errors import BusinessError
 from plantdesk.core.paging import Page, Paging
@@ -24,34 +25,34 @@ Code = Annotated[str, Query(min_length=1, max_length=255)]
 
 def _router(kind: dicts.Kind, prefix: str, *, view, submit_, delete, export_, importing) -> APIRouter:
     router = APIRouter(prefix=prefix, tags=[kind.name])
+    # dict-biz rows are a tenant's: the platform administrator may act in another tenant (`tenantId`).
+    session = DB_SESSION if kind.system else TENANT_DB
+    Session = Annotated[AsyncSession, session]  # noqa: N806
 
     @router.get("/list", response_model=R[Page[DictRead]])
-    async def list_(request: Request, db: Db, paging: Paging, user: Identity = view):
+    async def list_(request: Request, db: Session, paging: Paging, user: Identity = view):
         """Top-level dictionaries (parentId 0), filtered by code / dictValue."""
-        with _tenant(kind, request, user, db):
-            return ok(await dicts.page(db, kind, request.query_params, paging))
+        return ok(await dicts.page(db, kind, request.query_params, paging))
 
     @router.get("/parent-list", response_model=R[Page[DictRead]])
-    async def parent_list(request: Request, db: Db, paging: Paging, user: Identity = view):
-        with _tenant(kind, request, user, db):
-            return ok(await dicts.page(db, kind, request.query_params, paging))
+    async def parent_list(request: Request, db: Session, paging: Paging, user: Identity = view):
+        return ok(await dicts.page(db, kind, request.query_params, paging))
 
     @router.get("/child-list", response_model=R[Page[DictRead]])
-    async def child_list(request: Request, db: Db, paging: Paging,
+    async def child_list(request: Request, db: Session, paging: Paging,
                          parent_id: Annotated[int, Query(alias="parentId", ge=0, lt=2**63)], user: Identity = view):
-        with _tenant(kind, request, user, db):
-            return ok(await dicts.page(db, kind, request.query_params, paging, parent_id=parent_id))
+        return ok(await dicts.page(db, kind, request.query_params, paging, parent_id=parent_id))
 
     @router.get("/detail", response_model=R[DictRead])
-    async def detail(db: Db, id: Annotated[int, Query(ge=1, lt=2**63)], user: Identity = view):
+    async def detail(db: Session, id: Annotated[int, Query(ge=1, lt=2**63)], user: Identity = view):
         return ok(await dicts.detail(db, kind, id))
 
     @router.get("/tree", response_model=R[list[TreeNode]])
-    async def tree(db: Db, user: Identity = view, code: Annotated[str | None, Query(max_length=255)] = None):
+    async def tree(db: Session, user: Identity = view, code: Annotated[str | None, Query(max_length=255)] = None):
         return ok(await dicts.tree(db, kind, code=code))
 
     @router.get("/child-tree", response_model=R[list[TreeNode]])
-    async def child_tree(db: Db, user: Identity = view, code: Annotated[str | None, Query(max_length=255)] = None,
+    async def child_tree(db: Session, user: Identity = view, code: Annotated[str | None, Query(max_length=255)] = None,
                          parent_id: Annotated[int | None, Query(alias="parentId", ge=0, lt=2**63)] = None):
         return ok(await dicts.child_tree(db, kind, code=code, parent_id=parent_id))
 
@@ -65,21 +66,21 @@ def _router(kind: dicts.Kind, prefix: str, *, view, submit_, delete, export_, im
         return ok(await dicts.dictionary_tree(db, kind, code))
 
     @router.post("/submit", response_model=R[DictRead])
-    async def submit(db: Db, rt: Rt, body: Annotated[DictWrite, Body()], user: Identity = submit_):
+    async def submit(db: Session, rt: Rt, body: Annotated[DictWrite, Body()], user: Identity = submit_):
         return ok(await dicts.submit(db, rt.cache, kind, body))
 
     @router.post("/submit-pri", response_model=R[DictRead])
-    async def submit_pri(db: Db, rt: Rt, body: Annotated[DictWrite, Body()], user: Identity = submit_):
+    async def submit_pri(db: Session, rt: Rt, body: Annotated[DictWrite, Body()], user: Identity = submit_):
         """BladeX's name for saving a top-level dictionary: parentId is always 0."""
         return ok(await dicts.submit(db, rt.cache, kind, body, parent_only=True))
 
     @router.post("/remove", response_model=R[bool])
-    async def remove(request: Request, db: Db, rt: Rt, user: Identity = delete):
+    async def remove(request: Request, db: Session, rt: Rt, user: Identity = delete):
         """Removes the rows and everything below them; sealed rows are refused."""
         await dicts.remove(db, rt.cache, kind, parse_ids(await form_or_query(request, "ids")))
         return ok(True)
 
-    async def export(db: Db, user: Identity = export_,
+    async def export(db: Session, user: Identity = export_,
                      code: Annotated[str | None, Query(max_length=255)] = None):
         """The rows of one code (the dictionary and its items), or every dictionary without `code`."""
         rows = await dicts.export_rows(db, kind, code=code)
@@ -90,7 +91,7 @@ def _router(kind: dicts.Kind, prefix: str, *, view, submit_, delete, export_, im
     router.post("/export", response_model=None, responses=excel.XLSX_RESPONSE, name="export_post")(export)
 
     @router.post("/import", response_model=R[ImportResult])
-    async def import_(db: Db, rt: Rt, file: Annotated[UploadFile, File()], user: Identity = importing):
+    async def import_(db: Session, rt: Rt, file: Annotated[UploadFile, File()], user: Identity = importing):
         """Multipart `file` (xlsx with the export's columns); rows with errors are reported and skipped."""
         content = await file.read(rt.settings.upload_max_bytes + 1)
         if len(content) > rt.settings.upload_max_bytes:
@@ -99,11 +100,6 @@ def _router(kind: dicts.Kind, prefix: str, *, view, submit_, delete, export_, im
         return ok(result, "导入完成" if not result["errors"] else f"导入完成, {len(result['errors'])} 行有错误")
 
     return router
-
-
-def _tenant(kind: dicts.Kind, request: Request, user: Identity, db):
-    """dict-biz: the platform administrator may look into one tenant with `tenantId`."""
-    return tenancy.tenant_scope(db, None if kind.system else tenant_param(request, user))
 
 
 _platform = administrator_only()

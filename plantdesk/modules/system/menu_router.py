@@ -8,7 +8,7 @@ from pydantic import TypeAdapter
 from plantdesk.core import permissions
 from plantdesk.core.context import Identity
 from plantdesk.core.crud import crud_router, form_or_query, parse_ids
-from plantdesk.core.deps import CurrentUser, Db, Rt, need
+from plantdesk.core.deps import CurrentUser, Db, Rt, TenantDb, need
 from plantdesk.core.envelope import R, ok
 from plantdesk.core.routing import include
 from plantdesk.modules.system import menus, roles, scopes, topmenus
@@ -161,8 +161,8 @@ async def grant_tree_list(db: Db, id: int, user: Identity = need(*GRANT_VIEW)):
 
 
 @menu.get("/role-tree-keys", response_model=R[CheckedKeys], summary="ids granted to roles")
-async def role_tree_keys(db: Db, roleIds: str = "", user: Identity = need(*GRANT_VIEW)):  # noqa: N803
-    role_ids = await roles.visible_role_ids(db, user, parse_ids(roleIds))
+async def role_tree_keys(db: TenantDb, roleIds: str = "", user: Identity = need(*GRANT_VIEW)):  # noqa: N803
+    role_ids = await roles.visible_role_ids(db, parse_ids(roleIds))
     return ok(await menus.role_tree_keys(db, role_ids))
 
 

@@ -6,8 +6,8 @@ from typing import Annotated
 from fastapi import APIRouter, Body, Query, Request
 
 from plantdesk.core.context import Identity
-from plantdesk.core.crud import crud_router, form_or_query, get_or_raise, parse_ids, tenant_param
-from plantdesk.core.deps import CurrentUser, Db, Rt, administrator_only, need
+from plantdesk.core.crud import crud_router, form_or_query, get_or_raise, parse_ids
+from plantdesk.core.deps import CurrentUser, Db, Rt, TenantDb, administrator_only, need
 from plantdesk.core.envelope import R, ok
 from plantdesk.core.errors import BadRequest
 from plantdesk.core.paging import Page, Paging
@@ -53,52 +53,51 @@ ROLE_VIEW = ("role", "role_view")
 
 
 @role.get("/list", response_model=R[list[RoleRead]], summary="role tree list (filters roleName, roleAlias)")
-async def role_list(request: Request, db: Db, roleName: Text = "", roleAlias: Text = "",  # noqa: N803
+async def role_list(db: TenantDb, roleName: Text = "", roleAlias: Text = "",  # noqa: N803
                     user: Identity = need(*ROLE_VIEW)):
-    return ok(await roles.role_list(db, user, tenant_id=tenant_param(request, user), role_name=roleName,
-                                    role_alias=roleAlias))
+    return ok(await roles.role_list(db, user, role_name=roleName, role_alias=roleAlias))
 
 
 @role.get("/tree", response_model=R[list[TreeNode]], summary="role TreeNode forest (?tenantId for the platform)")
-async def role_tree(request: Request, db: Db, user: Identity = need(*ROLE_VIEW, "user")):
-    return ok(await roles.role_tree(db, user, tenant_id=tenant_param(request, user)))
+async def role_tree(db: TenantDb, user: Identity = need(*ROLE_VIEW, "user")):
+    return ok(await roles.role_tree(db, user))
 
 
 @role.get("/tree-by-id", response_model=R[list[TreeNode]], summary="role tree of a role's tenant")
-async def role_tree_by_id(db: Db, roleId: IdQuery, user: Identity = need(*ROLE_VIEW, "user")):  # noqa: N803
+async def role_tree_by_id(db: TenantDb, roleId: IdQuery, user: Identity = need(*ROLE_VIEW, "user")):  # noqa: N803
     return ok(await roles.tree_by_id(db, user, roleId))
 
 
 @role.get("/detail", response_model=R[RoleRead], summary="role detail")
-async def role_detail(db: Db, id: IdQuery, user: Identity = need(*ROLE_VIEW)):
-    return ok(await roles.detail(db, user, id))
+async def role_detail(db: TenantDb, id: IdQuery, _: Identity = need(*ROLE_VIEW)):
+    return ok(await roles.detail(db, id))
 
 
 @role.post("/submit", response_model=R[RoleRead], summary="role insert or update")
-async def role_submit(db: Db, rt: Rt, body: Annotated[RoleWrite, Body()],
+async def role_submit(db: TenantDb, rt: Rt, body: Annotated[RoleWrite, Body()],
                       user: Identity = need("role_add", "role_edit")):
     return ok(await roles.submit(db, user, rt.cache, body))
 
 
 @role.post("/remove", response_model=R[bool], summary="role remove (refused while users hold it)")
-async def role_remove(request: Request, db: Db, rt: Rt, user: Identity = need("role_delete")):
+async def role_remove(request: Request, db: TenantDb, rt: Rt, user: Identity = need("role_delete")):
     await roles.remove(db, user, rt.cache, await _ids(request))
     return ok(True)
 
 
 @role.post("/grant", response_model=R[bool], summary="replace the roles' menus, data scopes and API scopes")
-async def role_grant(db: Db, rt: Rt, body: Annotated[RoleGrant, Body()], user: Identity = need("role_grant")):
+async def role_grant(db: TenantDb, rt: Rt, body: Annotated[RoleGrant, Body()], user: Identity = need("role_grant")):
     await roles.grant(db, user, rt.cache, body)
     return ok(True)
 
 
 @role.get("/getUserByRole", response_model=R[list[UserBrief]], summary="users holding a role")
-async def role_users(db: Db, roleId: IdQuery, user: Identity = need(*ROLE_VIEW)):  # noqa: N803
-    return ok(await roles.users_of_role(db, user, roleId))
+async def role_users(db: TenantDb, roleId: IdQuery, _: Identity = need(*ROLE_VIEW)):  # noqa: N803
+    return ok(await roles.users_of_role(db, roleId))
 
 
 @role.get("/select", response_model=R[list[RoleRead]], summary="roles of a user (role switch dialog)")
-async def role_select(db: Db, user: CurrentUser, userId: OptionalId = None):  # noqa: N803
+async def role_select(db: TenantDb, user: CurrentUser, userId: OptionalId = None):  # noqa: N803
     return ok(await roles.roles_of_user(db, user, userId))
 
 
@@ -107,18 +106,18 @@ FUNCTION_CODES = ("role_grant", "role")
 
 
 @function.get("/selectFunctionByRoleId", response_model=R[list[FunctionRead]], summary="function grants of a role")
-async def functions_of_role(db: Db, roleId: IdQuery, user: Identity = need(*FUNCTION_CODES)):  # noqa: N803
-    return ok(await roles.functions_of_role(db, user, roleId))
+async def functions_of_role(db: TenantDb, roleId: IdQuery, _: Identity = need(*FUNCTION_CODES)):  # noqa: N803
+    return ok(await roles.functions_of_role(db, roleId))
 
 
 @function.post("/addFunction", response_model=R[FunctionRead], summary="grant a function to a role")
-async def add_function(db: Db, body: Annotated[FunctionWrite, Body()], user: Identity = need("role_grant")):
-    return ok(await roles.add_function(db, user, body))
+async def add_function(db: TenantDb, body: Annotated[FunctionWrite, Body()], _: Identity = need("role_grant")):
+    return ok(await roles.add_function(db, body))
 
 
 @function.post("/updateFunction", response_model=R[FunctionRead], summary="rename or switch a function grant")
-async def update_function(db: Db, body: Annotated[FunctionWrite, Body()], user: Identity = need("role_grant")):
-    return ok(await roles.update_function(db, user, body))
+async def update_function(db: TenantDb, body: Annotated[FunctionWrite, Body()], _: Identity = need("role_grant")):
+    return ok(await roles.update_function(db, body))
 
 
 # --- departments --------------------------------------------------------------------------------------------------
@@ -129,41 +128,40 @@ DEPT_PICK = (*DEPT_VIEW, "user", "role", "post")
 
 
 @dept.get("/list", response_model=R[list[DeptRead]], summary="department tree list (filters deptName, fullName)")
-async def dept_list(request: Request, db: Db, deptName: Text = "", fullName: Text = "",  # noqa: N803
+async def dept_list(db: TenantDb, deptName: Text = "", fullName: Text = "",  # noqa: N803
                     user: Identity = need(*DEPT_VIEW)):
-    return ok(await depts.dept_list(db, tenant_id=tenant_param(request, user), dept_name=deptName,
-                                    full_name=fullName))
+    return ok(await depts.dept_list(db, dept_name=deptName, full_name=fullName))
 
 
 @dept.get("/tree", response_model=R[list[TreeNode]], summary="department TreeNode forest (?tenantId)")
-async def dept_tree(request: Request, db: Db, user: Identity = need(*DEPT_PICK)):
-    return ok(await depts.dept_tree(db, tenant_id=tenant_param(request, user)))
+async def dept_tree(db: TenantDb, _: Identity = need(*DEPT_PICK)):
+    return ok(await depts.dept_tree(db))
 
 
 @dept.get("/lazy-tree", response_model=R[list[TreeNode]], summary="one level of the department tree")
-async def dept_lazy_tree(request: Request, db: Db, parentId: Annotated[int, Query(ge=0, lt=2**63)] = 0,  # noqa: N803
+async def dept_lazy_tree(db: TenantDb, parentId: Annotated[int, Query(ge=0, lt=2**63)] = 0,  # noqa: N803
                          user: Identity = need(*DEPT_PICK)):
-    return ok(await depts.lazy_tree(db, tenant_id=tenant_param(request, user), parent_id=parentId))
+    return ok(await depts.lazy_tree(db, parent_id=parentId))
 
 
 @dept.get("/detail", response_model=R[DeptRead], summary="department detail")
-async def dept_detail(db: Db, id: IdQuery, user: Identity = need(*DEPT_VIEW)):
-    return ok(await depts.detail(db, user, id))
+async def dept_detail(db: TenantDb, id: IdQuery, _: Identity = need(*DEPT_VIEW)):
+    return ok(await depts.detail(db, id))
 
 
 @dept.post("/submit", response_model=R[DeptRead], summary="department insert or update")
-async def dept_submit(db: Db, body: Annotated[DeptWrite, Body()], user: Identity = need("dept_add", "dept_edit")):
-    return ok(await depts.submit(db, user, body))
+async def dept_submit(db: TenantDb, body: Annotated[DeptWrite, Body()], _: Identity = need("dept_add", "dept_edit")):
+    return ok(await depts.submit(db, body))
 
 
 @dept.post("/remove", response_model=R[bool], summary="department remove (refused with children or users)")
-async def dept_remove(request: Request, db: Db, user: Identity = need("dept_delete")):
-    await depts.remove(db, user, await _ids(request))
+async def dept_remove(request: Request, db: TenantDb, _: Identity = need("dept_delete")):
+    await depts.remove(db, await _ids(request))
     return ok(True)
 
 
 @dept.get("/select", response_model=R[list[DeptRead]], summary="departments of a user (switch dialog)")
-async def dept_select(db: Db, user: CurrentUser, userId: OptionalId = None):  # noqa: N803
+async def dept_select(db: TenantDb, user: CurrentUser, userId: OptionalId = None):  # noqa: N803
     return ok(await depts.depts_of_user(db, user, userId))
 
 
@@ -173,8 +171,8 @@ post = crud_router(posts.RESOURCE, "/blade-system/post", tags=["post"])
 
 
 @post.get("/select", response_model=R[list[PostRead]], summary="posts for dropdowns (?tenantId for the platform)")
-async def post_select(request: Request, db: Db, user: Identity = need("post", "post_view", "user")):
-    return ok(await posts.select_posts(db, tenant_id=tenant_param(request, user)))
+async def post_select(db: TenantDb, _: Identity = need("post", "post_view", "user")):
+    return ok(await posts.select_posts(db))
 
 
 # --- tenants and packages --------------------------------------------------------------------------------------------

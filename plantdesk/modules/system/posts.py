@@ -3,7 +3,6 @@
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from plantdesk.core import tenancy
 from plantdesk.core.context import Identity
 from plantdesk.core.crud import Resource
 from plantdesk.core.errors import BadRequest, BusinessError
@@ -11,9 +10,8 @@ from plantdesk.modules.system.models import Post
 from plantdesk.modules.system.schemas_org import PostRead, PostWrite
 
 
-async def select_posts(db: AsyncSession, *, tenant_id: str | None) -> list[Post]:
-    with tenancy.tenant_scope(db, tenant_id):
-        return list((await db.execute(select(Post).order_by(Post.sort, Post.id))).scalars())
+async def select_posts(db: AsyncSession) -> list[Post]:
+    return list((await db.execute(select(Post).order_by(Post.sort, Post.id))).scalars())
 
 
 async def _before_save(db: AsyncSession, user: Identity, obj: Post, body: PostWrite, created: bool) -> None:

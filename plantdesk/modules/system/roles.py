@@ -1,14 +1,14 @@
 """Roles, their grants (menus, data scopes, API scopes) and function permissions.
 
-Roles are tenant-scoped. The platform administrator may reach another tenant's roles (by `tenantId`, or by
-role id for grants); everyone else stays in their own tenant. A tenant admin hands out at most what they
-see themselves, and never beyond the tenant's package.
+Roles are tenant-scoped: everything here runs in the session's tenant, which the platform administrator may
+set to another tenant with `tenantId` (core.deps.TenantDb). A tenant admin hands out at most what they see
+themselves, and never beyond the tenant's package.
 """
 
 from sqlalchemy import delete, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from plantdesk.core import permissions, tenancy
+from plantdesk.core import permissions
 from plantdesk.core.cache import Cache
 from plantdesk.core.context import ADMINISTRATOR, Identity
 from plantdesk.core.errors import BadRequest, BusinessError, Forbidden, NotFoundError
@@ -16,35 +16,31 @@ from plantdesk.db.base import IdMixin
 from plantdesk.modules.system import menus
 from plantdesk.modules.system.models import Role, RoleFunction, RoleMenu, RoleScope, ScopeApi, ScopeData
 from plantdesk.modules.system.schemas_org import FunctionWrite, RoleGrant, RoleWrite
-from plantdesk.modules.system.trees import descendants_of, forest, reach, tree_node
+from plantdesk.modules.system.trees import descendants_of, forest, tree_node
 from plantdesk.modules.user.models import User
 
 
-async def role_list(db: AsyncSession, user: Identity, *, tenant_id: str | None, role_name: str = "",
-                    role_alias: str = "") -> list[dict]:
-    with tenancy.tenant_scope(db, tenant_id):
-        roles = await _roles(db, user)
+async def role_list(db: AsyncSession, user: Identity, *, role_name: str = "", role_alias: str = "") -> list[dict]:
+    roles = await _roles(db, user)
     names = {r.id: r.role_name for r in roles}
     matching = [r for r in roles if role_name.lower() in r.role_name.lower()
                 and role_alias.lower() in r.role_alias.lower()]
     return forest({**_role_dict(r), "parent_name": names.get(r.parent_id, "")} for r in matching)
 
 
-async def role_tree(db: AsyncSession, user: Identity, *, tenant_id: str | None) -> list[dict]:
-    with tenancy.tenant_scope(db, tenant_id):
-        roles = await _roles(db, user)
+async def role_tree(db: AsyncSession, user: Identity) -> list[dict]:
+    roles = await _roles(db, user)
     return forest(tree_node(r.id, r.parent_id, r.role_name) for r in roles)
 
 
 async def tree_by_id(db: AsyncSession, user: Identity, role_id: int) -> list[dict]:
-    role = (await _visible_roles(db, user, [role_id]))[0]
-    return await role_tree(db, user, tenant_id=role.tenant_id if user.is_platform_admin else None)
+    await _visible_roles(db, [role_id])
+    return await role_tree(db, user)
 
 
-async def detail(db: AsyncSession, user: Identity, id_: int) -> dict:
-    role = (await _visible_roles(db, user, [id_]))[0]
-    with reach(db, user):
-        parent = (await db.execute(select(Role).where(Role.id == role.parent_id))).scalar_one_or_none()
+async def detail(db: AsyncSession, id_: int) -> dict:
+    role = (await _visible_roles(db, [id_]))[0]
+    parent = (await db.execute(select(Role).where(Role.id == role.parent_id))).scalar_one_or_none()
     return {**_role_dict(role), "parent_name": parent.role_name if parent else ""}
 
 
@@ -57,39 +53,34 @@ async def submit(db: AsyncSession, user: Identity, cache: Cache, body: RoleWrite
         raise BusinessError("无权限创建超管角色!")
     values = body.model_dump(exclude_unset=True, by_alias=False, exclude={"id", "tenant_id"})
     values["role_alias"] = body.role_alias.strip()
+    if body.id is not None:
+        await _visible_roles(db, [body.id])
+    taken = select(Role.id).where(Role.role_alias == values["role_alias"])
+    if await db.scalar(taken.where(Role.id != body.id) if body.id else taken):
+        raise BusinessError("角色别名已存在")
+    if body.parent_id:
+        await _check_parent(db, body)
     if body.id is None:
-        tenant_id = body.tenant_id if user.is_platform_admin and body.tenant_id else None
+        role = Role(**values)
+        db.add(role)
     else:
-        existing = (await _visible_roles(db, user, [body.id]))[0]
-        tenant_id = existing.tenant_id if user.is_platform_admin else None
-    with tenancy.tenant_scope(db, tenant_id):
-        taken = select(Role.id).where(Role.role_alias == values["role_alias"])
-        if await db.scalar(taken.where(Role.id != body.id) if body.id else taken):
-            raise BusinessError("角色别名已存在")
-        if body.parent_id:
-            await _check_parent(db, body)
-        if body.id is None:
-            role = Role(**values)
-            db.add(role)
-        else:
-            role = (await db.execute(select(Role).where(Role.id == body.id))).scalar_one()
-            for key, value in values.items():
-                setattr(role, key, value)
-        await db.flush()
+        role = (await db.execute(select(Role).where(Role.id == body.id))).scalar_one()
+        for key, value in values.items():
+            setattr(role, key, value)
+    await db.flush()
     await permissions.invalidate(cache)
     return _role_dict(role)
 
 
 async def remove(db: AsyncSession, user: Identity, cache: Cache, ids: list[int]) -> None:
-    roles = await _visible_roles(db, user, ids)
-    with reach(db, user):
-        children = (await db.execute(select(Role.id).where(Role.parent_id.in_(ids)))).scalars()
-        if set(children) - set(ids):
-            raise BusinessError("请先删除子节点!")
-        if await _holders(db, ids, limit=1):
-            raise BusinessError("该角色下已绑定用户, 不允许删除!")
-        await db.execute(update(Role).where(Role.id.in_([r.id for r in roles])).values(is_deleted=1)
-                         .execution_options(synchronize_session=False))
+    roles = await _visible_roles(db, ids)
+    children = (await db.execute(select(Role.id).where(Role.parent_id.in_(ids)))).scalars()
+    if set(children) - set(ids):
+        raise BusinessError("请先删除子节点!")
+    if await _holders(db, ids, limit=1):
+        raise BusinessError("该角色下已绑定用户, 不允许删除!")
+    await db.execute(update(Role).where(Role.id.in_([r.id for r in roles])).values(is_deleted=1)
+                     .execution_options(synchronize_session=False))
     await db.execute(delete(RoleMenu).where(RoleMenu.role_id.in_(ids)))
     await db.execute(delete(RoleScope).where(RoleScope.role_id.in_(ids)))
     await permissions.invalidate(cache)
@@ -100,7 +91,7 @@ async def grant(db: AsyncSession, user: Identity, cache: Cache, body: RoleGrant)
     belong to the tenant (see docs/decisions.md)."""
     if not body.role_ids:
         raise BadRequest("请选择角色")
-    roles = await _visible_roles(db, user, body.role_ids)
+    roles = await _visible_roles(db, body.role_ids)
     all_menus = await menus.all_menus(db)
     wanted = set(body.menu_ids) & {m.id for m in all_menus}
     for tenant_id in {r.tenant_id for r in roles}:
@@ -122,64 +113,59 @@ async def grant(db: AsyncSession, user: Identity, cache: Cache, body: RoleGrant)
     await permissions.invalidate(cache)
 
 
-async def users_of_role(db: AsyncSession, user: Identity, role_id: int) -> list[User]:
-    await _visible_roles(db, user, [role_id])
-    with reach(db, user):
-        return await _holders(db, [role_id])
+async def users_of_role(db: AsyncSession, role_id: int) -> list[User]:
+    await _visible_roles(db, [role_id])
+    return await _holders(db, [role_id])
 
 
 async def roles_of_user(db: AsyncSession, user: Identity, user_id: int | None) -> list[dict]:
     """The roles a user holds (the role switch dialog): oneself, or anyone of the tenant for admins."""
     if user_id is not None and user_id != user.user_id and not user.is_admin:
         raise Forbidden("无权限访问")
-    with reach(db, user):
-        owner = (await db.execute(select(User).where(User.id == (user_id or user.user_id)))).scalar_one_or_none()
-        if owner is None:
-            raise NotFoundError("用户不存在")
-        ids = menus.parse_id_list(owner.role_id)
-        roles = (await db.execute(select(Role).where(Role.id.in_(ids or [0]), Role.tenant_id == owner.tenant_id)
-                                  .order_by(Role.sort, Role.id))).scalars()
-        return [_role_dict(r) for r in roles]
+    owner = (await db.execute(select(User).where(User.id == (user_id or user.user_id)))).scalar_one_or_none()
+    if owner is None:
+        raise NotFoundError("用户不存在")
+    ids = menus.parse_id_list(owner.role_id)
+    roles = (await db.execute(select(Role).where(Role.id.in_(ids or [0]))
+                              .order_by(Role.sort, Role.id))).scalars()
+    return [_role_dict(r) for r in roles]
 
 
-async def visible_role_ids(db: AsyncSession, user: Identity, ids: list[int]) -> list[int]:
-    return [r.id for r in await _visible_roles(db, user, ids)]
+async def visible_role_ids(db: AsyncSession, ids: list[int]) -> list[int]:
+    return [r.id for r in await _visible_roles(db, ids)]
 
 
 # --- function permissions (/api/system/function) -------------------------------------------------------------
 
-async def functions_of_role(db: AsyncSession, user: Identity, role_id: int) -> list[RoleFunction]:
-    role = (await _visible_roles(db, user, [role_id]))[0]
-    with tenancy.tenant_scope(db, role.tenant_id if user.is_platform_admin else None):
-        return list((await db.execute(select(RoleFunction).where(RoleFunction.role_id == role_id)
-                                      .order_by(RoleFunction.function_code))).scalars())
+async def functions_of_role(db: AsyncSession, role_id: int) -> list[RoleFunction]:
+    await _visible_roles(db, [role_id])
+    return list((await db.execute(select(RoleFunction).where(RoleFunction.role_id == role_id)
+                                  .order_by(RoleFunction.function_code))).scalars())
 
 
-async def add_function(db: AsyncSession, user: Identity, body: FunctionWrite) -> RoleFunction:
+async def add_function(db: AsyncSession, body: FunctionWrite) -> RoleFunction:
     if body.role_id is None:
         raise BadRequest("请选择角色")
     if not body.function_code.strip():
         raise BadRequest("请输入功能编码")
-    role = (await _visible_roles(db, user, [body.role_id]))[0]
-    with tenancy.tenant_scope(db, role.tenant_id if user.is_platform_admin else None):
-        if await db.scalar(select(RoleFunction.id).where(RoleFunction.role_id == role.id,
-                                                         RoleFunction.function_code == body.function_code.strip())):
-            raise BusinessError("该功能权限已存在")
-        function = RoleFunction(role_id=role.id, function_code=body.function_code.strip(),
-                                function_name=body.function_name, enabled=body.enabled)
-        db.add(function)
-        await db.flush()
+    role = (await _visible_roles(db, [body.role_id]))[0]
+    if await db.scalar(select(RoleFunction.id).where(RoleFunction.role_id == role.id,
+                                                     RoleFunction.function_code == body.function_code.strip())):
+        raise BusinessError("该功能权限已存在")
+    function = RoleFunction(role_id=role.id, function_code=body.function_code.strip(),
+                            function_name=body.function_name, enabled=body.enabled)
+    db.add(function)
+    await db.flush()
     return function
 
 
-async def update_function(db: AsyncSession, user: Identity, body: FunctionWrite) -> RoleFunction:
+async def update_function(db: AsyncSession, body: FunctionWrite) -> RoleFunction:
     if body.id is None:
         raise BadRequest("缺少必要的请求参数: id")
-    with reach(db, user):
-        function = (await db.execute(select(RoleFunction).where(RoleFunction.id == body.id))).scalar_one_or_none()
+    function = (await db.execute(select(RoleFunction).where(RoleFunction.id == body.id))).scalar_one_or_none()
     if function is None:
         raise NotFoundError()
-    await _visible_roles(db, user, [function.role_id])
+    await _visible_roles(db, [function.role_id])
     for key in body.model_fields_set & {"function_name", "enabled"}:
         setattr(function, key, getattr(body, key))
     await db.flush()
@@ -195,10 +181,9 @@ async def _roles(db: AsyncSession, user: Identity) -> list[Role]:
     return list((await db.execute(stmt)).scalars())
 
 
-async def _visible_roles(db: AsyncSession, user: Identity, ids: list[int]) -> list[Role]:
-    """The roles `ids` if the caller may reach all of them (their tenant; any tenant for the platform admin)."""
-    with reach(db, user):
-        roles = list((await db.execute(select(Role).where(Role.id.in_(ids)))).scalars())
+async def _visible_roles(db: AsyncSession, ids: list[int]) -> list[Role]:
+    """The roles `ids`, all of them in the session's tenant."""
+    roles = list((await db.execute(select(Role).where(Role.id.in_(ids)))).scalars())
     if not ids or len(roles) != len(set(ids)):
         raise NotFoundError("角色不存在")
     return roles

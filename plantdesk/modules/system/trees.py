@@ -2,10 +2,7 @@
 platform administrator's tenant switch."""
 
 from collections.abc import Callable, Iterable, Sequence
-from contextlib import nullcontext
 from typing import Any
-
-from plantdesk.core import tenancy
 
 
 def forest(nodes: Iterable[dict], *, id_key: str = "id", parent_key: str = "parent_id") -> list[dict]:
@@ -61,8 +58,3 @@ def prune(roots: list[dict], keep: Callable[[dict], bool]) -> list[dict]:
         if keep(node) or node["children"]:
             kept.append(node)
     return kept
-
-
-def reach(db, user):
-    """Look up rows by id across tenants for the platform administrator; stay in the tenant for everyone else."""
-    return tenancy.platform_scope(db) if user.is_platform_admin else nullcontext()

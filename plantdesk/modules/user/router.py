@@ -1,18 +1,16 @@
 """/api/blade-user (spec §7 Users). Permission codes are the `user` menu's buttons (seed/data/menus.py)."""
 
-from collections.abc import AsyncIterator
 from typing import Annotated, TypeVar
 
 import orjson
-from fastapi import APIRouter, Body, Depends, File, Query, Request, UploadFile
+from fastapi import APIRouter, Body, File, Query, Request, UploadFile
 from fastapi.responses import Response
 from pydantic import ValidationError
-from sqlalchemy.ext.asyncio import AsyncSession
 
-from plantdesk.core import excel, tenancy
+from plantdesk.core import excel
 from plantdesk.core.context import Identity
-from plantdesk.core.crud import form_or_query, parse_ids, tenant_param
-from plantdesk.core.deps import CurrentUser, Db, Rt, need
+from plantdesk.core.crud import form_or_query, parse_ids
+from plantdesk.core.deps import CurrentUser, Db, Rt, TenantDb, need
 from plantdesk.core.envelope import Id, R, Schema, ok
 from plantdesk.core.errors import BadRequest
 from plantdesk.core.paging import Page, Paging
@@ -42,15 +40,6 @@ Unlock = Annotated[Identity, need("user_unlock")]
 Platform = Annotated[Identity, need("user_platform")]
 Import = Annotated[Identity, need("user_import")]
 Export = Annotated[Identity, need("user_export")]
-
-
-async def _acting_db(request: Request, db: Db, user: CurrentUser) -> AsyncIterator[AsyncSession]:
-    """The platform administrator may act on one tenant's users with `?tenantId=`; everyone else is pinned."""
-    with tenancy.tenant_scope(db, tenant_param(request, user)):
-        yield db
-
-
-TenantDb = Annotated[AsyncSession, Depends(_acting_db, scope="function")]
 
 
 async def _ids(request: Request, name: str) -> list[int]:
@@ -83,13 +72,13 @@ async def platform_detail(db: TenantDb, rt: Rt, id: Annotated[Id, Query()], _: P
 
 
 @router.post("/submit", response_model=R[UserRead])
-async def submit(db: Db, rt: Rt, body: Annotated[UserWrite, Body()], user: Add):
+async def submit(db: TenantDb, rt: Rt, body: Annotated[UserWrite, Body()], user: Add):
     """Insert (no id; password md5 hex or account.initPassword) or update (password ignored)."""
     return ok(await service.submit(db, rt.cache, user, body))
 
 
 @router.post("/update", response_model=R[UserRead])
-async def update(db: Db, rt: Rt, body: Annotated[UserWrite, Body()], user: Edit):
+async def update(db: TenantDb, rt: Rt, body: Annotated[UserWrite, Body()], user: Edit):
     return ok(await service.submit(db, rt.cache, user, body, must_exist=True))
 
 

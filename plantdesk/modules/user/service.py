@@ -1,7 +1,7 @@
 """Users: listing with resolved names, submit, grants, lock/unlock, password changes, registration.
 
 Every query here runs under the request's tenant scope (core.tenancy); a platform administrator acting on
-another tenant does so through `tenancy.tenant_scope`, chosen by the router or by `acting_tenant` below.
+another tenant does so through the router's `TenantDb` (core.deps).
 """
 
 from collections.abc import Iterable, Mapping, Sequence
@@ -134,27 +134,16 @@ async def account_exists(db: AsyncSession, account: str) -> bool:
 
 # --- writing ---------------------------------------------------------------------------------------------
 
-def acting_tenant(identity: Identity, tenant_id: str | None) -> str | None:
-    """The platform administrator may manage another tenant's users; everyone else stays in their own (None)."""
-    if identity.is_platform_admin and tenant_id and tenant_id != identity.tenant_id:
-        return tenant_id
-    return None
-
-
 async def submit(db: AsyncSession, cache: Cache, identity: Identity, body: UserWrite, *,
                  must_exist: bool = False) -> UserRead:
-    tenant = acting_tenant(identity, body.tenant_id)
-    with tenancy.tenant_scope(db, tenant):
-        if tenant:
-            await _tenant_or_raise(db, tenant)
-        if body.id is None:
-            if must_exist:
-                raise BusinessError("缺少必要的请求参数: id")
-            user = await _insert(db, body)
-        else:
-            user = await _update(db, body.id, body)
-        await db.flush()
-        return (await reads(db, cache, [user]))[0]
+    if body.id is None:
+        if must_exist:
+            raise BusinessError("缺少必要的请求参数: id")
+        user = await _insert(db, body)
+    else:
+        user = await _update(db, body.id, body)
+    await db.flush()
+    return (await reads(db, cache, [user]))[0]
 
 
 async def update_platform(db: AsyncSession, *, user_id: int, user_type: int | None, user_ext: str | None) -> None:

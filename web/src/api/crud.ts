@@ -12,24 +12,28 @@ export interface CrudApi<T> {
   remove(ids: string[]): Promise<string | undefined>;
 }
 
-/** The CRUD verbs under `base` (e.g. `/blade-system/post`); `overrides` replace single verbs. */
-export function crudApi<T>(base: string, overrides: Partial<CrudApi<T>> = {}): CrudApi<T> {
+/**
+ * The CRUD verbs under `base` (e.g. `/blade-system/post`); `overrides` replace single verbs. `tenantId` (the
+ * platform administrator's acting tenant, see `useActingTenant`) goes on every verb; the server ignores it
+ * for anyone else.
+ */
+export function crudApi<T>(base: string, overrides: Partial<CrudApi<T>> = {}, tenantId?: string): CrudApi<T> {
   return {
     async list(query) {
-      const { data } = await http.get<R<Page<T> | T[]>>(`${base}/list`, { params: query });
+      const { data } = await http.get<R<Page<T> | T[]>>(`${base}/list`, { params: { tenantId, ...query } });
       return data.data;
     },
     async detail(id) {
-      const { data } = await http.get<R<T>>(`${base}/detail`, { params: { id } });
+      const { data } = await http.get<R<T>>(`${base}/detail`, { params: { id, tenantId } });
       return data.data;
     },
     async submit(row) {
-      const { data } = await http.post<R<unknown>>(`${base}/submit`, row);
+      const { data } = await http.post<R<unknown>>(`${base}/submit`, row, { params: { tenantId } });
       return data.msg;
     },
     async remove(ids) {
       const { data } = await http.post<R<unknown>>(`${base}/remove`, null, {
-        params: { ids: ids.join(',') },
+        params: { ids: ids.join(','), tenantId },
       });
       return data.msg;
     },

@@ -16,5 +16,6 @@ export interface Dept {
   children?: Dept[];
 }
 
-/** Departments: list answers the tenant's whole forest (filters deptName, fullName; `tenantId`). */
-export const deptApi: CrudApi<Dept> = crudApi<Dept>('/blade-system/dept');
+/** Departments: list answers the tenant's whole forest (filters deptName, fullName), in the acting tenant. */
+export const deptApiFor = (tenantId?: string): CrudApi<Dept> =>
+  crudApi<Dept>('/blade-system/dept', {}, tenantId);

@@ -21,30 +21,45 @@ export type DictKind = 'dict' | 'dict-biz';
 
 export const dictBase = (kind: DictKind) => `/blade-system/${kind}`;
 
-/** The parent table: `parent-list` pages the dictionaries; `submit-pri` saves one (parentId always 0). */
-export function dictParentApi(kind: DictKind): CrudApi<DictRow> {
+/**
+ * The parent table: `parent-list` pages the dictionaries; `submit-pri` saves one (parentId always 0).
+ * `tenantId`: the platform administrator's acting tenant (business dictionaries).
+ */
+export function dictParentApi(kind: DictKind, tenantId?: string): CrudApi<DictRow> {
   const base = dictBase(kind);
-  return crudApi<DictRow>(base, {
-    async list(query) {
-      const { data } = await http.get<R<Page<DictRow>>>(`${base}/parent-list`, { params: query });
-      return data.data;
+  return crudApi<DictRow>(
+    base,
+    {
+      async list(query) {
+        const { data } = await http.get<R<Page<DictRow>>>(`${base}/parent-list`, {
+          params: { tenantId, ...query },
+        });
+        return data.data;
+      },
+      async submit(row) {
+        const { data } = await http.post<R<unknown>>(`${base}/submit-pri`, row, { params: { tenantId } });
+        return data.msg;
+      },
     },
-    async submit(row) {
-      const { data } = await http.post<R<unknown>>(`${base}/submit-pri`, row);
-      return data.msg;
-    },
-  });
+    tenantId,
+  );
 }
 
 /** The child table of one dictionary: `child-list?parentId=` (paged), rows saved with `submit`. */
-export function dictChildApi(kind: DictKind): CrudApi<DictRow> {
+export function dictChildApi(kind: DictKind, tenantId?: string): CrudApi<DictRow> {
   const base = dictBase(kind);
-  return crudApi<DictRow>(base, {
-    async list(query) {
-      const { data } = await http.get<R<Page<DictRow>>>(`${base}/child-list`, { params: query });
-      return data.data;
+  return crudApi<DictRow>(
+    base,
+    {
+      async list(query) {
+        const { data } = await http.get<R<Page<DictRow>>>(`${base}/child-list`, {
+          params: { tenantId, ...query },
+        });
+        return data.data;
+      },
     },
-  });
+    tenantId,
+  );
 }
 
 /** The children of one item (multi-level dictionaries), for a lazily expanded row. */

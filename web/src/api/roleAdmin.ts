@@ -35,8 +35,8 @@ export type GrantKeys = { menu: string[]; dataScope: string[]; apiScope: string[
 
 const BASE = '/blade-system/role';
 
-/** Roles: list answers the whole forest (filters roleName, roleAlias; `tenantId` for the platform). */
-export const roleApi: CrudApi<Role> = crudApi<Role>(BASE);
+/** Roles: list answers the whole forest (filters roleName, roleAlias), in the acting tenant. */
+export const roleApiFor = (tenantId?: string): CrudApi<Role> => crudApi<Role>(BASE, {}, tenantId);
 
 /** What the caller may grant: menus with buttons, data scopes, API scopes. */
 export async function fetchRoleGrantTree() {
@@ -44,44 +44,45 @@ export async function fetchRoleGrantTree() {
   return data.data;
 }
 
-/** The ids granted to the roles. */
-export async function fetchRoleTreeKeys(roleIds: string[]) {
+/** The ids granted to the roles (of `tenantId`, the roles' tenant). */
+export async function fetchRoleTreeKeys(roleIds: string[], tenantId?: string) {
   const { data } = await http.get<R<GrantKeys>>('/blade-system/menu/role-tree-keys', {
-    params: { roleIds: roleIds.join(',') },
+    params: { roleIds: roleIds.join(','), tenantId },
   });
   return data.data;
 }
 
 /** Replaces the roles' menus, data scopes and API scopes. */
-export async function grantRole(roleIds: string[], keys: GrantKeys) {
-  const { data } = await http.post<R<unknown>>(`${BASE}/grant`, {
-    roleIds,
-    menuIds: keys.menu,
-    dataScopeIds: keys.dataScope,
-    apiScopeIds: keys.apiScope,
-  });
+export async function grantRole(roleIds: string[], keys: GrantKeys, tenantId?: string) {
+  const body = { roleIds, menuIds: keys.menu, dataScopeIds: keys.dataScope, apiScopeIds: keys.apiScope };
+  const { data } = await http.post<R<unknown>>(`${BASE}/grant`, body, { params: { tenantId } });
   return data.msg;
 }
 
 /** Function permissions of a role (/api/system/function). */
-export async function fetchRoleFunctions(roleId: string) {
+export async function fetchRoleFunctions(roleId: string, tenantId?: string) {
   const { data } = await http.get<R<RoleFunction[]>>('/system/function/selectFunctionByRoleId', {
-    params: { roleId },
+    params: { roleId, tenantId },
   });
   return data.data ?? [];
 }
 
-export async function addRoleFunction(body: {
-  roleId: string;
-  functionCode: string;
-  functionName?: string;
-  enabled?: number;
-}) {
-  const { data } = await http.post<R<RoleFunction>>('/system/function/addFunction', body);
+export async function addRoleFunction(
+  body: { roleId: string; functionCode: string; functionName?: string; enabled?: number },
+  tenantId?: string,
+) {
+  const { data } = await http.post<R<RoleFunction>>('/system/function/addFunction', body, {
+    params: { tenantId },
+  });
   return data.data;
 }
 
-export async function updateRoleFunction(body: { id: string; functionName?: string; enabled?: number }) {
-  const { data } = await http.post<R<RoleFunction>>('/system/function/updateFunction', body);
+export async function updateRoleFunction(
+  body: { id: string; functionName?: string; enabled?: number },
+  tenantId?: string,
+) {
+  const { data } = await http.post<R<RoleFunction>>('/system/function/updateFunction', body, {
+    params: { tenantId },
+  });
   return data.data;
 }

@@ -29,5 +29,5 @@ export interface TenantPackage {
 }
 
 export const paramApi = crudApi<Param>('/blade-system/param');
-export const postApi = crudApi<Post>('/blade-system/post');
+export const postApiFor = (tenantId?: string) => crudApi<Post>('/blade-system/post', {}, tenantId);
 export const tenantPackageApi = crudApi<TenantPackage>('/blade-system/tenant-package');

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Select, type SelectProps } from 'antd';
+import { Form, Select, type SelectProps } from 'antd';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchTenantSelect } from '#src/api/org';
 import { DEFAULT_TENANT, useSession } from '#src/app/stores/session';
@@ -43,4 +44,39 @@ export function TenantSelect({ value, onChange, style, ...props }: TenantSelectP
       {...props}
     />
   );
+}
+
+export interface ActingTenant {
+  /** The platform administrator (the only caller the server lets act in another tenant). */
+  platform: boolean;
+  /** The tenant picked in the picker (may be the caller's own). */
+  tenantId?: string;
+  /** The picked tenant when it is not the caller's own: pass it as `tenantId` on every call of the screen. */
+  acting?: string;
+  /** The labelled picker for a search form; null for everyone but the platform administrator. */
+  picker: ReactNode;
+}
+
+/**
+ * The platform administrator's tenant picker and the tenant a screen acts in. The server binds the whole
+ * request to `tenantId` (list, detail, submit, remove and the screen's other actions), so a screen passes
+ * `acting` to its API and gets another tenant's rows, editable like its own.
+ */
+export function useActingTenant(onChange?: (tenantId: string | undefined) => void): ActingTenant {
+  const { t } = useTranslation();
+  const platform = useIsPlatformAdmin();
+  const ownTenant = useSession((s) => s.tenantId);
+  const [tenantId, setTenantId] = useState<string>();
+  const picker = platform ? (
+    <Form.Item label={t('shared.tenant')}>
+      <TenantSelect
+        value={tenantId}
+        onChange={(next) => {
+          setTenantId(next);
+          onChange?.(next);
+        }}
+      />
+    </Form.Item>
+  ) : null;
+  return { platform, tenantId, acting: tenantId && tenantId !== ownTenant ? tenantId : undefined, picker };
 }

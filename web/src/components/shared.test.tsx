@@ -7,7 +7,7 @@ import { renderWithProviders } from '#src/test/render';
 import { DeptTree, filterTree } from './DeptTree';
 import { allKeys, checkedForTree, grantKeys } from './grantKeys';
 import { MenuGrantTree } from './MenuGrantTree';
-import { TenantSelect } from './TenantSelect';
+import { TenantSelect, useActingTenant } from './TenantSelect';
 
 vi.mock('#src/api/org', () => ({
   fetchTenantSelect: vi.fn(async () => [
@@ -93,6 +93,40 @@ describe('TenantSelect', () => {
     await user.click(screen.getByRole('combobox'));
     await user.click(await screen.findByText('示例化工厂 (356782)'));
     expect(onChange).toHaveBeenCalledWith('356782');
+  });
+});
+
+describe('useActingTenant', () => {
+  beforeEach(() => useSession.getState().clear());
+
+  function Screen() {
+    const { acting, picker } = useActingTenant();
+    return (
+      <>
+        {picker}
+        <output>{acting ?? 'own'}</output>
+      </>
+    );
+  }
+
+  it('acts in the picked tenant, and in the own one when that is picked', async () => {
+    signIn('000000', 'administrator');
+    const user = userEvent.setup();
+    renderWithProviders(<Screen />);
+    expect(screen.getByRole('status')).toHaveTextContent('own');
+    await user.click(screen.getByRole('combobox'));
+    await user.click(await screen.findByText('示例化工厂 (356782)'));
+    expect(screen.getByRole('status')).toHaveTextContent('356782');
+    await user.click(screen.getByRole('combobox'));
+    await user.click(await screen.findByText('管理组 (000000)'));
+    expect(screen.getByRole('status')).toHaveTextContent('own');
+  });
+
+  it('offers no picker to anyone but the platform administrator', () => {
+    signIn('356782', 'administrator');
+    renderWithProviders(<Screen />);
+    expect(screen.queryByRole('combobox')).toBeNull();
+    expect(screen.getByRole('status')).toHaveTextContent('own');
   });
 });
 

@@ -20,7 +20,7 @@ const api = vi.hoisted(() => {
       { id: '2', paramName: '密码模式', paramKey: 'account.PasswordMode', paramValue: 'safety,8,num,letter' },
     ]),
     tenantPackageApi: make([{ id: '9', packageName: '基础包', menuId: '1,2', remark: '' }]),
-    postApi: make([]),
+    postApiFor: () => make([]),
   };
 });
 vi.mock('#src/api/systemAdmin', () => api);

@@ -6,7 +6,7 @@ import { fetchLog, type LogFilter, type LogKind, type LogRow, logApi, logExport 
 import { lazyChunk } from '#src/app/registry';
 import { type CrudColumn, type CrudOption, CrudPage } from '#src/components/CrudPage';
 import { ExportButton } from '#src/components/ExportButton';
-import { TenantSelect, useIsPlatformAdmin } from '#src/components/TenantSelect';
+import { useActingTenant } from '#src/components/TenantSelect';
 import { i18n } from '#src/i18n';
 import type { Range } from './TimeRange';
 
@@ -202,14 +202,13 @@ interface FilterValues {
 export function LogScreen({ kind }: { kind: LogKind }) {
   const { t } = useTranslation();
   const code = `log_${kind}`;
-  const platform = useIsPlatformAdmin();
+  const { acting, picker } = useActingTenant();
   const [form] = Form.useForm<FilterValues>();
   const [filter, setFilter] = useState<LogFilter>({});
-  const [tenantId, setTenantId] = useState<string>();
   const [detail, setDetail] = useState<LogRow | null>(null);
   const api = useMemo(() => logApi(kind), [kind]);
 
-  const query = useMemo(() => ({ ...filter, ...(tenantId ? { tenantId } : {}) }), [filter, tenantId]);
+  const query = useMemo(() => ({ ...filter, ...(acting ? { tenantId: acting } : {}) }), [filter, acting]);
   const option = useMemo<CrudOption<LogRow>>(
     () => ({
       name: code,
@@ -239,11 +238,7 @@ export function LogScreen({ kind }: { kind: LogKind }) {
     <div className="pd-log" data-log={kind}>
       <Card size="small" className="pd-crud-search" style={{ marginBottom: 12 }}>
         <Form form={form} name={`${code}-filter`} layout="inline" onFinish={apply}>
-          {platform && (
-            <Form.Item label={t('shared.tenant')}>
-              <TenantSelect value={tenantId} onChange={setTenantId} />
-            </Form.Item>
-          )}
+          {picker}
           <Form.Item name="serviceId" label={t(L('serviceId'))}>
             <Input allowClear placeholder={t('crud.inputPlaceholder', { label: t(L('serviceId')) })} />
           </Form.Item>
@@ -274,7 +269,7 @@ export function LogScreen({ kind }: { kind: LogKind }) {
         </Form>
       </Card>
       <CrudPage option={option} api={api} query={query} />
-      {detail && <LogDetail kind={kind} id={detail.id} tenantId={tenantId} onClose={() => setDetail(null)} />}
+      {detail && <LogDetail kind={kind} id={detail.id} tenantId={acting} onClose={() => setDetail(null)} />}
     </div>
   );
 }

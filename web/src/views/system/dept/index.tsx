@@ -1,19 +1,16 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Form } from 'antd';
-import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { type Dept, deptApi } from '#src/api/deptAdmin';
+import { useMemo } from 'react';
+import { type Dept, deptApiFor } from '#src/api/deptAdmin';
 import { lazyChunk } from '#src/app/registry';
-import { useSession } from '#src/app/stores/session';
 import { type CrudOption, CrudPage } from '#src/components/CrudPage';
-import { TenantSelect, useIsPlatformAdmin } from '#src/components/TenantSelect';
+import { useActingTenant } from '#src/components/TenantSelect';
 import { fromParent, toParent } from '../role/tree';
 
 const ParentField = lazyChunk(() => import('../role/ParentField'));
 
 /**
  * The department screen's column model; `acting` is the tenant the platform administrator looks into
- * (list, parent tree and new departments go there; detail, edit and remove follow the row's id).
+ * (list, parent tree, detail, edit, remove and new departments act there).
  */
 export function deptOption(acting: string | undefined): CrudOption<Dept> {
   const tree = `/blade-system/dept/tree${acting ? `?tenantId=${encodeURIComponent(acting)}` : ''}`;
@@ -91,24 +88,8 @@ export function deptOption(acting: string | undefined): CrudOption<Dept> {
  * picks the tenant.
  */
 export default function DeptPage() {
-  const { t } = useTranslation();
-  const platform = useIsPlatformAdmin();
-  const ownTenant = useSession((s) => s.tenantId);
-  const [tenantId, setTenantId] = useState<string>();
-  const acting = tenantId && tenantId !== ownTenant ? tenantId : undefined;
+  const { acting, picker } = useActingTenant();
   const option = useMemo(() => deptOption(acting), [acting]);
-  return (
-    <CrudPage
-      option={option}
-      api={deptApi}
-      query={{ tenantId: acting }}
-      searchExtra={
-        platform && (
-          <Form.Item label={t('shared.tenant')}>
-            <TenantSelect value={tenantId} onChange={setTenantId} />
-          </Form.Item>
-        )
-      }
-    />
-  );
+  const api = useMemo(() => deptApiFor(acting), [acting]);
+  return <CrudPage option={option} api={api} searchExtra={picker} />;
 }

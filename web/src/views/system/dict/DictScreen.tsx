@@ -1,5 +1,5 @@
 import { DownloadOutlined, SettingOutlined, UploadOutlined } from '@ant-design/icons';
-import { Form, Modal, Tag } from 'antd';
+import { Modal, Tag } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CrudApi } from '#src/api/crud';
@@ -14,7 +14,6 @@ import {
 import { download } from '#src/api/download';
 import { confirm, toast } from '#src/app/feedback';
 import { lazyChunk } from '#src/app/registry';
-import { useSession } from '#src/app/stores/session';
 import {
   type CrudColumn,
   type CrudHandle,
@@ -22,7 +21,7 @@ import {
   CrudPage,
   successMessage,
 } from '#src/components/CrudPage';
-import { TenantSelect, useIsPlatformAdmin } from '#src/components/TenantSelect';
+import { useActingTenant } from '#src/components/TenantSelect';
 import { i18n } from '#src/i18n';
 
 const ExcelImport = lazyChunk(() => import('#src/components/ExcelImport'));
@@ -138,11 +137,11 @@ async function removeRows(api: CrudApi<DictRow>, rows: DictRow[], ctx: RemoveCon
   }
 }
 
-async function exportDict(kind: DictKind, code?: string) {
+async function exportDict(kind: DictKind, code?: string, tenantId?: string) {
   if (!(await confirm(i18n.t('shared.exportConfirm'), { title: i18n.t('common.tip') }))) return;
   const name = i18n.t(kind === 'dict' ? 'system.dict.fileSystem' : 'system.dict.fileBiz');
   await download(`${dictBase(kind)}/export`, {
-    params: code ? { code } : undefined,
+    params: { code, tenantId },
     filename: `${name}${code ? `-${code}` : ''}.xlsx`,
   });
 }
@@ -155,53 +154,44 @@ function useDictOption(
   kind: DictKind,
   child: boolean,
   api: CrudApi<DictRow>,
-  readOnly: boolean,
   extra: Partial<CrudOption<DictRow>>,
 ): CrudOption<DictRow> {
   const code = CODE[kind];
   return useMemo<CrudOption<DictRow>>(() => {
-    const can = !readOnly;
     return {
       name: child ? `${code}-child` : code,
-      permissions: { add: can ? `${code}_add` : undefined, view: `${code}_view` },
+      permissions: { add: `${code}_add`, view: `${code}_view` },
       editBtn: false,
       delBtn: false,
       dialogWidth: 720,
       columns: dictColumns(kind === 'dict', child),
-      toolbar: can
-        ? [
-            {
-              key: 'batchDelete',
-              code: `${code}_delete`,
-              label: 'crud.batchDelete',
-              danger: true,
-              batch: true,
-              onClick: (rows, ctx) => removeRows(api, rows, ctx),
-            },
-            ...(extra.toolbar ?? []),
-          ]
-        : [],
+      toolbar: [
+        {
+          key: 'batchDelete',
+          code: `${code}_delete`,
+          label: 'crud.batchDelete',
+          danger: true,
+          batch: true,
+          onClick: (rows, ctx) => removeRows(api, rows, ctx),
+        },
+        ...(extra.toolbar ?? []),
+      ],
       rowActions: [
-        ...(can
-          ? [
-              {
-                key: 'edit',
-                code: `${code}_edit`,
-                label: 'crud.edit',
-                show: (row: DictRow) => !isSealed(row),
-                onClick: (row: DictRow, ctx: { open(mode: 'edit', row: DictRow): void }) =>
-                  ctx.open('edit', row),
-              },
-              {
-                key: 'delete',
-                code: `${code}_delete`,
-                label: 'crud.delete',
-                danger: true,
-                show: (row: DictRow) => !isSealed(row),
-                onClick: (row: DictRow, ctx: RemoveContext) => removeRows(api, [row], ctx),
-              },
-            ]
-          : []),
+        {
+          key: 'edit',
+          code: `${code}_edit`,
+          label: 'crud.edit',
+          show: (row: DictRow) => !isSealed(row),
+          onClick: (row: DictRow, ctx: { open(mode: 'edit', row: DictRow): void }) => ctx.open('edit', row),
+        },
+        {
+          key: 'delete',
+          code: `${code}_delete`,
+          label: 'crud.delete',
+          danger: true,
+          show: (row: DictRow) => !isSealed(row),
+          onClick: (row: DictRow, ctx: RemoveContext) => removeRows(api, [row], ctx),
+        },
         ...(extra.rowActions ?? []),
       ],
       actionWidth: extra.actionWidth,
@@ -209,7 +199,7 @@ function useDictOption(
       beforeOpen: extra.beforeOpen,
       beforeSubmit: extra.beforeSubmit,
     };
-  }, [api, child, code, extra, kind, readOnly]);
+  }, [api, child, code, extra, kind]);
 }
 
 /** The items of one dictionary, in a dialog over the parent table. */
@@ -217,37 +207,29 @@ function ChildTable({
   kind,
   parent,
   tenantId,
-  readOnly,
   onClose,
 }: {
   kind: DictKind;
   parent: DictRow;
   tenantId?: string;
-  readOnly: boolean;
   onClose(): void;
 }) {
   const { t } = useTranslation();
-  const api = useMemo(() => dictChildApi(kind), [kind]);
-  const query = useMemo(
-    () => ({ parentId: String(parent.id), ...(tenantId ? { tenantId } : {}) }),
-    [parent.id, tenantId],
-  );
+  const api = useMemo(() => dictChildApi(kind, tenantId), [kind, tenantId]);
+  const query = useMemo(() => ({ parentId: String(parent.id) }), [parent.id]);
   const extra = useMemo<Partial<CrudOption<DictRow>>>(
     () => ({
       lazy: (row) => fetchDictChildren(kind, String(row.id), tenantId ? { tenantId } : {}),
-      beforeOpen: (mode, row) => {
-        if (mode === 'add') return { code: parent.code, isSealed: 0 };
-        return readOnly ? row : undefined;
-      },
+      beforeOpen: (mode) => (mode === 'add' ? { code: parent.code, isSealed: 0 } : undefined),
       beforeSubmit: (body, mode, row) => ({
         ...body,
         code: parent.code,
         parentId: mode === 'add' ? parent.id : (row?.parentId ?? parent.id),
       }),
     }),
-    [kind, parent, readOnly, tenantId],
+    [kind, parent, tenantId],
   );
-  const option = useDictOption(kind, true, api, readOnly, extra);
+  const option = useDictOption(kind, true, api, extra);
   return (
     <Modal
       open
@@ -265,21 +247,18 @@ function ChildTable({
 /**
  * 系统字典 (/system/dict) and 业务字典 (/system/dictbiz): the dictionaries (parent table) and, per row,
  * their items (child table, 字典配置). Excel export of one or all dictionaries, import with row errors.
- * Business dictionaries belong to a tenant: the platform administrator may look into another one,
- * read-only (the backend's detail / submit / remove act in the caller's tenant).
+ * Business dictionaries belong to a tenant: the platform administrator picks one and manages its
+ * dictionaries like the own tenant's (`tenantId` on every call).
  */
 export function DictScreen({ kind }: { kind: DictKind }) {
-  const { t } = useTranslation();
   const code = CODE[kind];
-  const platform = useIsPlatformAdmin();
-  const ownTenant = useSession((s) => s.tenantId);
-  const [tenantId, setTenantId] = useState<string>();
+  const { acting, picker } = useActingTenant();
   const [parent, setParent] = useState<DictRow | null>(null);
   const [importing, setImporting] = useState(false);
   const handle = useRef<CrudHandle>(null);
   const biz = kind === 'dict-biz';
-  const foreign = biz && Boolean(tenantId && tenantId !== ownTenant);
-  const api = useMemo(() => dictParentApi(kind), [kind]);
+  const tenantId = biz ? acting : undefined;
+  const api = useMemo(() => dictParentApi(kind, tenantId), [kind, tenantId]);
 
   const extra = useMemo<Partial<CrudOption<DictRow>>>(
     () => ({
@@ -297,7 +276,7 @@ export function DictScreen({ kind }: { kind: DictKind }) {
           code: `${code}_export`,
           label: 'shared.export',
           icon: <DownloadOutlined />,
-          onClick: () => exportDict(kind),
+          onClick: () => exportDict(kind, undefined, tenantId),
         },
       ],
       rowActions: [
@@ -312,39 +291,23 @@ export function DictScreen({ kind }: { kind: DictKind }) {
           key: 'exportOne',
           code: `${code}_export`,
           label: 'shared.export',
-          onClick: (row) => exportDict(kind, row.code),
+          onClick: (row) => exportDict(kind, row.code, tenantId),
         },
       ],
-      beforeOpen: foreign ? (_mode, row) => row : undefined,
     }),
-    [code, foreign, kind],
+    [code, kind, tenantId],
   );
-  const option = useDictOption(kind, false, api, foreign, extra);
-  const query = useMemo(() => (tenantId ? { tenantId } : undefined), [tenantId]);
+  const option = useDictOption(kind, false, api, extra);
   const refresh = () => void handle.current?.refresh();
 
   return (
     <>
-      <CrudPage
-        ref={handle}
-        option={option}
-        api={api}
-        query={query}
-        searchExtra={
-          biz &&
-          platform && (
-            <Form.Item label={t('shared.tenant')}>
-              <TenantSelect value={tenantId} onChange={setTenantId} />
-            </Form.Item>
-          )
-        }
-      />
+      <CrudPage ref={handle} option={option} api={api} searchExtra={biz && picker} />
       {parent && (
         <ChildTable
           kind={kind}
           parent={parent}
-          tenantId={foreign ? tenantId : undefined}
-          readOnly={foreign}
+          tenantId={tenantId}
           onClose={() => {
             setParent(null);
             refresh();
@@ -355,6 +318,7 @@ export function DictScreen({ kind }: { kind: DictKind }) {
         <ExcelImport
           open
           action={`${dictBase(kind)}/import`}
+          params={tenantId ? { tenantId } : undefined}
           onClose={() => setImporting(false)}
           onDone={refresh}
         />

@@ -1,32 +1,23 @@
-import { Form } from 'antd';
-import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { type Post, postApi } from '#src/api/systemAdmin';
-import { useSession } from '#src/app/stores/session';
+import { useMemo } from 'react';
+import { type Post, postApiFor } from '#src/api/systemAdmin';
 import { type CrudOption, CrudPage } from '#src/components/CrudPage';
-import { TenantSelect, useIsPlatformAdmin } from '#src/components/TenantSelect';
+import { useActingTenant } from '#src/components/TenantSelect';
 
 const FULL = { add: 'post_add', edit: 'post_edit', view: 'post_view', delete: 'post_delete' };
 
 /**
- * 岗位管理 (/system/post). The platform administrator picks a tenant above the list (`tenantId` on the
- * list call). The backend's post detail / submit / remove act in the caller's own tenant only, so
- * another tenant's posts are shown read-only (view uses the listed row).
+ * 岗位管理 (/system/post). The platform administrator picks a tenant above the list and manages its posts
+ * like the own tenant's (`tenantId` on every call).
  */
 export default function PostPage() {
-  const { t } = useTranslation();
-  const platform = useIsPlatformAdmin();
-  const ownTenant = useSession((s) => s.tenantId);
-  const [tenantId, setTenantId] = useState<string>();
-  const foreign = Boolean(tenantId && tenantId !== ownTenant);
+  const { platform, acting, picker } = useActingTenant();
+  const api = useMemo(() => postApiFor(acting), [acting]);
 
   const option = useMemo<CrudOption<Post>>(
     () => ({
       name: 'post',
-      permissions: foreign ? { view: FULL.view } : FULL,
+      permissions: FULL,
       dialogWidth: 720,
-      // Another tenant's rows cannot be read by id: show the row as listed.
-      beforeOpen: foreign ? (_mode, row) => row : undefined,
       columns: [
         {
           prop: 'tenantId',
@@ -64,21 +55,8 @@ export default function PostPage() {
         { prop: 'remark', label: 'system.post.remark', type: 'textarea', span: 24, hide: true },
       ],
     }),
-    [foreign, platform],
+    [platform],
   );
 
-  return (
-    <CrudPage
-      option={option}
-      api={postApi}
-      query={tenantId ? { tenantId } : undefined}
-      searchExtra={
-        platform && (
-          <Form.Item label={t('shared.tenant')}>
-            <TenantSelect value={tenantId} onChange={setTenantId} />
-          </Form.Item>
-        )
-      }
-    />
-  );
+  return <CrudPage option={option} api={api} searchExtra={picker} />;
 }

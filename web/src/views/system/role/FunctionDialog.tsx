@@ -16,20 +16,27 @@ export interface FunctionDialogProps {
   onClose(): void;
 }
 
-/** 功能权限 (/api/system/function): named capabilities of a role, added and switched on or off. */
+/**
+ * 功能权限 (/api/system/function): named capabilities of a role, added and switched on or off, in the role's
+ * tenant.
+ */
 export default function FunctionDialog({ role, onClose }: FunctionDialogProps) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const [form] = Form.useForm<{ functionCode: string; functionName?: string }>();
   const [busy, setBusy] = useState(false);
   const key = ['role-functions', role.id];
-  const list = useQuery({ queryKey: key, queryFn: () => fetchRoleFunctions(String(role.id)), gcTime: 0 });
+  const list = useQuery({
+    queryKey: key,
+    queryFn: () => fetchRoleFunctions(String(role.id), role.tenantId),
+    gcTime: 0,
+  });
   const reload = () => client.invalidateQueries({ queryKey: key });
 
   const add = async (values: { functionCode: string; functionName?: string }) => {
     setBusy(true);
     try {
-      await addRoleFunction({ roleId: String(role.id), ...values, enabled: 1 });
+      await addRoleFunction({ roleId: String(role.id), ...values, enabled: 1 }, role.tenantId);
       toast.success(t('crud.addSuccess'));
       form.resetFields();
       await reload();
@@ -41,7 +48,7 @@ export default function FunctionDialog({ role, onClose }: FunctionDialogProps) {
   };
   const toggle = async (row: RoleFunction, on: boolean) => {
     try {
-      await updateRoleFunction({ id: row.id, enabled: on ? 1 : 0 });
+      await updateRoleFunction({ id: row.id, enabled: on ? 1 : 0 }, role.tenantId);
       toast.success(t('crud.updateSuccess'));
       await reload();
     } catch {

@@ -25,15 +25,17 @@ const TABS = ['menu', 'dataScope', 'apiScope'] as const;
 
 /**
  * 权限设置: three check trees (menus with buttons, data scopes, API scopes) from menu/grant-tree, checked
- * from role-tree-keys, saved with role/grant (fully checked keys; the backend adds the ancestors).
+ * from role-tree-keys, saved with role/grant (fully checked keys; the backend adds the ancestors). The
+ * calls act in the roles' tenant (the platform administrator may grant another tenant's roles).
  */
 export default function GrantDialog({ roles, onClose, onSaved }: GrantDialogProps) {
   const { t } = useTranslation();
   const ids = roles.map((r) => String(r.id));
+  const tenantId = roles[0]?.tenantId;
   const tree = useQuery({ queryKey: ['role-grant-tree'], queryFn: fetchRoleGrantTree, staleTime: 60_000 });
   const saved = useQuery({
-    queryKey: ['role-tree-keys', ids.join(',')],
-    queryFn: () => fetchRoleTreeKeys(ids),
+    queryKey: ['role-tree-keys', ids.join(','), tenantId],
+    queryFn: () => fetchRoleTreeKeys(ids, tenantId),
     gcTime: 0,
   });
   const [keys, setKeys] = useState<GrantKeys>(EMPTY);
@@ -44,7 +46,7 @@ export default function GrantDialog({ roles, onClose, onSaved }: GrantDialogProp
 
   const save = async () => {
     await run(async () => {
-      toast.success(successMessage(t('common.success'), await grantRole(ids, keys)));
+      toast.success(successMessage(t('common.success'), await grantRole(ids, keys, tenantId)));
       onSaved();
     });
   };

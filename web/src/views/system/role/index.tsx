@@ -1,12 +1,9 @@
 import { FunctionOutlined, PlusOutlined, SafetyOutlined } from '@ant-design/icons';
-import { Form } from 'antd';
 import { Suspense, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { type Role, roleApi } from '#src/api/roleAdmin';
+import { type Role, roleApiFor } from '#src/api/roleAdmin';
 import { lazyChunk } from '#src/app/registry';
-import { useSession } from '#src/app/stores/session';
 import { type CrudHandle, type CrudOption, CrudPage } from '#src/components/CrudPage';
-import { TenantSelect, useIsPlatformAdmin } from '#src/components/TenantSelect';
+import { useActingTenant } from '#src/components/TenantSelect';
 import { fromParent, toParent } from './tree';
 
 const ParentField = lazyChunk(() => import('./ParentField'));
@@ -96,29 +93,14 @@ export interface RoleDialog {
  * and function permissions. The platform administrator picks the tenant whose roles are shown.
  */
 export default function RolePage() {
-  const { t } = useTranslation();
-  const platform = useIsPlatformAdmin();
-  const ownTenant = useSession((s) => s.tenantId);
-  const [tenantId, setTenantId] = useState<string>();
+  const { acting, picker } = useActingTenant();
   const [dialog, setDialog] = useState<RoleDialog | null>(null);
   const handle = useRef<CrudHandle>(null);
-  const acting = tenantId && tenantId !== ownTenant ? tenantId : undefined;
   const option = useMemo(() => roleOption(acting, setDialog), [acting]);
+  const api = useMemo(() => roleApiFor(acting), [acting]);
   return (
     <>
-      <CrudPage
-        ref={handle}
-        option={option}
-        api={roleApi}
-        query={{ tenantId: acting }}
-        searchExtra={
-          platform && (
-            <Form.Item label={t('shared.tenant')}>
-              <TenantSelect value={tenantId} onChange={setTenantId} />
-            </Form.Item>
-          )
-        }
-      />
+      <CrudPage ref={handle} option={option} api={api} searchExtra={picker} />
       <Suspense>
         {dialog?.kind === 'grant' && (
           <GrantDialog

@@ -1,4 +1,4 @@
-import { Col, Form, Row } from 'antd';
+import { Col, Row } from 'antd';
 import { Suspense, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { download } from '#src/api/download';
@@ -14,7 +14,7 @@ import { lazyChunk } from '#src/app/registry';
 import { useSession } from '#src/app/stores/session';
 import { type CrudHandle, CrudPage, successMessage } from '#src/components/CrudPage';
 import { DeptTree } from '#src/components/DeptTree';
-import { TenantSelect, useIsPlatformAdmin } from '#src/components/TenantSelect';
+import { useActingTenant } from '#src/components/TenantSelect';
 import { type UserActions, userOption } from './option';
 
 const ExcelImport = lazyChunk(() => import('#src/components/ExcelImport'));
@@ -28,14 +28,12 @@ const UserDialogs = lazyChunk(() => import('./UserDialogs'));
  */
 export default function UserPage() {
   const { t } = useTranslation();
-  const platform = useIsPlatformAdmin();
   const ownTenant = useSession((s) => s.tenantId);
-  const [tenantId, setTenantId] = useState<string>();
   const [deptId, setDeptId] = useState<string>();
+  const { platform, acting, picker } = useActingTenant(() => setDeptId(undefined));
   const [dialog, setDialog] = useState<{ kind: 'grant' | 'platform'; users: User[] } | null>(null);
   const [importing, setImporting] = useState(false);
   const handle = useRef<CrudHandle>(null);
-  const acting = tenantId && tenantId !== ownTenant ? tenantId : undefined;
 
   // Detail and remove carry the tenant too, so the platform administrator can manage another tenant's users.
   const api = useMemo(() => userApiFor(acting), [acting]);
@@ -77,19 +75,7 @@ export default function UserPage() {
           option={option}
           api={api}
           query={{ tenantId: acting, deptId }}
-          searchExtra={
-            platform && (
-              <Form.Item label={t('shared.tenant')}>
-                <TenantSelect
-                  value={tenantId}
-                  onChange={(v) => {
-                    setTenantId(v);
-                    setDeptId(undefined);
-                  }}
-                />
-              </Form.Item>
-            )
-          }
+          searchExtra={picker}
         />
       </Col>
       <Suspense>

@@ -4,6 +4,7 @@ import type { Rule, RuleObject } from 'antd/es/form';
 import { md5 } from 'js-md5';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { clientApiWith } from '#src/api/clientAdmin';
+import { crudApi } from '#src/api/crud';
 import { regionApi } from '#src/api/regionAdmin';
 import { userApiFor } from '#src/api/userAdmin';
 import { CrudPage } from '#src/components/CrudPage';
@@ -137,6 +138,34 @@ describe('user api', () => {
     await userApiFor().list({ current: 1, size: 10, deptId: '9' });
     expect(http.get).toHaveBeenCalledWith('/blade-user/page', {
       params: { current: 1, size: 10, deptId: '9' },
+    });
+  });
+});
+
+describe('crud api in an acting tenant', () => {
+  it('sends tenantId on list, detail, submit and remove', async () => {
+    http.get.mockResolvedValue(answer({}));
+    http.post.mockResolvedValue(answer({}));
+    const api = crudApi('/blade-system/post', {}, '356782');
+    await api.list({ current: 1 });
+    expect(http.get).toHaveBeenLastCalledWith('/blade-system/post/list', {
+      params: { tenantId: '356782', current: 1 },
+    });
+    await api.detail('7');
+    expect(http.get).toHaveBeenLastCalledWith('/blade-system/post/detail', {
+      params: { id: '7', tenantId: '356782' },
+    });
+    await api.submit({ id: '7' });
+    expect(http.post).toHaveBeenLastCalledWith(
+      '/blade-system/post/submit',
+      { id: '7' },
+      {
+        params: { tenantId: '356782' },
+      },
+    );
+    await api.remove(['7', '8']);
+    expect(http.post).toHaveBeenLastCalledWith('/blade-system/post/remove', null, {
+      params: { ids: '7,8', tenantId: '356782' },
     });
   });
 });
