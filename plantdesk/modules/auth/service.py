@@ -65,7 +65,8 @@ async def grant(db: AsyncSession, rt: Runtime, client: Client, req: LoginRequest
         return await _refresh(db, rt, client, req)
     if req.grant_type == "social":
         raise TokenError("未配置第三方登录提供方", error_code=4001, error="invalid_grant")
-    if req.grant_type == "captcha":
+    # In captcha mode every password login carries a captcha, whatever grant it names (issue 15).
+    if req.grant_type == "captcha" or rt.settings.captcha_mode:
         await check_captcha(rt.cache, req.captcha_key, req.captcha_code)
     return await _password(db, rt, client, req)
 
@@ -87,7 +88,12 @@ async def _password(db: AsyncSession, rt: Runtime, client: Client, req: LoginReq
     if (await rt.cache.get(account_key) or 0) >= fail_limit or \
             (await rt.cache.get(ip_key) or 0) >= rt.settings.ip_fail_limit:
         raise TokenError("登录错误次数过多,请稍后再试", error_code=2003)
-    tenant = await _tenant_or_raise(db, req.tenant_id)
+    try:
+        tenant = await _tenant_or_raise(db, req.tenant_id)
+    except TokenError:
+        # An unknown tenant counts against the address too: tenant ids must not be enumerable at full speed.
+        await rt.cache.incr(ip_key, rt.settings.ip_fail_window)
+        raise
     tenancy.bind(db, tenancy.Scope(tenant.tenant_id))
     user = (await db.execute(select(User).where(User.account == req.username))).scalar_one_or_none()
     matches, rehash = await verify_password(req.password, user.password if user else None)
