@@ -20,6 +20,7 @@ from plantdesk.core.audit import AuditWriter
 from plantdesk.core.cache import create_cache
 from plantdesk.core.envelope import fail
 from plantdesk.core.errors import PlantDeskError, TokenError
+from plantdesk.core.headers import SecurityHeaders
 from plantdesk.core.limits import BodyLimit
 from plantdesk.core.routing import RouteIndex, include
 from plantdesk.core.runtime import Runtime
@@ -57,6 +58,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     _errors(app)
     app.add_middleware(AuditMiddleware)
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
+    app.add_middleware(SecurityHeaders)
     include(app.router, *(import_module(f"plantdesk.modules.{name}.router").router for name in MODULES), prefix="/api")
     mount_spa(app, settings.web_dist)
     app.router.middleware_stack = RouteIndex(app.router)

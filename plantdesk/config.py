@@ -32,6 +32,7 @@ class Settings(BaseSettings):
     service_id: str = "plantdesk"
     log_sql: bool = False
     db_pool_size: int = 32
+    forwarded_allow_ips: str = ""  # proxies whose X-Forwarded-* headers are believed (uvicorn's list syntax)
 
     @cached_property
     def resolved_database_url(self) -> str:
