@@ -16,6 +16,7 @@ from sqlalchemy.exc import DBAPIError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from plantdesk.config import Settings
+from plantdesk.core import redact
 from plantdesk.core.audit import AuditWriter
 from plantdesk.core.cache import create_cache
 from plantdesk.core.envelope import fail
@@ -167,7 +168,7 @@ def _request_row(request: Request) -> dict:
         "request_uri": request.url.path[:255],
         "user_agent": (request.headers.get("user-agent") or "")[:1000],
         "remote_ip": request.client.host if request.client else None,
-        "params": str(request.query_params)[:2000],
+        "params": redact.query(request.query_params.multi_items())[:2000],
     }
 
 

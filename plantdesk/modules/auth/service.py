@@ -14,7 +14,7 @@ import orjson
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from plantdesk.core import tenancy
+from plantdesk.core import redact, tenancy
 from plantdesk.core.cache import Cache
 from plantdesk.core.context import ADMIN, Identity
 from plantdesk.core.errors import TokenError, Unauthorized
@@ -291,7 +291,8 @@ async def new_token(db: AsyncSession, rt: Runtime, identity: Identity, *, dept_i
 def store_client_logs(rt: Runtime, identity: Identity, entries: list, *, ip: str, user_agent: str) -> None:
     """The error-log dialog's upload: one usual log per entry, tagged `console`, in the caller's tenant."""
     for entry in entries:
+        page = redact.url(entry.url or "")
         rt.audit.usual(
             tenant_id=identity.tenant_id, create_by=identity.account, log_id="console", log_level="error",
-            log_data=orjson.dumps(entry.model_dump()).decode(), request_uri=(entry.url or "")[:255],
+            log_data=orjson.dumps(redact.json({**entry.model_dump(), "url": page})).decode(), request_uri=page[:255],
             method="CONSOLE", remote_ip=ip[:255], user_agent=user_agent[:1000], time=(entry.time or "")[:64])

@@ -12,7 +12,7 @@ from plantdesk.core import excel, tenancy
 from plantdesk.core.audit_models import ApiLog, ErrorLog, UsualLog
 from plantdesk.core.context import Identity
 from plantdesk.core.crud import get_or_raise, tenant_param
-from plantdesk.core.deps import Db, need
+from plantdesk.core.deps import TOKEN_IN_LINK, Db, need
 from plantdesk.core.envelope import R, ok
 from plantdesk.core.paging import Page, Paging
 from plantdesk.core.routing import include
@@ -89,7 +89,7 @@ async def usual_export(request: Request, db: Db, x: Stem, body: Annotated[LogFil
     return excel.download(excel.workbook_bytes(service.COLUMNS[UsualLog], rows), f"{x}.xlsx")
 
 
-@logs.get("/api/export/{x}", response_model=None, responses=XLSX_RESPONSE)
+@logs.get("/api/export/{x}", response_model=None, responses=XLSX_RESPONSE, dependencies=[TOKEN_IN_LINK])
 async def api_export(request: Request, db: Db, x: Stem, user: Identity = need("log_api_export")):
     """Filters in the query, as api/list."""
     with _scope(request, user, db):
@@ -97,7 +97,7 @@ async def api_export(request: Request, db: Db, x: Stem, user: Identity = need("l
     return excel.download(excel.workbook_bytes(service.COLUMNS[ApiLog], rows), f"{x}.xlsx")
 
 
-@logs.get("/error/export/{x}", response_model=None, responses=XLSX_RESPONSE)
+@logs.get("/error/export/{x}", response_model=None, responses=XLSX_RESPONSE, dependencies=[TOKEN_IN_LINK])
 async def error_export(request: Request, db: Db, x: Stem, user: Identity = need("log_error_export")):
     with _scope(request, user, db):
         rows = await service.export_rows(db, ErrorLog, ErrorLogRead, request.query_params)

@@ -8,7 +8,7 @@ from fastapi.responses import Response
 
 from plantdesk.core.context import Identity
 from plantdesk.core.crud import Resource, crud_router, form_or_query, parse_ids
-from plantdesk.core.deps import CurrentUser, Db, Rt, need
+from plantdesk.core.deps import TOKEN_IN_LINK, CurrentUser, Db, Rt, need
 from plantdesk.core.envelope import R, ok
 from plantdesk.core.routing import include
 from plantdesk.db.base import PLATFORM_TENANT
@@ -61,7 +61,7 @@ async def attach_put_file(db: Db, rt: Rt, file: Annotated[UploadFile, File()],
     return ok(await _upload(db, rt, user, file, attach=True))
 
 
-@attach.get("/download", response_class=Response, responses=FILE_RESPONSE)
+@attach.get("/download", response_class=Response, responses=FILE_RESPONSE, dependencies=[TOKEN_IN_LINK])
 async def attach_download(db: Db, rt: Rt, id: IdQuery, user: Identity = need("attach_download", "attach")):
     row, data = await service.download(db, rt.settings, id)
     return _file(data, row.content_type or "application/octet-stream", row.original_name, inline=False)

@@ -8,7 +8,7 @@ from fastapi import APIRouter, Body, File, Query, Request, UploadFile
 from plantdesk.core import excel, tenancy
 from plantdesk.core.context import Identity
 from plantdesk.core.crud import form_or_query, parse_ids, tenant_param
-from plantdesk.core.deps import CurrentUser, Db, Rt, administrator_only, need
+from plantdesk.core.deps import TOKEN_IN_LINK, CurrentUser, Db, Rt, administrator_only, need
 from plantdesk.core.envelope import R, ok
 from plantdesk.core.errors import BusinessError
 from plantdesk.core.paging import Page, Paging
@@ -87,7 +87,7 @@ def _router(kind: dicts.Kind, prefix: str, *, view, submit_, delete, export_, im
         return excel.download(excel.workbook_bytes(dicts.EXPORT_COLUMNS, rows), name)
 
     xlsx = {200: {"content": {excel.XLSX: {}}, "description": "xlsx file"}}
-    router.get("/export", response_model=None, responses=xlsx, name="export_get")(export)
+    router.get("/export", response_model=None, responses=xlsx, name="export_get", dependencies=[TOKEN_IN_LINK])(export)
     router.post("/export", response_model=None, responses=xlsx, name="export_post")(export)
 
     @router.post("/import", response_model=R[ImportResult])
