@@ -16,6 +16,7 @@ from plantdesk.core.crud import get_or_raise
 from plantdesk.core.envelope import DATETIME_FORMAT
 from plantdesk.core.errors import BadRequest
 from plantdesk.core.paging import PageParams, paginate
+from plantdesk.core.query import int_bits, to_int
 from plantdesk.modules.desk.models import Notice, SystemNotice
 from plantdesk.modules.desk.schemas import NoticeWrite
 from plantdesk.modules.user.models import User
@@ -67,7 +68,7 @@ async def notice_statement(_db: AsyncSession, _user: Identity, stmt: Select, req
     if category:
         if not (category.isascii() and category.isdigit()):
             raise BadRequest("请求参数类型错误: category")
-        stmt = stmt.where(Notice.category == int(category))
+        stmt = stmt.where(Notice.category == to_int(category, "category", bits=int_bits(Notice.category)))
     return stmt
 
 

@@ -17,6 +17,7 @@ from plantdesk.core import tenancy
 from plantdesk.core.context import Identity
 from plantdesk.core.crud import get_or_raise
 from plantdesk.core.errors import BadRequest, BusinessError
+from plantdesk.core.query import int_bits, to_int
 from plantdesk.core.storage import LocalStorage, ObjectStorage, S3Storage, check_key, new_key
 from plantdesk.db.base import PLATFORM_TENANT
 from plantdesk.modules.resource import files, sms
@@ -146,7 +147,7 @@ def by_category(model: type):
         if category:
             if not (category.isascii() and category.isdigit()):
                 raise BadRequest("请求参数类型错误: category")
-            stmt = stmt.where(model.category == int(category))
+            stmt = stmt.where(model.category == to_int(category, "category", bits=int_bits(model.category)))
         return stmt
 
     return narrow
