@@ -102,9 +102,11 @@ oss = crud_router(OSS, f"{PREFIX}/oss", ops=("list", "detail"), tags=["oss"])
 
 
 @oss.post("/submit", response_model=R[OssRead])
-async def oss_submit(db: Db, body: Annotated[OssWrite, Body()], user: Identity = need("oss_add", "oss_edit")):
-    """Secrets come back masked on read; sending a masked or empty secret keeps the stored one."""
-    return ok(await service.submit_oss(db, body))
+async def oss_submit(db: Db, rt: Rt, body: Annotated[OssWrite, Body()],
+                     user: Identity = need("oss_add", "oss_edit")):
+    """Secrets come back masked on read; sending a masked or empty secret keeps the stored one. The endpoint
+    must be a public address unless the platform allows it (core.outbound)."""
+    return ok(await service.submit_oss(db, rt.settings, body))
 
 
 def _config_actions(router, model: type, name: str) -> None:
