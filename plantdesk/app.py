@@ -17,10 +17,12 @@ from sqlalchemy.exc import DBAPIError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from plantdesk.config import Settings
+from plantdesk.core import redact
 from plantdesk.core.audit import AuditWriter
 from plantdesk.core.cache import create_cache
 from plantdesk.core.envelope import fail
 from plantdesk.core.errors import PlantDeskError, TokenError
+from plantdesk.core.headers import SecurityHeaders
 from plantdesk.core.limits import BodyLimit
 from plantdesk.core.routing import RouteIndex, include
 from plantdesk.core.runtime import Runtime
@@ -58,6 +60,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     _errors(app)
     app.add_middleware(AuditMiddleware)
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
+    app.add_middleware(SecurityHeaders)
     include(app.router, *(import_module(f"plantdesk.modules.{name}.router").router for name in MODULES), prefix="/api")
     mount_spa(app, settings.web_dist)
     app.router.middleware_stack = RouteIndex(app.router)
@@ -166,7 +169,7 @@ def _request_row(request: Request) -> dict:
         "request_uri": request.url.path[:255],
         "user_agent": (request.headers.get("user-agent") or "")[:1000],
         "remote_ip": request.client.host if request.client else None,
-        "params": str(request.query_params)[:2000],
+        "params": redact.query(request.query_params.multi_items())[:2000],
     }
 
 

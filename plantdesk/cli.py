@@ -29,7 +29,14 @@ def serve(
         asyncio.run(_prepare(settings, seed=True))
     typer.echo(f"PlantDesk ready at http://{host}:{port}  (login admin / admin, tenant 000000)")
     uvicorn.run("plantdesk.asgi:app", host=host, port=port, workers=workers, log_level="warning",
-                loop="uvloop", http="httptools", access_log=False)
+                loop="uvloop", http="httptools", access_log=False, **server_options(settings))
+
+
+def server_options(settings: Settings) -> dict:
+    """No `server` header; X-Forwarded-For/-Proto believed only from the proxies the operator names (uvicorn
+    would otherwise believe any local process, which could then pose as any client address)."""
+    proxies = settings.forwarded_allow_ips.strip()
+    return {"server_header": False, "proxy_headers": bool(proxies), "forwarded_allow_ips": proxies or None}
 
 
 @app.command()

@@ -6,6 +6,8 @@ from pathlib import Path
 
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from plantdesk.core import outbound
+
 # Signing keys a deployment must never run with: refused in production mode.
 KNOWN_DEFAULT_SECRETS = frozenset({
     "", "secret", "changeme", "plantdesk",
@@ -32,6 +34,8 @@ class Settings(BaseSettings):
     service_id: str = "plantdesk"
     log_sql: bool = False
     db_pool_size: int = 32
+    outbound_allow: str = ""  # internal endpoints tenants may name: host, host:port or CIDR (core.outbound)
+    forwarded_allow_ips: str = ""  # proxies whose X-Forwarded-* headers are believed (uvicorn's list syntax)
 
     @cached_property
     def resolved_database_url(self) -> str:
@@ -46,6 +50,10 @@ class Settings(BaseSettings):
                 raise RuntimeError("PLANTDESK_JWT_SECRET is a known default; set a random secret")
             return self.jwt_secret
         return self._generated_secret("jwt.secret")
+
+    @property
+    def outbound_policy(self) -> "outbound.Policy":
+        return outbound.Policy.parse(self.outbound_allow)
 
     @property
     def upload_dir(self) -> Path:

@@ -1,9 +1,15 @@
 """The operator commands work on a fresh data dir (SQLite)."""
 
+import asyncio
+import socket
+
+import httpx
 import pytest
+import uvicorn
 from typer.testing import CliRunner
 
-from plantdesk.cli import app
+from plantdesk.cli import app, server_options
+from plantdesk.config import Settings
 
 
 @pytest.fixture
@@ -34,3 +40,37 @@ class TestCli:
         monkeypatch.delenv("PLANTDESK_REDIS_URL", raising=False)
         result = run("serve", "--workers", "2", "--no-migrate")
         assert result.exit_code != 0 and "PLANTDESK_REDIS_URL" in result.output
+
+
+class TestServe:
+    """The options `serve` gives uvicorn, on a real uvicorn server answering with the client address it saw."""
+
+    @staticmethod
+    async def seen(settings: Settings) -> httpx.Response:
+        async def echo(scope, receive, send):
+            if scope["type"] != "http":
+                return
+            await send({"type": "http.response.start", "status": 200, "headers": []})
+            await send({"type": "http.response.body", "body": scope["client"][0].encode()})
+
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            port = probe.getsockname()[1]
+        server = uvicorn.Server(uvicorn.Config(echo, host="127.0.0.1", port=port, lifespan="off", log_level="error",
+                                               **server_options(settings)))
+        task = asyncio.create_task(server.serve())
+        try:
+            while not server.started:
+                await asyncio.sleep(0.01)
+            async with httpx.AsyncClient() as client:
+                return await client.get(f"http://127.0.0.1:{port}/", headers={"X-Forwarded-For": "203.0.113.7"})
+        finally:
+            server.should_exit = True
+            await task
+
+    async def test_no_server_header_and_no_forwarded_address_by_default(self):
+        response = await self.seen(Settings(forwarded_allow_ips=""))
+        assert "server" not in response.headers and response.text == "127.0.0.1"
+
+    async def test_a_configured_proxy_is_believed(self):
+        assert (await self.seen(Settings(forwarded_allow_ips="127.0.0.1"))).text == "203.0.113.7"

@@ -2,6 +2,8 @@
 every other path answered with index.html."""
 
 import gzip
+import re
+from pathlib import Path
 
 import httpx
 import pytest
@@ -73,3 +75,22 @@ async def test_a_known_api_path_with_another_method_is_still_405(console):
 async def test_a_console_path_that_begins_with_api_is_still_the_console(console):
     response = await console.get("/apis/overview")
     assert response.text.startswith("<!doctype html>")
+
+async def test_the_console_carries_security_headers(console):
+    response = await console.get("/")
+    policy = dict(part.strip().split(" ", 1) for part in response.headers["content-security-policy"].split(";"))
+    assert policy["script-src"] == "'self'" and policy["frame-ancestors"] == "'none'"
+    assert policy["object-src"] == "'none'" and policy["default-src"] == "'self'"
+    assert response.headers["x-frame-options"] == "DENY" and response.headers["referrer-policy"] == "same-origin"
+    assert response.headers["x-content-type-options"] == "nosniff"
+
+
+async def test_api_answers_carry_them_too(console):
+    assert (await console.get("/api/nothing")).headers["x-frame-options"] == "DENY"
+
+
+def test_the_console_page_has_no_inline_script():
+    """script-src 'self' holds only while index.html loads every script from a file."""
+    page = (Path(__file__).resolve().parent.parent / "web" / "index.html").read_text()
+    scripts = re.findall(r"<script\b[^>]*>", page)
+    assert scripts and all(" src=" in tag for tag in scripts)

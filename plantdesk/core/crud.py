@@ -19,7 +19,7 @@ from plantdesk.core.deps import DB_SESSION, TENANT_DB, Rt, form_or_query, need
 from plantdesk.core.envelope import R, Schema, ok
 from plantdesk.core.errors import BadRequest, NotFoundError
 from plantdesk.core.paging import Page, Paging, paginate
-from plantdesk.core.query import filters
+from plantdesk.core.query import filters, to_int
 from plantdesk.db.base import IdMixin, SoftDeleteMixin, TenantMixin
 
 Hook = Callable[..., Awaitable[Any]]
@@ -60,10 +60,7 @@ RESOURCES: list[tuple[str, Resource]] = []
 
 def parse_ids(raw: str | None) -> list[int]:
     """`ids=1,2,3` (query or form), as BladeX sends them."""
-    try:
-        ids = [int(part) for part in (raw or "").split(",") if part.strip()]
-    except ValueError:
-        raise BadRequest("请求参数类型错误: ids") from None
+    ids = [to_int(part, "ids") for part in (raw or "").split(",") if part.strip()]
     if not ids:
         raise BadRequest("缺少必要的请求参数: ids")
     return ids

@@ -17,13 +17,15 @@ import logging
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
 
-from sqlalchemy import BigInteger, Integer, SmallInteger, false, or_
+from sqlalchemy import false, or_
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.sql.elements import ColumnElement
 
 from plantdesk.core import permissions
 from plantdesk.core.cache import Cache
 from plantdesk.core.context import Identity
+from plantdesk.core.errors import BadRequest
+from plantdesk.core.query import int_bits, to_int
 
 log = logging.getLogger("plantdesk.datascope")
 
@@ -158,12 +160,13 @@ def _custom_values(raw: str, user: Identity) -> list[str]:
 
 
 def _typed(column, values: list[str]) -> list:
-    if not isinstance(column.type, (Integer, BigInteger, SmallInteger)):
+    bits = int_bits(column)
+    if bits is None:
         return values
     typed = []
     for value in values:
         try:
-            typed.append(int(value))
-        except ValueError:
+            typed.append(to_int(value, column.name, bits=bits))
+        except BadRequest:
             log.warning("data scope value ignored: %r is not an integer for %s", value, column.name)
     return typed

@@ -22,9 +22,18 @@ from plantdesk.core.security import tokens
 Rt = Annotated[Runtime, Depends(runtime)]
 
 
+async def _token_in_link(request: Request) -> None:
+    request.state.link_token = request.query_params.get("blade-auth")
+
+
+# A route's `dependencies=[TOKEN_IN_LINK]`: its token may come as `?blade-auth=` (a download link, which a
+# browser opens without headers). Anywhere else a query token is ignored: URLs end up in logs and histories.
+TOKEN_IN_LINK = Depends(_token_in_link)
+
+
 async def optional_identity(request: Request) -> Identity | None:
     rt: Runtime = request.app.state.runtime
-    raw = request.headers.get("blade-auth") or request.query_params.get("blade-auth")
+    raw = request.headers.get("blade-auth") or getattr(request.state, "link_token", None)
     token = tokens.bearer(raw)
     if token is None:
         return None

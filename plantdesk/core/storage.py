@@ -14,6 +14,9 @@ from pathlib import Path
 from typing import Protocol
 from urllib.parse import urlsplit
 
+import urllib3
+
+from plantdesk.core import outbound
 from plantdesk.core.errors import BusinessError
 
 _SEGMENT = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$")
@@ -92,19 +95,26 @@ def _write(path: Path, data: bytes) -> None:
 class S3Storage:
     """An S3-compatible endpoint (MinIO, Aliyun OSS, Tencent COS, Qiniu Kodo, AWS) through the minio client.
 
-    The client is synchronous (urllib3), so every call runs in a worker thread.
+    The client is synchronous (urllib3), so every call runs in a worker thread. Its connections go through
+    core.outbound (public addresses only, unless allowed), and any failure to reach the endpoint or any error
+    it answers is a business error naming neither the address's answer nor its content: a refused port
+    must not be told apart from an unreachable host.
     """
 
     def __init__(self, *, code: str, endpoint: str, access_key: str, secret_key: str, bucket: str,
-                 region: str | None = None, public_endpoint: str | None = None):
+                 policy: outbound.Policy, region: str | None = None, public_endpoint: str | None = None):
+        import certifi
         from minio import Minio
 
         parsed = urlsplit(endpoint if "://" in endpoint else f"https://{endpoint}")
         self.code = code
         self.bucket = bucket
         self._public = (public_endpoint or f"{parsed.scheme}://{parsed.netloc}").rstrip("/")
+        http = outbound.pool_manager(policy, maxsize=10, cert_reqs="CERT_REQUIRED", ca_certs=certifi.where(),
+                                     retries=urllib3.Retry(total=2, backoff_factor=0.2,
+                                                           status_forcelist=[500, 502, 503, 504]))
         self._client = Minio(parsed.netloc, access_key=access_key, secret_key=secret_key,
-                             secure=parsed.scheme == "https", region=region or None)
+                             secure=parsed.scheme == "https", region=region or None, http_client=http)
 
     @property
     def domain(self) -> str:
@@ -112,17 +122,25 @@ class S3Storage:
 
     async def put(self, key: str, data: bytes, content_type: str) -> str:
         check_key(key)
-        await asyncio.to_thread(self._client.put_object, self.bucket, key, io.BytesIO(data), len(data),
-                                content_type=content_type)
+        await self._call(self._client.put_object, self.bucket, key, io.BytesIO(data), len(data),
+                         content_type=content_type)
         return f"{self.domain}/{key}"
 
     async def get(self, key: str) -> bytes:
         check_key(key)
-        return await asyncio.to_thread(self._read, key)
+        return await self._call(self._read, key)
 
     async def delete(self, key: str) -> None:
         check_key(key)
-        await asyncio.to_thread(self._client.remove_object, self.bucket, key)
+        await self._call(self._client.remove_object, self.bucket, key)
+
+    async def _call(self, function, *args, **kwargs):
+        from minio.error import MinioException
+
+        try:
+            return await asyncio.to_thread(function, *args, **kwargs)
+        except (MinioException, urllib3.exceptions.HTTPError, OSError, ValueError):  # ValueError: a bad bucket name
+            raise BusinessError("对象存储访问失败,请检查资源地址、空间名和密钥") from None
 
     def _read(self, key: str) -> bytes:
         response = self._client.get_object(self.bucket, key)

@@ -92,6 +92,14 @@ class TestLockout:
             refused = await token(other, "zhangwei", "123456", DEMO_TENANT)
             assert refused.json()["error_description"] == "登录错误次数过多,请稍后再试"
 
+    async def test_unknown_tenants_count_against_the_address(self, app, monkeypatch, unique):
+        monkeypatch.setattr(runtime(app).settings, "ip_fail_limit", 3)
+        async with ip_client(app, f"10.3.{int(unique[:2], 16)}.{int(unique[2:4], 16)}") as other:
+            for n in range(3):
+                await token(other, "admin", "admin", f"9{n}{unique[:4]}")
+            refused = await token(other, "zhangwei", "123456", DEMO_TENANT)
+            assert refused.json()["error_description"] == "登录错误次数过多,请稍后再试"
+
 
 class TestTenantExpiry:
     async def test_expired_tenant_is_refused(self, app, client, unique):

@@ -51,6 +51,27 @@ class TestCaptcha:
     async def test_unknown_key_is_expired(self, client):
         assert (await captcha_login(client, "nokey", "abcd")).json()["error_code"] == 700
 
+    async def test_captcha_mode_refuses_a_password_grant_without_one(self, app, client, monkeypatch):
+        monkeypatch.setattr(runtime(app).settings, "captcha_mode", True)
+        body = (await token(client, "zhangwei", "123456", DEMO_TENANT)).json()
+        assert body == {"error_code": 700, "error_description": "验证码已过期", "error": "invalid_grant"}
+
+    async def test_captcha_mode_password_grant_with_a_captcha(self, app, client, monkeypatch):
+        monkeypatch.setattr(runtime(app).settings, "captcha_mode", True)
+        key = (await client.get(f"{AUTH}/oauth/captcha")).json()["key"]
+        code = await runtime(app).cache.get(f"captcha:{key}")
+        params = {"tenantId": DEMO_TENANT, "username": "zhangwei", "password": md5("123456"), "grant_type": "password"}
+        response = await client.post(f"{AUTH}/oauth/token", params=params, headers=captcha_headers(key, code))
+        assert response.status_code == 200 and response.json()["account"] == "zhangwei"
+
+    async def test_captcha_mode_leaves_the_refresh_grant_alone(self, app, client, monkeypatch):
+        first = (await token(client, "zhangwei", "123456", DEMO_TENANT)).json()
+        monkeypatch.setattr(runtime(app).settings, "captcha_mode", True)
+        params = {"grant_type": "refresh_token", "refresh_token": first["refresh_token"], "tenantId": DEMO_TENANT}
+        response = await client.post(f"{AUTH}/oauth/token", params=params,
+                                     headers={"Authorization": CLIENT, "Tenant-Id": DEMO_TENANT})
+        assert response.status_code == 200
+
 
 class TestUserInfo:
     async def test_identity_without_password(self, demo_user):

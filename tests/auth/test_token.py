@@ -23,6 +23,17 @@ class TestPasswordGrant:
         assert response.status_code == 401
         assert response.json()["error_description"] == "客户端认证失败!"
 
+    async def test_form_body(self, client):
+        """OAuth2 password-grant clients send the parameters as a form, not in the query string."""
+        form = {"grant_type": "password", "tenantId": "000000", "username": "admin", "password": md5("admin")}
+        response = await client.post("/api/blade-auth/oauth/token", data=form, headers={"Authorization": CLIENT})
+        assert response.status_code == 200 and response.json()["account"] == "admin"
+
+    async def test_form_values_are_bounded(self, client):
+        form = {"grant_type": "password", "tenantId": "000000", "username": "a" * 65, "password": md5("admin")}
+        response = await client.post("/api/blade-auth/oauth/token", data=form, headers={"Authorization": CLIENT})
+        assert response.status_code == 400
+
     async def test_unknown_tenant(self, client):
         response = await token(client, "admin", "admin", "999999")
         assert response.json()["error_description"] == "未获得用户的租户信息"

@@ -6,7 +6,7 @@ import pytest
 from sqlalchemy import select
 
 from plantdesk.core.errors import BadRequest
-from plantdesk.core.query import SUFFIXES, filters
+from plantdesk.core.query import SUFFIXES, filters, to_int
 from plantdesk.modules.system.models import Post
 from tests.core.conftest import OTHER_TENANT
 from tests.helpers import platform_session
@@ -132,3 +132,23 @@ class TestIgnoredKeys:
 
     async def test_unknown_keys_do_not_narrow(self, tagged):
         assert await tagged({"tenant_id": OTHER_TENANT, "isDeleted_equal": "1"}) == ["pump%b", "pump_a", "valve"]
+
+
+class TestIntegerBounds:
+    """A value beyond its column's width answers 400 before the database sees it (PostgreSQL's int4 and
+    every driver's int64 would fail with a 500)."""
+
+    @pytest.mark.parametrize("value", [str(2**31), str(-(2**31) - 1)])
+    def test_beyond_an_int4_column(self, value):
+        with pytest.raises(BadRequest, match="请求参数类型错误: sort"):
+            filters({"sort_gt": value}, COLUMNS)
+
+    async def test_the_int4_edges_are_fine(self, tagged):
+        edges = {"sort_le": str(2**31 - 1), "sort_ge": str(-(2**31))}
+        assert sorted(await tagged(edges)) == ["pump%b", "pump_a", "valve"]
+
+    @pytest.mark.parametrize(("value", "bits"), [(str(2**63), 64), (str(-(2**63) - 1), 64), (str(2**15), 16)])
+    def test_to_int(self, value, bits):
+        with pytest.raises(BadRequest):
+            to_int(value, "n", bits=bits)
+        assert to_int(str(2**(bits - 1) - 1), "n", bits=bits) == 2**(bits - 1) - 1

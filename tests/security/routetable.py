@@ -93,6 +93,9 @@ def _dependants(dependant):
 def _op(method: str, path: str, route: APIRoute) -> Op:
     dependants = list(_dependants(route.dependant))
     query = {q.alias: q.field_info.is_required() for d in dependants for q in d.query_params}
+    # Parameters a handler reads itself and documents by hand (the token endpoint's query or form fields).
+    query |= {p["name"]: p.get("required", False) for p in (route.openapi_extra or {}).get("parameters", ())
+              if p.get("in") == "query"}
     bodies = [b for d in dependants for b in d.body_params]
     return Op(method=method, path=path, route=route, query=query, has_body=bool(bodies),
               json_body=bool(bodies) and not any(isinstance(b.field_info, params.Form) for b in bodies),

@@ -2,7 +2,9 @@
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Body, Header, Query, Request
+from fastapi import APIRouter, Body, Depends, Header, Query, Request
+from fastapi.exceptions import RequestValidationError
+from pydantic import ValidationError
 
 from plantdesk.core import permissions
 from plantdesk.core.context import Identity
@@ -19,21 +21,27 @@ router = APIRouter(prefix="/blade-auth", tags=["auth"])
 TOKEN_ERRORS: dict[int | str, dict[str, Any]] = {400: {"model": schemas.TokenError}, 401: {"model": schemas.TokenError}}
 
 
-@router.post("/oauth/token", response_model=schemas.TokenBody, responses=TOKEN_ERRORS)
+async def token_params(request: Request) -> schemas.TokenParams:
+    """The grant's parameters from the query string or a form body (OAuth2 clients send a form; BladeX
+    consoles the query), the query winning where both carry one."""
+    values = dict(request.query_params)
+    if request.headers.get("content-type", "").startswith(("application/x-www-form-urlencoded",
+                                                           "multipart/form-data")):
+        form = await request.form()
+        values = {**{k: v for k, v in form.items() if isinstance(v, str)}, **values}
+    try:
+        return schemas.TokenParams.model_validate(values)
+    except ValidationError as exc:
+        raise RequestValidationError(exc.errors()) from None
+
+
+@router.post("/oauth/token", response_model=schemas.TokenBody, responses=TOKEN_ERRORS,
+             openapi_extra=schemas.TOKEN_PARAMS_OPENAPI)
 async def token(
     request: Request,
     db: Db,
     rt: Rt,
-    grant_type: Annotated[str, Query(max_length=32)] = "password",
-    username: Annotated[str, Query(max_length=64)] = "",
-    password: Annotated[str, Query(max_length=128)] = "",
-    refresh_token: Annotated[str, Query(max_length=4096)] = "",
-    tenantId: Annotated[str, Query(max_length=12)] = "",
-    tenant_id: Annotated[str, Query(max_length=12)] = "",
-    scope: Annotated[str, Query(max_length=32)] = "all",
-    type: Annotated[str, Query(max_length=32)] = "account",
-    source: Annotated[str, Query(max_length=32)] = "",
-    code: Annotated[str, Query(max_length=256)] = "",
+    params: Annotated[schemas.TokenParams, Depends(token_params)],
     authorization: Annotated[str | None, Header()] = None,
     tenant_header: Annotated[str | None, Header(alias="Tenant-Id", max_length=12)] = None,
     dept_header: Annotated[str | None, Header(alias="Dept-Id", max_length=20)] = None,
@@ -42,13 +50,13 @@ async def token(
     captcha_code: Annotated[str | None, Header(alias="Captcha-Code", max_length=16)] = None,
 ):
     """Grants: password, captcha, refresh_token, social. Success and failure are raw OAuth2 bodies."""
-    client = await service.authenticate_client(db, authorization, grant_type)
+    client = await service.authenticate_client(db, authorization, params.grant_type)
     req = service.LoginRequest(
-        grant_type=grant_type, tenant_id=tenant_header or tenantId or tenant_id, username=username.strip(),
-        password=password.strip().lower(), refresh_token=refresh_token, dept_id=dept_header or "",
-        role_id=role_header or "", captcha_key=captcha_key or "", captcha_code=captcha_code or "",
-        source=source, code=code, ip=_ip(request),
-        user_agent=request.headers.get("user-agent", ""))
+        grant_type=params.grant_type, tenant_id=tenant_header or params.tenantId or params.tenant_id,
+        username=params.username.strip(), password=params.password.strip().lower(),
+        refresh_token=params.refresh_token, dept_id=dept_header or "", role_id=role_header or "",
+        captcha_key=captcha_key or "", captcha_code=captcha_code or "", source=params.source, code=params.code,
+        ip=_ip(request), user_agent=request.headers.get("user-agent", ""))
     return await service.grant(db, rt, client, req)
 
 

@@ -4,10 +4,40 @@ enveloped shapes of the other /blade-auth calls."""
 from typing import Annotated, Any
 
 import orjson
-from pydantic import BaseModel, BeforeValidator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 
 from plantdesk.core.envelope import DateTime, Id, Schema
 from plantdesk.modules.user.schemas import UserRead
+
+
+class TokenParams(BaseModel):
+    """The token endpoint's parameters (contract §3.3), from the query string or a form body."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    grant_type: str = Field("password", max_length=32)
+    username: str = Field("", max_length=64)
+    password: str = Field("", max_length=128)
+    refresh_token: str = Field("", max_length=4096)
+    tenantId: str = Field("", max_length=12)
+    tenant_id: str = Field("", max_length=12)
+    scope: str = Field("all", max_length=32)
+    type: str = Field("account", max_length=32)
+    source: str = Field("", max_length=32)
+    code: str = Field("", max_length=256)
+
+
+def _token_params_openapi() -> dict:
+    """The token parameters documented both ways they are accepted: as query parameters and as a form."""
+    schema = TokenParams.model_json_schema()
+    return {
+        "parameters": [{"name": name, "in": "query", "required": False, "schema": field}
+                       for name, field in schema["properties"].items()],
+        "requestBody": {"required": False, "content": {"application/x-www-form-urlencoded": {"schema": schema}}},
+    }
+
+
+TOKEN_PARAMS_OPENAPI = _token_params_openapi()
 
 
 class PasswordRule(BaseModel):

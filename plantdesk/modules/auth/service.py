@@ -14,7 +14,7 @@ import orjson
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from plantdesk.core import tenancy
+from plantdesk.core import redact, tenancy
 from plantdesk.core.cache import Cache
 from plantdesk.core.context import ADMIN, Identity
 from plantdesk.core.errors import TokenError, Unauthorized
@@ -65,7 +65,8 @@ async def grant(db: AsyncSession, rt: Runtime, client: Client, req: LoginRequest
         return await _refresh(db, rt, client, req)
     if req.grant_type == "social":
         raise TokenError("未配置第三方登录提供方", error_code=4001, error="invalid_grant")
-    if req.grant_type == "captcha":
+    # In captcha mode every password login carries a captcha, whatever grant it names (issue 15).
+    if req.grant_type == "captcha" or rt.settings.captcha_mode:
         await check_captcha(rt.cache, req.captcha_key, req.captcha_code)
     return await _password(db, rt, client, req)
 
@@ -87,7 +88,12 @@ async def _password(db: AsyncSession, rt: Runtime, client: Client, req: LoginReq
     if (await rt.cache.get(account_key) or 0) >= fail_limit or \
             (await rt.cache.get(ip_key) or 0) >= rt.settings.ip_fail_limit:
         raise TokenError("登录错误次数过多,请稍后再试", error_code=2003)
-    tenant = await _tenant_or_raise(db, req.tenant_id)
+    try:
+        tenant = await _tenant_or_raise(db, req.tenant_id)
+    except TokenError:
+        # An unknown tenant counts against the address too: tenant ids must not be enumerable at full speed.
+        await rt.cache.incr(ip_key, rt.settings.ip_fail_window)
+        raise
     tenancy.bind(db, tenancy.Scope(tenant.tenant_id))
     user = (await db.execute(select(User).where(User.account == req.username))).scalar_one_or_none()
     matches, rehash = await verify_password(req.password, user.password if user else None)
@@ -285,7 +291,8 @@ async def new_token(db: AsyncSession, rt: Runtime, identity: Identity, *, dept_i
 def store_client_logs(rt: Runtime, identity: Identity, entries: list, *, ip: str, user_agent: str) -> None:
     """The error-log dialog's upload: one usual log per entry, tagged `console`, in the caller's tenant."""
     for entry in entries:
+        page = redact.url(entry.url or "")
         rt.audit.usual(
             tenant_id=identity.tenant_id, create_by=identity.account, log_id="console", log_level="error",
-            log_data=orjson.dumps(entry.model_dump()).decode(), request_uri=(entry.url or "")[:255],
+            log_data=orjson.dumps(redact.json({**entry.model_dump(), "url": page})).decode(), request_uri=page[:255],
             method="CONSOLE", remote_ip=ip[:255], user_agent=user_agent[:1000], time=(entry.time or "")[:64])

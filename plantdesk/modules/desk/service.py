@@ -16,6 +16,7 @@ from plantdesk.core.crud import get_or_raise
 from plantdesk.core.envelope import DATETIME_FORMAT
 from plantdesk.core.errors import BadRequest
 from plantdesk.core.paging import PageParams, paginate
+from plantdesk.core.query import column_int
 from plantdesk.modules.desk.models import Notice, SystemNotice
 from plantdesk.modules.desk.schemas import NoticeWrite
 from plantdesk.modules.user.models import User
@@ -68,7 +69,7 @@ async def notice_statement(_db: AsyncSession, _user: Identity, stmt: Select, req
     if category:
         if not (category.isascii() and category.isdigit()):
             raise BadRequest("请求参数类型错误: category")
-        stmt = stmt.where(Notice.category == int(category))
+        stmt = stmt.where(Notice.category == column_int(Notice.category, category, "category"))
     return stmt
 
 

@@ -13,7 +13,7 @@ from plantdesk.core import excel
 from plantdesk.core.audit_models import ApiLog, ErrorLog, UsualLog
 from plantdesk.core.context import Identity
 from plantdesk.core.crud import get_or_raise
-from plantdesk.core.deps import TenantDb, need
+from plantdesk.core.deps import TOKEN_IN_LINK, TenantDb, need
 from plantdesk.core.envelope import R, ok
 from plantdesk.core.paging import Page, Paging
 from plantdesk.core.routing import include
@@ -82,14 +82,14 @@ async def usual_export(request: Request, db: TenantDb, x: Stem, body: Annotated[
     return excel.download(excel.workbook_bytes(service.COLUMNS[UsualLog], rows), f"{x}.xlsx")
 
 
-@logs.get("/api/export/{x}", response_model=None, responses=excel.XLSX_RESPONSE)
+@logs.get("/api/export/{x}", response_model=None, responses=excel.XLSX_RESPONSE, dependencies=[TOKEN_IN_LINK])
 async def api_export(request: Request, db: TenantDb, x: Stem, user: Identity = need("log_api_export")):
     """Filters in the query, as api/list."""
     rows = await service.export_rows(db, ApiLog, ApiLogRead, request.query_params)
     return excel.download(excel.workbook_bytes(service.COLUMNS[ApiLog], rows), f"{x}.xlsx")
 
 
-@logs.get("/error/export/{x}", response_model=None, responses=excel.XLSX_RESPONSE)
+@logs.get("/error/export/{x}", response_model=None, responses=excel.XLSX_RESPONSE, dependencies=[TOKEN_IN_LINK])
 async def error_export(request: Request, db: TenantDb, x: Stem, user: Identity = need("log_error_export")):
     rows = await service.export_rows(db, ErrorLog, ErrorLogRead, request.query_params)
     return excel.download(excel.workbook_bytes(service.COLUMNS[ErrorLog], rows), f"{x}.xlsx")

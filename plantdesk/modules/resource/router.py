@@ -8,7 +8,7 @@ from fastapi.responses import Response
 
 from plantdesk.core.context import Identity
 from plantdesk.core.crud import Resource, crud_router, form_or_query, parse_ids
-from plantdesk.core.deps import CurrentUser, Db, Rt, TenantDb, need
+from plantdesk.core.deps import TOKEN_IN_LINK, CurrentUser, Db, Rt, TenantDb, need
 from plantdesk.core.envelope import R, ok
 from plantdesk.core.routing import include
 from plantdesk.db.base import PLATFORM_TENANT
@@ -62,7 +62,7 @@ async def attach_put_file(db: Db, rt: Rt, file: Annotated[UploadFile, File()],
     return ok(await _upload(db, rt, user, file, attach=True))
 
 
-@attach.get("/download", response_class=Response, responses=FILE_RESPONSE)
+@attach.get("/download", response_class=Response, responses=FILE_RESPONSE, dependencies=[TOKEN_IN_LINK])
 async def attach_download(db: TenantDb, rt: Rt, id: IdQuery, user: Identity = need("attach_download", "attach")):
     row, data = await service.download(db, rt.settings, id)
     return _file(data, row.content_type or "application/octet-stream", row.original_name, inline=False)
@@ -103,9 +103,11 @@ oss = crud_router(OSS, f"{PREFIX}/oss", ops=("list", "detail"), tags=["oss"])
 
 
 @oss.post("/submit", response_model=R[OssRead])
-async def oss_submit(db: TenantDb, body: Annotated[OssWrite, Body()], user: Identity = need("oss_add", "oss_edit")):
-    """Secrets come back masked on read; sending a masked or empty secret keeps the stored one."""
-    return ok(await service.submit_oss(db, body))
+async def oss_submit(db: TenantDb, rt: Rt, body: Annotated[OssWrite, Body()],
+                     user: Identity = need("oss_add", "oss_edit")):
+    """Secrets come back masked on read; sending a masked or empty secret keeps the stored one. The endpoint
+    must be a public address unless the platform allows it (core.outbound)."""
+    return ok(await service.submit_oss(db, rt.settings, body))
 
 
 def _config_actions(router, model: service.ConfigModel, name: str) -> None:

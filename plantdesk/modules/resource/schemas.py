@@ -8,10 +8,8 @@ MASK = "******"
 
 
 def mask(secret: str | None) -> str:
-    """Never send a stored secret: "******" plus its last 4 characters (all masked when short)."""
-    if not secret:
-        return ""
-    return MASK + (secret[-4:] if len(secret) > 8 else "")
+    """Never send a stored secret, nor any of its characters: "******" when one is stored."""
+    return MASK if secret else ""
 
 
 def is_masked(value: str | None) -> bool:

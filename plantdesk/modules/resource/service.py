@@ -13,10 +13,11 @@ from sqlalchemy import Select, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from plantdesk.config import Settings
-from plantdesk.core import tenancy
+from plantdesk.core import outbound, tenancy
 from plantdesk.core.context import Identity
 from plantdesk.core.crud import get_or_raise
 from plantdesk.core.errors import BadRequest, BusinessError
+from plantdesk.core.query import column_int
 from plantdesk.core.storage import LocalStorage, ObjectStorage, S3Storage, check_key, new_key
 from plantdesk.db.base import PLATFORM_TENANT
 from plantdesk.modules.resource import files, sms
@@ -45,7 +46,7 @@ async def storage_for(db: AsyncSession, settings: Settings, *, oss_code: str | N
         return local_storage(settings)
     return S3Storage(code=config.oss_code, endpoint=config.endpoint, access_key=config.access_key,
                      secret_key=config.secret_key, bucket=config.bucket_name, region=config.region,
-                     public_endpoint=config.transform_endpoint)
+                     public_endpoint=config.transform_endpoint, policy=settings.outbound_policy)
 
 
 def local_storage(settings: Settings) -> LocalStorage:
@@ -114,12 +115,13 @@ async def remove_attaches(db: AsyncSession, settings: Settings, ids: list[int]) 
 
 # --- OSS and SMS configurations ------------------------------------------------------------------------------
 
-async def submit_oss(db: AsyncSession, body: OssWrite) -> Oss:
+async def submit_oss(db: AsyncSession, settings: Settings, body: OssWrite) -> Oss:
     obj = await _config(db, Oss, body, code_field="oss_code", required=(
         ("oss_code", "请输入资源编号"), ("endpoint", "请输入资源地址"), ("bucket_name", "请输入空间名"),
         ("access_key", "请输入accessKey"), ("secret_key", "请输入secretKey")))
     if not re.match(r"^https?://", obj.endpoint) and "/" in obj.endpoint:
         raise BadRequest("资源地址格式错误")
+    await outbound.check(settings.outbound_policy, obj.endpoint)
     await db.flush()
     await db.refresh(obj)
     return obj
@@ -150,7 +152,7 @@ def by_category(model: ConfigModel):
         if category:
             if not (category.isascii() and category.isdigit()):
                 raise BadRequest("请求参数类型错误: category")
-            stmt = stmt.where(model.category == int(category))
+            stmt = stmt.where(model.category == column_int(model.category, category, "category"))
         return stmt
 
     return narrow

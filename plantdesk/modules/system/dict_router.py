@@ -9,7 +9,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from plantdesk.core import excel
 from plantdesk.core.context import Identity
 from plantdesk.core.crud import form_or_query, parse_ids
-from plantdesk.core.deps import DB_SESSION, TENANT_DB, CurrentUser, Db, Rt, administrator_only, need
+from plantdesk.core.deps import DB_SESSION, TENANT_DB, TOKEN_IN_LINK, CurrentUser, Db, Rt, administrator_only, need
 from plantdesk.core.envelope import R, ok
 from plantdesk.core.errors import BusinessError
 from plantdesk.core.paging import Page, Paging
@@ -87,7 +87,8 @@ def _router(kind: dicts.Kind, prefix: str, *, view, submit_, delete, export_, im
         name = f"{'系统字典' if kind.system else '业务字典'}{'-' + code if code else ''}.xlsx"
         return excel.download(excel.workbook_bytes(dicts.EXPORT_COLUMNS, rows), name)
 
-    router.get("/export", response_model=None, responses=excel.XLSX_RESPONSE, name="export_get")(export)
+    router.get("/export", response_model=None, responses=excel.XLSX_RESPONSE, name="export_get",
+               dependencies=[TOKEN_IN_LINK])(export)
     router.post("/export", response_model=None, responses=excel.XLSX_RESPONSE, name="export_post")(export)
 
     @router.post("/import", response_model=R[ImportResult])

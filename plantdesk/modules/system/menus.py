@@ -15,6 +15,7 @@ from plantdesk.core import permissions, tenancy
 from plantdesk.core.cache import Cache
 from plantdesk.core.context import Identity
 from plantdesk.core.errors import BadRequest, BusinessError, Forbidden, NotFoundError
+from plantdesk.core.query import to_int
 from plantdesk.db.base import PLATFORM_TENANT
 from plantdesk.modules.system.models import (
     Menu,
@@ -257,7 +258,7 @@ async def grant_top_menus(db: AsyncSession, user: Identity, top_menu_ids: list[i
 
 def parse_id_list(raw: str | Iterable | None) -> list[int]:
     parts = raw.split(",") if isinstance(raw, str) else (raw or [])
-    return [int(p) for p in (str(p).strip() for p in parts) if p.lstrip("-").isdigit()]
+    return [to_int(p, "ids") for p in (str(p).strip() for p in parts) if p.lstrip("-").isdigit()]
 
 
 def _menu_dict(menu: Menu) -> dict:

@@ -11,6 +11,7 @@ from plantdesk.core.deps import CurrentUser, Db, Rt, TenantDb, administrator_onl
 from plantdesk.core.envelope import R, ok
 from plantdesk.core.errors import BadRequest
 from plantdesk.core.paging import Page, Paging
+from plantdesk.core.query import to_int
 from plantdesk.core.routing import include
 from plantdesk.modules.system import clients, depts, menus, posts, regions, roles, tenants
 from plantdesk.modules.system.models import Tenant, TenantPackage
@@ -243,7 +244,7 @@ async def tenant_package_setting(request: Request, db: Db, rt: Rt, user: Identit
         raise BadRequest("缺少必要的请求参数: tenantId")
     if package_id and not package_id.isdigit():
         raise BadRequest("请求参数类型错误: packageId")
-    await tenants.package_setting(db, rt.cache, tenant_id, int(package_id) if package_id else None)
+    await tenants.package_setting(db, rt.cache, tenant_id, to_int(package_id, "packageId") if package_id else None)
     return ok(True)
 
 

@@ -16,7 +16,7 @@ from plantdesk.core.context import Identity
 from plantdesk.core.crud import Resource, get_or_raise, remove_ids, save
 from plantdesk.core.errors import BadRequest, BusinessError, NotFoundError
 from plantdesk.core.paging import PageParams, paginate
-from plantdesk.core.query import filters
+from plantdesk.core.query import column_int, filters
 from plantdesk.db.base import PLATFORM_TENANT
 from plantdesk.modules.system.menus import parse_id_list
 from plantdesk.modules.system.models import Menu, Tenant, TenantPackage
@@ -82,10 +82,7 @@ async def remove(db: AsyncSession, user: Identity, ids: list[int]) -> None:
 
 async def setting(db: AsyncSession, ids: list[int], *, account_number: str | None, expire_time: str | None) -> None:
     """Account quota (empty = -1, unlimited) and licence expiry of several tenants at once (BladeX tenant/setting)."""
-    try:
-        quota = int(account_number) if account_number else -1
-    except ValueError:
-        raise BadRequest("请求参数类型错误: accountNumber") from None
+    quota = column_int(Tenant.account_number, account_number, "accountNumber") if account_number else -1
     if quota < -1:
         raise BadRequest("账号额度不能小于 -1")
     values = {"account_number": quota, "expire_time": _parse_time(expire_time) if expire_time else None}

@@ -10,7 +10,7 @@ from pydantic import ValidationError
 from plantdesk.core import excel
 from plantdesk.core.context import Identity
 from plantdesk.core.crud import form_or_query, parse_ids
-from plantdesk.core.deps import CurrentUser, Db, Rt, TenantDb, need
+from plantdesk.core.deps import TOKEN_IN_LINK, CurrentUser, Db, Rt, TenantDb, need
 from plantdesk.core.envelope import Id, R, Schema, ok
 from plantdesk.core.errors import BadRequest
 from plantdesk.core.paging import Page, Paging
@@ -155,14 +155,16 @@ async def check_user(db: TenantDb, _: CurrentUser, account: Annotated[str, Query
     return ok(await service.account_exists(db, account))
 
 
-@router.get("/export-user", response_class=Response, responses={200: {"content": {excel.XLSX: {}}}})
+@router.get("/export-user", response_class=Response, responses={200: {"content": {excel.XLSX: {}}}},
+            dependencies=[TOKEN_IN_LINK])
 async def export_user(request: Request, db: TenantDb, rt: Rt, user: Export):
     """Same filters as page."""
     rows = await service.export_rows(db, rt.cache, user, request.query_params)
     return excel.download(user_excel.export_bytes(rows), "用户数据.xlsx")
 
 
-@router.get("/export-template", response_class=Response, responses={200: {"content": {excel.XLSX: {}}}})
+@router.get("/export-template", response_class=Response, responses={200: {"content": {excel.XLSX: {}}}},
+            dependencies=[TOKEN_IN_LINK])
 async def export_template(_: Import):
     return excel.download(user_excel.template_bytes(), "用户数据模板.xlsx")
 

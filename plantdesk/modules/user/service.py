@@ -16,7 +16,7 @@ from plantdesk.core.context import Identity
 from plantdesk.core.errors import BusinessError, NotFoundError
 from plantdesk.core.excel import MAX_IMPORT_ROWS
 from plantdesk.core.paging import PageParams, paginate
-from plantdesk.core.query import filters
+from plantdesk.core.query import filters, to_int
 from plantdesk.core.security.passwords import hash_password, md5_hex, verify_password
 from plantdesk.db.base import PLATFORM_TENANT, IdMixin
 from plantdesk.modules.auth import service as auth_service
@@ -70,7 +70,7 @@ async def _statement(db: AsyncSession, cache: Cache, identity: Identity,
     if dept_id:
         if not dept_id.isdigit():
             raise BusinessError("部门编号格式不正确")
-        depts = await _dept_and_descendants(db, int(dept_id))
+        depts = await _dept_and_descendants(db, to_int(dept_id, "deptId"))
         stmt = stmt.where(or_(*(_holds(User.dept_id, id_) for id_ in depts)) if depts else literal(False))
     return stmt, bool(narrowed)
 

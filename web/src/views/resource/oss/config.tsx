@@ -45,7 +45,7 @@ export function enableAction<T extends Config>(kind: 'oss' | 'sms'): CrudRowActi
   };
 }
 
-/** Secrets come back masked (`******` + last 4); sending them back unchanged keeps the stored ones. */
+/** Secrets come back as `******` (none of their characters); sending them back unchanged keeps the stored ones. */
 export function secretColumn<T>(prop: keyof T & string, label: string, required: boolean): CrudColumn<T> {
   return {
     prop,

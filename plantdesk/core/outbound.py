@@ -1,0 +1,120 @@
+"""Every outbound connection the server makes for a tenant (object storage today; external databases, hooks,
+model providers and mail as they come) goes through one rule: public addresses only.
+
+A tenant administrator names hosts; without this rule a storage endpoint of 127.0.0.1:6379 or 169.254.169.254
+would make the server a scanner and a proxy into its own network. Loopback, private, link-local, shared,
+multicast and reserved addresses are refused unless the platform operator allows them by name or range in
+PLANTDESK_OUTBOUND_ALLOW (`minio.lan:9000`, `127.0.0.1:9000`, `10.0.0.0/8`; a bare host allows every port).
+The rule is checked when a setting is saved and again on the address each connection actually uses, so a
+name that resolves to a public address when saved and to an internal one later (DNS rebinding) is refused.
+"""
+
+import asyncio
+import ipaddress
+import socket
+from dataclasses import dataclass
+from urllib.parse import urlsplit
+
+import urllib3
+from urllib3.connection import HTTPConnection, HTTPSConnection
+from urllib3.connectionpool import HTTPConnectionPool, HTTPSConnectionPool
+
+from plantdesk.core.errors import BusinessError
+
+Address = ipaddress.IPv4Address | ipaddress.IPv6Address
+CONNECT_TIMEOUT, READ_TIMEOUT = 5, 60
+
+
+class OutboundRefused(BusinessError):
+    def __init__(self, host: str):
+        super().__init__(f"不允许连接本机、内网或保留地址: {host}(如确需使用,请联系平台管理员加入允许列表)")
+
+
+@dataclass(frozen=True)
+class Policy:
+    names: frozenset[str]  # "host" (any port) and "host:port", lowercased
+    networks: tuple[ipaddress.IPv4Network | ipaddress.IPv6Network, ...]
+
+    @classmethod
+    def parse(cls, raw: str) -> "Policy":
+        names, networks = set(), []
+        for entry in (part.strip().lower() for part in raw.split(",")):
+            if not entry:
+                continue
+            try:
+                networks.append(ipaddress.ip_network(entry, strict=False))
+            except ValueError:
+                names.add(entry)
+        return cls(frozenset(names), tuple(networks))
+
+    def named(self, host: str, port: int) -> bool:
+        host = host.lower().strip("[]")
+        return host in self.names or f"{host}:{port}" in self.names
+
+    def permits(self, host: str, port: int, address: Address) -> bool:
+        if self.named(host, port) or any(address in network for network in self.networks):
+            return True
+        if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
+            address = address.ipv4_mapped
+        return address.is_global and not address.is_multicast
+
+
+def endpoint(url: str) -> tuple[str, int]:
+    """(host, port) of an endpoint given as a URL or as `host[:port]` (https when no scheme)."""
+    parts = urlsplit(url if "://" in url else f"https://{url}")
+    try:
+        port = parts.port
+    except ValueError:
+        raise BusinessError("资源地址格式错误") from None
+    if not parts.hostname:
+        raise BusinessError("资源地址格式错误")
+    return parts.hostname, port or (443 if parts.scheme == "https" else 80)
+
+
+async def check(policy: Policy, url: str) -> None:
+    """Refuse an endpoint whose host is, or resolves to, an address the policy does not permit. A name that
+    does not resolve now is let through: the connection-time check decides when it is used."""
+    host, port = endpoint(url)
+    if policy.named(host, port):
+        return
+    try:
+        infos = await asyncio.get_running_loop().getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except OSError:
+        return
+    for *_, sockaddr in infos:
+        if not policy.permits(host, port, ipaddress.ip_address(sockaddr[0])):
+            raise OutboundRefused(host)
+
+
+def pool_manager(policy: Policy, **options) -> urllib3.PoolManager:
+    """A urllib3 pool whose every connection resolves its host, checks each address against `policy` and
+    connects to the checked address itself (the TLS name stays the host's)."""
+    manager = urllib3.PoolManager(timeout=urllib3.Timeout(connect=CONNECT_TIMEOUT, read=READ_TIMEOUT),
+                                  **options)
+    manager.pool_classes_by_scheme = {"http": _pool(HTTPConnectionPool, HTTPConnection, policy),
+                                      "https": _pool(HTTPSConnectionPool, HTTPSConnection, policy)}
+    return manager
+
+
+def _pool(pool_class: type, connection_class: type, policy: Policy) -> type:
+    class Guarded(connection_class):
+        def _new_conn(self):
+            address = _permitted_address(policy, self._dns_host, self.port)
+            original, self._dns_host = self._dns_host, address
+            try:
+                return super()._new_conn()
+            finally:
+                self._dns_host = original
+
+    return type(f"Guarded{pool_class.__name__}", (pool_class,), {"ConnectionCls": Guarded})
+
+
+def _permitted_address(policy: Policy, host: str, port: int) -> str:
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except OSError:
+        raise BusinessError(f"无法解析地址: {host}") from None
+    addresses = [ipaddress.ip_address(sockaddr[0]) for *_, sockaddr in infos]
+    if not addresses or not all(policy.permits(host, port, address) for address in addresses):
+        raise OutboundRefused(host)
+    return str(addresses[0])
