@@ -3,6 +3,7 @@
 import secrets
 from functools import cached_property
 from pathlib import Path
+from typing import Literal
 
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
@@ -32,6 +33,9 @@ class Settings(BaseSettings):
     service_id: str = "plantdesk"
     log_sql: bool = False
     db_pool_size: int = 32
+    # embedded: jobs run inside `serve` (one process); queue: PostgreSQL-backed, run by `worker` processes.
+    jobs: Literal["embedded", "queue"] = "embedded"
+    job_schedules: dict[str, str] = {}  # job name -> cron, overriding the declared schedule
 
     @cached_property
     def resolved_database_url(self) -> str:

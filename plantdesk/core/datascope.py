@@ -61,10 +61,17 @@ def register_loaders(*, rules: RuleLoader, descendants: DescendantLoader, api_sc
     _loaders.api_scopes, _loaders.granted_api = api_scopes, granted_api
 
 
+def _registered(loader) -> None:
+    """Without its loaders a process would apply no data scope at all: refuse instead."""
+    if loader is None:
+        raise RuntimeError("data-scope loaders are not registered (plantdesk.modules.setup() registers them)")
+
+
 async def clause(user: Identity, code: str, model: type, *, db: AsyncSession, cache: Cache) -> ColumnElement | None:
     """The WHERE clause narrowing `model` rows to what `user` may see under resource `code`, or None."""
-    if user.is_admin or _loaders.rules is None or not user.role_ids:
+    if user.is_admin or not user.role_ids:
         return None
+    _registered(_loaders.rules)
     rules = await _cached_rules(user, code, db=db, cache=cache)
     if not rules or any(rule.scope_type == ALL for rule in rules):
         return None
@@ -76,8 +83,9 @@ async def clause(user: Identity, code: str, model: type, *, db: AsyncSession, ca
 
 async def api_denied(user: Identity, path: str, *, db: AsyncSession, cache: Cache) -> bool:
     """True when `path` is covered by API scopes and none of them is granted to the user's roles."""
-    if user.is_admin or _loaders.api_scopes is None:
+    if user.is_admin:
         return False
+    _registered(_loaders.api_scopes)
     generation = await cache.get(permissions.GENERATION_KEY) or 0
     key = f"apiscope:{generation}"
     scopes = await cache.get(key)
