@@ -12,7 +12,8 @@ import asyncio
 import logging
 import random
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import AsyncIterator, Callable, Iterable
+from contextlib import asynccontextmanager
 
 from sqlalchemy import BigInteger, String, delete, select
 from sqlalchemy.dialects import postgresql, sqlite
@@ -25,8 +26,8 @@ from plantdesk.db.base import Base
 log = logging.getLogger("plantdesk.leases")
 
 TTL_SECONDS = 30.0
-# A worker id stops issuing this long before its lease lapses, so the next holder's clock, even a little ahead,
-# never issues it in the same millisecond.
+# A worker id stops issuing this long (at most a third of the lease) before its lease lapses, so the next
+# holder's clock, even a little ahead, never issues it in the same millisecond.
 SKEW_MARGIN_SECONDS = 5.0
 
 
@@ -45,11 +46,19 @@ class Leases:
                  clock: Callable[[], float] = time.time):
         self.sessions, self.holder, self.ttl, self.clock = sessions, holder, ttl, clock
 
+    @asynccontextmanager
+    async def _session(self) -> AsyncIterator[AsyncSession]:
+        """Leases belong to no tenant: a platform-scope session, committed at the end."""
+        async with self.sessions() as session:
+            with tenancy.platform_scope(session):
+                yield session
+                await session.commit()
+
     async def acquire(self, name: str) -> float | None:
         """Take or renew `name`; answers when the lease lapses (epoch seconds), or None when another holds it."""
         now_ms = int(self.clock() * 1000)
         expires = now_ms + int(self.ttl * 1000)
-        async with self.sessions() as session, tenancy.platform_scope(session):
+        async with self._session() as session:
             insert = (postgresql if session.bind.dialect.name == "postgresql" else sqlite).insert
             statement = insert(Lease).values(name=name, holder=self.holder, expires_at=expires)
             statement = statement.on_conflict_do_update(
@@ -58,19 +67,17 @@ class Leases:
                 where=(Lease.holder == self.holder) | (Lease.expires_at < now_ms),
             ).returning(Lease.holder)
             won = (await session.execute(statement)).scalar() is not None
-            await session.commit()
         return expires / 1000 if won else None
 
     async def release(self, name: str) -> None:
-        async with self.sessions() as session, tenancy.platform_scope(session):
+        async with self._session() as session:
             await session.execute(delete(Lease).where(Lease.name == name, Lease.holder == self.holder))
-            await session.commit()
 
     async def acquire_any(self, names: Iterable[str]) -> tuple[str, float] | None:
         """Take one free name of `names` (tried in random order, so processes starting together rarely race for
         the same one)."""
         names = list(names)
-        async with self.sessions() as session, tenancy.platform_scope(session):
+        async with self._session() as session:
             held = set((await session.execute(
                 select(Lease.name).where(Lease.name.in_(names), Lease.expires_at >= int(self.clock() * 1000))
             )).scalars())
@@ -109,8 +116,7 @@ async def lease_worker_id(leases: Leases, generator: ids.Snowflake = ids.generat
     if taken is None:
         raise RuntimeError("every snowflake worker id is leased")
     name, expires = taken
-    worker = int(name.rsplit(":", 1)[1])
-    generator.lease(worker, expires - SKEW_MARGIN_SECONDS)
-    return asyncio.create_task(
-        leases.keep(name, lambda renewed: generator.lease(worker, renewed - SKEW_MARGIN_SECONDS)),
-        name=f"lease-{name}")
+    worker, margin = int(name.rsplit(":", 1)[1]), min(SKEW_MARGIN_SECONDS, leases.ttl / 3)
+    generator.lease(worker, expires - margin)
+    return asyncio.create_task(leases.keep(name, lambda renewed: generator.lease(worker, renewed - margin)),
+                               name=f"lease-{name}")
