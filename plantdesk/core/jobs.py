@@ -15,7 +15,7 @@ process on SQLite; in the queue mode (`jobs=queue`, PostgreSQL) jobs are rows in
 import asyncio
 import contextlib
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -109,7 +109,7 @@ class Jobs:
             self.engine.periodic(cron=cron, periodic_id=job.name)(bound)
 
     async def defer(self, name: str, *, tenant_id: str = "", **kwargs: Any) -> None:
-        """Queue a job; a CALLER job needs `tenant_id`, any other must not be given one."""
+        """Queue a job with JSON-able `kwargs`; a CALLER job needs `tenant_id`, any other must not be given one."""
         self._check_tenant(self.jobs[name], tenant_id)
         await self.engine.configure_task(name, queue=QUEUE).defer_async(tenant_id=tenant_id, **kwargs)
 
@@ -118,19 +118,34 @@ class Jobs:
         job = self.jobs[name]
         self._check_tenant(job, tenant_id)
         if job.scope.kind == "platform":
-            async with self._unit_of_work(tenancy.Scope("", bypass=True)) as session:
+            async with self._platform() as session:
                 await job.run(session, **kwargs)
             return
-        if job.scope.kind == "each-tenant":
-            if _tenants is None:
-                raise ScopeError(f"job {name} runs in each tenant, but no tenant lister is registered")
-            async with self._unit_of_work(tenancy.Scope("", bypass=True)) as session:
-                tenant_ids = await _tenants(session)
-        else:
-            tenant_ids = [tenant_id or job.scope.tenant_id]
-        for each in tenant_ids:
-            async with self._unit_of_work(tenancy.Scope(each)) as session:
+        if job.scope.kind != "each-tenant":
+            async with self._unit_of_work(tenancy.Scope(tenant_id or job.scope.tenant_id)) as session:
                 await job.run(session, **kwargs)
+            return
+        if _tenants is None:
+            raise ScopeError(f"job {name} runs in each tenant, but no tenant lister is registered")
+        async with self._platform() as session:
+            tenant_ids = await _tenants(session)
+        failed = []
+        for each in tenant_ids:  # one tenant's failure must not starve the others
+            try:
+                async with self._unit_of_work(tenancy.Scope(each)) as session:
+                    await job.run(session, **kwargs)
+            except Exception:
+                log.exception("job %s failed in tenant %s", name, each)
+                failed.append(each)
+        if failed:
+            raise RuntimeError(f"job {name} failed in tenant(s) {', '.join(failed)}")
+
+    @contextlib.asynccontextmanager
+    async def _platform(self) -> AsyncIterator[AsyncSession]:
+        async with self._unit_of_work(None) as session:
+            with tenancy.platform_scope(session):
+                yield session
+                await session.flush()  # its new rows are stamped while the platform scope holds
 
     @staticmethod
     def _check_tenant(job: Job, tenant_id: str) -> None:

@@ -70,6 +70,20 @@ class TestScopes:
         await runner.run("test.fixed")
         assert seen == [(PLATFORM, [PLATFORM], {"batch": 7}), (OTHER_TENANT, [OTHER_TENANT], {})]
 
+    async def test_one_tenants_failure_does_not_starve_the_others(self, app, declared, posts):
+        seen = []
+        record = recorder(posts, seen)
+
+        async def job(session):
+            if tenancy.bound_tenant(session) == PLATFORM:
+                raise LookupError("broken in the platform tenant")
+            await record(session)
+
+        declared.declare("test.partly", job, scope=jobs.EACH_TENANT)
+        with pytest.raises(RuntimeError, match=f"failed in tenant\\(s\\) {PLATFORM}$"):
+            await engine(app).run("test.partly")
+        assert (OTHER_TENANT, [OTHER_TENANT], {}) in seen
+
     def test_a_job_without_a_scope_is_refused(self, declared):
         async def job(session):
             return None
