@@ -89,34 +89,43 @@ class Leases:
         return None
 
     async def keep(self, name: str, on_renewed: Callable[[float], None]) -> None:
-        """Renew `name` every third of its life until cancelled, reporting each new expiry; a renewal that
-        fails (another holder, or the database unreachable) is retried until the lease has lapsed, then the
-        owner is told by an expiry in the past, and this returns."""
+        """Renew `name` every third of its life, reporting each new expiry; a renewal that fails (another holder,
+        or the database unreachable) is retried until the lease has lapsed, then the owner is told by an expiry
+        in the past, and this returns. Cancelled (the owner stops), it tells the owner the same, then hands the
+        lease back so the next holder need not wait for it to lapse."""
         expires = self.clock() + self.ttl
-        while True:
-            await asyncio.sleep(self.ttl / 3)
-            renewed = None
-            try:
-                renewed = await self.acquire(name)
-            except Exception:  # the database may be back before the lease lapses
-                log.warning("renewing lease %s failed", name, exc_info=True)
-            if renewed is not None:
-                expires = renewed
-                on_renewed(expires)
-            elif self.clock() >= expires:
-                log.error("lease %s lost by %s", name, self.holder)
-                on_renewed(0.0)
-                return
+        try:
+            while True:
+                await asyncio.sleep(self.ttl / 3)
+                renewed = None
+                try:
+                    renewed = await self.acquire(name)
+                except Exception:  # the database may be back before the lease lapses
+                    log.warning("renewing lease %s failed", name, exc_info=True)
+                if renewed is not None:
+                    expires = renewed
+                    on_renewed(expires)
+                elif self.clock() >= expires:
+                    log.error("lease %s lost by %s", name, self.holder)
+                    on_renewed(0.0)
+                    return
+        except asyncio.CancelledError:
+            on_renewed(0.0)
+            await self.release(name)
+            raise
 
 
-async def lease_worker_id(leases: Leases, generator: ids.Snowflake = ids.generator) -> asyncio.Task:
-    """Lease a free snowflake worker id for `generator` and keep it renewed in a task (cancel it to stop);
-    raises when all 1,024 are held."""
+async def lease_worker_id(leases: Leases, generator: ids.Snowflake | None = None) -> asyncio.Task:
+    """Lease a free snowflake worker id for `generator` (the process's own by default) and keep it renewed in a
+    task; cancelling the task stops the generator and frees the id. Raises when all 1,024 are held."""
+    generator = generator or ids.generator
     taken = await leases.acquire_any(f"snowflake:{n}" for n in range(ids.WORKER_IDS))
     if taken is None:
         raise RuntimeError("every snowflake worker id is leased")
     name, expires = taken
     worker, margin = int(name.rsplit(":", 1)[1]), min(SKEW_MARGIN_SECONDS, leases.ttl / 3)
     generator.lease(worker, expires - margin)
-    return asyncio.create_task(leases.keep(name, lambda renewed: generator.lease(worker, renewed - margin)),
-                               name=f"lease-{name}")
+    keeper = asyncio.create_task(leases.keep(name, lambda renewed: generator.lease(worker, renewed - margin)),
+                                 name=f"lease-{name}")
+    keeper.add_done_callback(lambda _: generator.lease(worker, 0.0))  # even when cancelled before it ran
+    return keeper

@@ -1,5 +1,7 @@
 """What one running process holds: settings, engine, session factory, cache, audit writer, jobs, storage."""
 
+import asyncio
+import contextlib
 import os
 import socket
 from collections.abc import AsyncIterator
@@ -72,6 +74,8 @@ async def started(settings: Settings, *, run_jobs: bool) -> AsyncIterator[Runtim
         await audit.stop()
         if worker_id is not None:
             worker_id.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await worker_id
         await cache.close()
         await engine.dispose()
 

@@ -5,9 +5,12 @@ import asyncio
 import os
 
 import pytest
+from asgi_lifespan import LifespanManager
 from sqlalchemy import select
 
-from plantdesk.core import jobs, tenancy
+from plantdesk.app import create_app
+from plantdesk.core import ids, jobs, tenancy
+from plantdesk.core.leases import Lease
 from plantdesk.modules.system.models import Post
 from tests.core.conftest import OTHER_TENANT, PLATFORM
 
@@ -30,6 +33,12 @@ async def posts(sessions, unique):
             db.add_all(Post(tenant_id=t, post_code=unique, post_name=f"{t}-{unique}") for t in (PLATFORM, OTHER_TENANT))
             await db.commit()
     return unique
+
+
+async def lease_holder(app, name: str) -> str | None:
+    async with app.state.runtime.sessions() as db:
+        with tenancy.platform_scope(db):
+            return await db.scalar(select(Lease.holder).where(Lease.name == name))
 
 
 def engine(app, mode: jobs.Mode = "embedded") -> jobs.Jobs:
@@ -151,6 +160,19 @@ class TestEngines:
     async def test_queue_runs_a_periodic_job(self, app, declared, posts):
         await jobs.apply_queue_schema(PG_URL)
         await self._periodic(app, declared, posts, "queue")
+
+    @pytest.mark.skipif(not PG_URL, reason="the queue engine needs PostgreSQL")
+    async def test_serve_in_the_queue_mode_runs_no_jobs_and_leases_its_worker_id(self, app, settings, monkeypatch):
+        monkeypatch.setattr(ids, "generator", ids.Snowflake(0))
+        await jobs.apply_queue_schema(PG_URL)
+        served = create_app(settings.model_copy(update={"jobs": "queue"}))
+        async with LifespanManager(served):
+            runner = served.state.runtime.jobs
+            assert runner.mode == "queue" and runner._worker is None
+            assert await lease_holder(app, f"snowflake:{ids.generator.worker}") is not None
+        assert await lease_holder(app, f"snowflake:{ids.generator.worker}") is None
+        with pytest.raises(ids.LeaseLapsed):
+            ids.next_id()
 
     def test_queue_needs_postgresql(self, app):
         with pytest.raises(ValueError, match="PostgreSQL"):

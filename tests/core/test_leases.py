@@ -56,17 +56,27 @@ class TestLeases:
         assert len(taken) == 2 and rest is not None and rest[0] not in taken
         assert await b.acquire_any(names) is None
 
-    async def test_a_dead_holders_share_moves_on(self, sessions, unique):
+    async def test_a_dead_holders_share_moves_on_after_expiry(self, sessions, unique):
         name = f"alarm-partition:{unique}"
-        alive, dead = Leases(sessions, f"alive-{unique}", ttl=0.6), Leases(sessions, f"dead-{unique}", ttl=0.6)
-        assert await dead.acquire(name) is not None
-        lost = []
-        keeper = asyncio.create_task(dead.keep(name, lost.append))
-        await asyncio.sleep(0.5)
-        assert await alive.acquire(name) is None  # kept alive by renewals beyond its first 0.6 s
-        keeper.cancel()  # the holder dies
-        await asyncio.sleep(0.7)
+        alive, dead = Leases(sessions, f"alive-{unique}", ttl=0.4), Leases(sessions, f"dead-{unique}", ttl=0.4)
+        assert await dead.acquire(name) is not None  # and then the process dies: no renewal, no release
+        assert await alive.acquire(name) is None
+        await asyncio.sleep(0.45)
         assert await alive.acquire(name) is not None
+
+    async def test_a_kept_lease_outlives_its_ttl_and_a_stopped_keeper_hands_it_back(self, sessions, unique):
+        name = f"collector:{unique}"
+        owner, other = Leases(sessions, f"owner-{unique}", ttl=0.4), Leases(sessions, f"other-{unique}", ttl=0.4)
+        assert await owner.acquire(name) is not None
+        reports = []
+        keeper = asyncio.create_task(owner.keep(name, reports.append))
+        await asyncio.sleep(1.0)
+        assert await other.acquire(name) is None
+        keeper.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await keeper
+        assert reports[-1] == 0.0 and all(r > 0 for r in reports[:-1]) and len(reports) >= 3
+        assert await other.acquire(name) is not None
 
     async def test_a_keeper_that_loses_its_lease_says_so(self, sessions, unique):
         name = f"owner:{unique}"
@@ -93,13 +103,31 @@ class TestLeasedWorkerIds:
             for keeper in keepers:
                 keeper.cancel()
 
-    async def test_a_lost_lease_stops_the_generator(self, sessions, unique):
+    async def test_unrenewed_it_stops_before_the_lease_lapses(self, sessions, unique, monkeypatch):
+        generator, leases = ids.Snowflake(0), Leases(sessions, f"w-{unique}", ttl=0.6)
+        keeper = await lease_worker_id(leases, generator)
+        try:
+            assert generator.next_id() > 0
+
+            async def unreachable(name):
+                raise ConnectionError("database down")
+
+            monkeypatch.setattr(leases, "acquire", unreachable)
+            await asyncio.sleep(0.45)  # past the lease less its margin of 0.2 s, before the lease itself lapses
+            with pytest.raises(ids.LeaseLapsed):
+                generator.next_id()
+            await asyncio.sleep(0.2)
+            assert await Leases(sessions, f"next-{unique}").acquire(f"snowflake:{generator.worker}") is not None
+        finally:
+            keeper.cancel()
+
+    async def test_stopping_stops_the_generator_and_frees_the_id(self, sessions, unique):
         generator = ids.Snowflake(0)
-        keeper = await lease_worker_id(Leases(sessions, f"w-{unique}", ttl=0.6), generator)
-        assert generator.next_id() > 0
-        keeper.cancel()  # renewals stop (the database is unreachable, or the process hangs)
-        await asyncio.sleep(0.45)  # past the lease less its margin of 0.2 s, before the lease itself lapses
+        keeper = await lease_worker_id(Leases(sessions, f"w-{unique}"), generator)
+        await asyncio.sleep(0.01)  # the keeper is running
+        keeper.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await keeper
         with pytest.raises(ids.LeaseLapsed):
             generator.next_id()
-        await asyncio.sleep(0.2)
         assert await Leases(sessions, f"next-{unique}").acquire(f"snowflake:{generator.worker}") is not None
