@@ -18,15 +18,14 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from plantdesk.config import Settings
 from plantdesk.core import redact
-from plantdesk.core.audit import AuditWriter
-from plantdesk.core.cache import create_cache
 from plantdesk.core.envelope import fail
 from plantdesk.core.errors import PlantDeskError, TokenError
 from plantdesk.core.headers import SecurityHeaders
 from plantdesk.core.limits import BodyLimit
 from plantdesk.core.routing import RouteIndex, include
-from plantdesk.core.runtime import Runtime
-from plantdesk.db.session import create_engine, refresh_statistics, session_factory
+from plantdesk.core.runtime import started
+from plantdesk.db.session import refresh_statistics
+from plantdesk.modules import setup
 from plantdesk.web import mount_spa
 
 log = logging.getLogger("plantdesk")
@@ -57,6 +56,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         generate_unique_id_function=lambda route: f"{route.tags[0] if route.tags else 'api'}-{route.name}",
     )
     app.state.settings = settings
+    setup()
     _errors(app)
     app.add_middleware(AuditMiddleware)
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
@@ -72,21 +72,15 @@ async def _lifespan(app: FastAPI):
     settings: Settings = app.state.settings
     _tune_malloc()
     settings.data_dir.mkdir(parents=True, exist_ok=True)
-    engine = create_engine(settings.resolved_database_url, echo=settings.log_sql, pool_size=settings.db_pool_size)
-    sessions = session_factory(engine)
-    cache = create_cache(settings.redis_url)
-    audit = AuditWriter(sessions, service_id=settings.service_id, flush_seconds=settings.audit_flush_seconds)
-    app.state.runtime = Runtime(settings=settings, engine=engine, sessions=sessions, cache=cache, audit=audit)
-    audit.start()
-    statistics = asyncio.create_task(refresh_statistics(engine), name="planner-statistics")
-    _tune_gc()
-    try:
-        yield
-    finally:
-        statistics.cancel()
-        await audit.stop()
-        await cache.close()
-        await engine.dispose()
+    # In the queue mode the jobs run in `worker` processes, never in every API worker.
+    async with started(settings, run_jobs=settings.jobs == "embedded") as runtime:
+        app.state.runtime = runtime
+        statistics = asyncio.create_task(refresh_statistics(runtime.engine), name="planner-statistics")
+        _tune_gc()
+        try:
+            yield
+        finally:
+            statistics.cancel()
 
 
 def _tune_malloc() -> None:

@@ -1,6 +1,8 @@
-"""`python -m plantdesk serve | migrate | seed | create-tenant | reset-password | kick`."""
+"""`python -m plantdesk serve | worker | migrate | seed | create-tenant | reset-password | kick`."""
 
 import asyncio
+import logging
+import os
 from pathlib import Path
 from typing import Annotated, NoReturn
 
@@ -25,6 +27,10 @@ def serve(
     if workers > 1 and not settings.redis_url:
         # Revocations, lockout counters and captchas must be shared by every worker.
         raise typer.BadParameter("--workers above 1 needs PLANTDESK_REDIS_URL", param_hint="--workers")
+    if workers > 1 and settings.jobs != "queue":
+        # Embedded jobs run in the serving process: in each of several they would all run every schedule.
+        raise typer.BadParameter("--workers above 1 needs PLANTDESK_JOBS=queue (and `worker` processes)",
+                                 param_hint="--workers")
     if migrate_first:
         asyncio.run(_prepare(settings, seed=True))
     typer.echo(f"PlantDesk ready at http://{host}:{port}  (login admin / admin, tenant 000000)")
@@ -37,6 +43,27 @@ def server_options(settings: Settings) -> dict:
     would otherwise believe any local process, which could then pose as any client address)."""
     proxies = settings.forwarded_allow_ips.strip()
     return {"server_header": False, "proxy_headers": bool(proxies), "forwarded_allow_ips": proxies or None}
+
+
+@app.command()
+def worker(concurrency: Annotated[int, typer.Option(help="jobs run at once")] = 4):
+    """Run jobs and periodic jobs beside `serve` (PLANTDESK_JOBS=queue, PostgreSQL); start as many as you like."""
+    settings = Settings()
+    if settings.jobs != "queue":
+        raise typer.BadParameter("worker needs PLANTDESK_JOBS=queue; the embedded mode runs jobs inside serve")
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    typer.echo("PlantDesk worker running jobs (Ctrl-C stops)")
+    asyncio.run(_work(settings, concurrency))
+
+
+async def _work(settings: Settings, concurrency: int) -> None:
+    from plantdesk.core.runtime import started
+    from plantdesk.modules import setup
+
+    setup()
+    async with started(settings, run_jobs=False) as runtime:
+        assert runtime.jobs is not None  # started() always opens the engine
+        await runtime.jobs.run_worker(concurrency=concurrency, name=f"worker-{os.getpid()}", own_signals=True)
 
 
 @app.command()
@@ -129,6 +156,8 @@ async def _prepare(settings: Settings, *, seed: bool) -> bool:
     try:
         async with engine.begin() as connection:
             await connection.run_sync(_upgrade, settings.resolved_database_url)
+        if settings.jobs == "queue":
+            await _job_tables(settings)
         if not seed:
             return False
         from plantdesk.seed.seeder import run_on, seed_database
@@ -136,6 +165,13 @@ async def _prepare(settings: Settings, *, seed: bool) -> bool:
         return await run_on(engine, seed_database)
     finally:
         await engine.dispose()
+
+
+async def _job_tables(settings: Settings) -> None:
+    """The queue engine's own tables, which it creates and upgrades itself (docs/decisions.md)."""
+    from plantdesk.core.jobs import apply_queue_schema
+
+    await apply_queue_schema(settings.resolved_database_url)
 
 
 def _upgrade(connection, url: str) -> None:

@@ -3,6 +3,7 @@
 import secrets
 from functools import cached_property
 from pathlib import Path
+from typing import Literal
 
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
@@ -36,6 +37,9 @@ class Settings(BaseSettings):
     db_pool_size: int = 32
     outbound_allow: str = ""  # internal endpoints tenants may name: host, host:port or CIDR (core.outbound)
     forwarded_allow_ips: str = ""  # proxies whose X-Forwarded-* headers are believed (uvicorn's list syntax)
+    # embedded: jobs run inside `serve` (one process); queue: PostgreSQL-backed, run by `worker` processes.
+    jobs: Literal["embedded", "queue"] = "embedded"
+    job_schedules: dict[str, str] = {}  # job name -> cron, overriding the declared schedule
 
     @cached_property
     def resolved_database_url(self) -> str:

@@ -41,6 +41,16 @@ class TestCli:
         result = run("serve", "--workers", "2", "--no-migrate")
         assert result.exit_code != 0 and "PLANTDESK_REDIS_URL" in result.output
 
+    def test_several_workers_need_the_queue_mode(self, run, monkeypatch):
+        monkeypatch.setenv("PLANTDESK_REDIS_URL", "redis://127.0.0.1:6379/15")
+        monkeypatch.delenv("PLANTDESK_JOBS", raising=False)
+        result = run("serve", "--workers", "2", "--no-migrate")
+        assert result.exit_code != 0 and "PLANTDESK_JOBS=queue" in result.output
+
+    def test_worker_needs_the_queue_mode(self, run, monkeypatch):
+        monkeypatch.delenv("PLANTDESK_JOBS", raising=False)
+        result = run("worker")
+        assert result.exit_code != 0 and "PLANTDESK_JOBS=queue" in result.output
 
 class TestServe:
     """The options `serve` gives uvicorn, on a real uvicorn server answering with the client address it saw."""

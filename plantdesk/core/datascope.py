@@ -63,11 +63,18 @@ def register_loaders(*, rules: RuleLoader, descendants: DescendantLoader, api_sc
     _loaders = _Loaders(rules, descendants, api_scopes, granted_api)
 
 
+def _registered() -> _Loaders:
+    """Without its loaders a process would apply no data scope at all: refuse instead."""
+    if _loaders is None:
+        raise RuntimeError("data-scope loaders are not registered (plantdesk.modules.setup() registers them)")
+    return _loaders
+
+
 async def clause(user: Identity, code: str, model: type, *, db: AsyncSession, cache: Cache) -> ColumnElement | None:
     """The WHERE clause narrowing `model` rows to what `user` may see under resource `code`, or None."""
-    loaders = _loaders
-    if user.is_admin or loaders is None or not user.role_ids:
+    if user.is_admin or not user.role_ids:
         return None
+    loaders = _registered()
     rules = await _cached_rules(user, code, loaders, db=db, cache=cache)
     if not rules or any(rule.scope_type == ALL for rule in rules):
         return None
@@ -79,9 +86,9 @@ async def clause(user: Identity, code: str, model: type, *, db: AsyncSession, ca
 
 async def api_denied(user: Identity, path: str, *, db: AsyncSession, cache: Cache) -> bool:
     """True when `path` is covered by API scopes and none of them is granted to the user's roles."""
-    loaders = _loaders
-    if user.is_admin or loaders is None:
+    if user.is_admin:
         return False
+    loaders = _registered()
     generation = await cache.get(permissions.GENERATION_KEY) or 0
     key = f"apiscope:{generation}"
     scopes = await cache.get(key)

@@ -27,8 +27,10 @@ def register_loader(loader: CodeLoader) -> None:
 
 
 async def codes_for(user: Identity, *, db: AsyncSession, cache: Cache) -> frozenset[str]:
-    if _loader is None or not user.role_ids:
+    if not user.role_ids:
         return frozenset()
+    if _loader is None:
+        raise RuntimeError("the permission loader is not registered (plantdesk.modules.setup() registers it)")
     key = f"perm:{await generation(cache)}:{user.tenant_id}:{','.join(map(str, sorted(user.role_ids)))}"
     cached = await cache.get(key)
     if cached is None:

@@ -1,6 +1,7 @@
 """Imports every model so that `Base.metadata` is complete (Alembic, tests, seeding)."""
 
 from plantdesk.core.audit_models import ApiLog, ErrorLog, UsualLog
+from plantdesk.core.leases import Lease
 from plantdesk.core.search import SearchGram
 from plantdesk.core.security.models import Client, UserSession
 from plantdesk.db.base import Base
@@ -28,7 +29,7 @@ from plantdesk.modules.system.models import (
 from plantdesk.modules.user.models import User, UserOauth
 
 __all__ = [
-    "ApiLog", "Attach", "Base", "Client", "Dept", "Dict", "DictBiz", "ErrorLog", "Logo", "Menu", "Notice",
+    "ApiLog", "Attach", "Base", "Client", "Dept", "Dict", "DictBiz", "ErrorLog", "Lease", "Logo", "Menu", "Notice",
     "Oss", "Param", "Post", "Region", "Role", "RoleFunction", "RoleMenu", "RoleScope", "ScopeApi", "ScopeData",
     "SearchGram", "Sms", "SmsLog", "SystemNotice", "Tenant", "TenantPackage", "TopMenu", "TopMenuSetting", "User",
     "UserOauth", "UserSession", "UsualLog",

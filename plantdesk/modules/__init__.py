@@ -1,0 +1,10 @@
+"""The feature modules, and `setup()`: what they plug into core, called by app start-up and by the worker."""
+
+
+def setup() -> None:
+    """Register every module's loaders and jobs. Explicit, so a process that imported less still applies the
+    same permissions and data scopes and knows the same jobs; importing a module registers nothing."""
+    from plantdesk.modules import log, system
+
+    system.setup()
+    log.setup()

@@ -13,19 +13,25 @@ config = context.config
 target_metadata = Base.metadata
 
 
+def _ours(name: str | None, type_: str, _parent) -> bool:
+    """The job queue's tables belong to its engine, which creates and upgrades them (core.jobs)."""
+    return not (type_ == "table" and (name or "").startswith("procrastinate_"))
+
+
 def _url() -> str:
     return config.attributes.get("database_url") or Settings().resolved_database_url
 
 
 def run_migrations_offline() -> None:
     context.configure(url=_url(), target_metadata=target_metadata, literal_binds=True,
-                      render_as_batch=True)
+                      render_as_batch=True, include_name=_ours)
     with context.begin_transaction():
         context.run_migrations()
 
 
 def _run(connection: Connection) -> None:
-    context.configure(connection=connection, target_metadata=target_metadata, render_as_batch=True)
+    context.configure(connection=connection, target_metadata=target_metadata, render_as_batch=True,
+                      include_name=_ours)
     with context.begin_transaction():
         context.run_migrations()
 

@@ -1,0 +1,10 @@
+"""System administration: tenants, roles and grants, menus, departments, posts, scopes, parameters, dicts."""
+
+
+def setup() -> None:
+    from plantdesk.core import jobs, permissions
+    from plantdesk.modules.system import menus, scopes, tenants
+
+    permissions.register_loader(menus.granted_codes)
+    scopes.register_loaders()
+    jobs.register_tenants(tenants.tenant_ids)

@@ -302,5 +302,3 @@ def _platform_only(user: Identity) -> None:
     if not user.is_platform:
         raise Forbidden("无权限访问")
 
-
-permissions.register_loader(granted_codes)

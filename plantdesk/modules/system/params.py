@@ -32,6 +32,7 @@ DEFAULTS = {
     "tenant.default.accountNumber": "100",
     "tenant.default.password": "admin",
     "tenant.default.menuCode": "desk,notice",
+    "log.retentionDays": "180",
 }
 # Spec §8: what the console appends to the success message after saving these keys.
 EFFECT_SUFFIX = {

@@ -99,5 +99,6 @@ async def _granted_api(db: AsyncSession, role_ids: tuple[int, ...]) -> list[int]
                                          RoleScope.role_id.in_(role_ids)))).scalars())
 
 
-datascope.register_loaders(rules=_rules, descendants=_descendant_depts, api_scopes=_api_scopes,
-                           granted_api=_granted_api)
+def register_loaders() -> None:
+    datascope.register_loaders(rules=_rules, descendants=_descendant_depts, api_scopes=_api_scopes,
+                               granted_api=_granted_api)

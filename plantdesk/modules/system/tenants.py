@@ -90,6 +90,11 @@ async def setting(db: AsyncSession, ids: list[int], *, account_number: str | Non
                      .execution_options(synchronize_session=False))
 
 
+async def tenant_ids(db: AsyncSession) -> list[str]:
+    """Every tenant's id: the tenants a job declared for each tenant runs in."""
+    return list((await db.execute(select(Tenant.tenant_id).order_by(Tenant.tenant_id))).scalars())
+
+
 async def select_tenants(db: AsyncSession, user: Identity) -> list[Tenant]:
     stmt = select(Tenant).order_by(Tenant.tenant_id)
     if not user.is_platform_admin:

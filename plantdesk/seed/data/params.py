@@ -1,8 +1,8 @@
 """Seed data: system parameters (table blade_param), as (param_key, param_name, param_value, remark).
 
-The keys are exactly the allowed paramKey list of SPEC §3; units follow SPEC §9; the BladeX defaults
-(initPassword 123456, failCount 5, tenant.default.password admin, tenant.default.accountNumber 100) come from
-bladex-contract.md §10. Values are strings, as stored.
+The keys are the allowed paramKey list of SPEC §3 plus `log.retentionDays` (the log retention job's); units
+follow SPEC §9; the BladeX defaults (initPassword 123456, failCount 5, tenant.default.password admin,
+tenant.default.accountNumber 100) come from bladex-contract.md §10. Values are strings, as stored.
 """
 
 ALLOWED_PARAM_KEYS: tuple[str, ...] = (
@@ -17,6 +17,7 @@ ALLOWED_PARAM_KEYS: tuple[str, ...] = (
     "tenant.default.accountNumber",
     "tenant.default.password",
     "tenant.default.menuCode",
+    "log.retentionDays",
 )
 
 # SPEC §5: these must be non-negative integers (参数键值请输入非负数字值!).
@@ -26,6 +27,7 @@ NON_NEGATIVE_INT_KEYS: tuple[str, ...] = (
     "license.residue",
     "account.PasswordPeriod",
     "tenant.default.accountNumber",
+    "log.retentionDays",
 )
 
 # Menu codes (see menus.py) granted to a new tenant's admin role. BladeX semantics: each listed code grants
@@ -85,5 +87,11 @@ PARAMS: list[tuple[str, str, str, str]] = [
         "租户默认菜单编号",
         ",".join(TENANT_DEFAULT_MENU_CODES),
         "逗号分隔的菜单编号; 新建租户的管理员角色获得这些菜单及其全部下级菜单和按钮",
+    ),
+    (
+        "log.retentionDays",
+        "日志保留天数",
+        "180",
+        "单位: 天; 每天清理各租户早于该天数的接口、错误和通用日志, 0 表示永久保留",
     ),
 ]

@@ -1,0 +1,188 @@
+"""Jobs: work that runs outside a request (ingest, sweeps, timers, delivery, imports, retention), one interface
+whichever engine runs it.
+
+A module declares its jobs from its setup function (`declare(...)`), never as a side effect of an import, and
+every declaration names the scope its session is bound to: `PLATFORM`, `EACH_TENANT` (once per live tenant,
+each in its own tenant scope), `in_tenant(id)`, or `CALLER` (the tenant is given when the job is deferred).
+A job cannot run unscoped: it gets its session from here, already bound.
+
+The engine is procrastinate (docs/decisions.md "Jobs and workers"): in the embedded mode (`jobs=embedded`,
+the default) its in-memory connector runs the jobs inside the serving process, so `make run` stays one
+process on SQLite; in the queue mode (`jobs=queue`, PostgreSQL) jobs are rows in procrastinate's tables,
+`serve` only defers them and `python -m plantdesk worker` processes run them and their schedules.
+"""
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any, Literal
+
+import procrastinate
+from procrastinate.testing import InMemoryConnector
+from sqlalchemy.engine import make_url
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from plantdesk.core import tenancy
+
+log = logging.getLogger("plantdesk.jobs")
+
+QUEUE = "plantdesk"
+Mode = Literal["embedded", "queue"]
+JobFunction = Callable[..., Awaitable[object]]
+TenantLister = Callable[[AsyncSession], Awaitable[list[str]]]
+UnitOfWork = Callable[[tenancy.Scope | None], contextlib.AbstractAsyncContextManager[AsyncSession]]
+
+
+@dataclass(frozen=True, slots=True)
+class JobScope:
+    kind: Literal["platform", "each-tenant", "tenant", "caller"]
+    tenant_id: str = ""
+
+
+PLATFORM = JobScope("platform")
+EACH_TENANT = JobScope("each-tenant")
+CALLER = JobScope("caller")
+
+
+def in_tenant(tenant_id: str) -> JobScope:
+    if not tenant_id:
+        raise ValueError("in_tenant needs a tenant id")
+    return JobScope("tenant", tenant_id)
+
+
+class ScopeError(ValueError):
+    """A job declared or deferred without the scope it must run in."""
+
+
+@dataclass(frozen=True, slots=True)
+class Job:
+    name: str
+    run: JobFunction  # async (session, **kwargs): the session is bound to the job's scope
+    scope: JobScope
+    cron: str | None = None
+
+
+_declared: dict[str, Job] = {}
+_tenants: TenantLister | None = None
+
+
+def declare(name: str, run: JobFunction, *, scope: JobScope, cron: str | None = None) -> None:
+    """Declare a job; periodic when `cron` is given (five cron fields, or a sixth for seconds)."""
+    if not isinstance(scope, JobScope):
+        raise ScopeError(f"job {name} declares no scope (PLATFORM, EACH_TENANT, in_tenant(id) or CALLER)")
+    if cron and scope is CALLER:
+        raise ScopeError(f"periodic job {name} has no caller to name its tenant")
+    _declared[name] = Job(name, run, scope, cron)
+
+
+def register_tenants(lister: TenantLister) -> None:
+    """The live tenants an EACH_TENANT job runs in (the system module owns the tenant table)."""
+    global _tenants
+    _tenants = lister
+
+
+def declared() -> dict[str, Job]:
+    return dict(_declared)
+
+
+class Jobs:
+    """The engine for one process: defers jobs, and runs them here (embedded) or in `run_worker` (queue)."""
+
+    def __init__(self, unit_of_work: UnitOfWork, *, mode: Mode, database_url: str,
+                 schedules: dict[str, str] | None = None):
+        self.mode, self._unit_of_work = mode, unit_of_work
+        connector = _queue_connector(database_url) if mode == "queue" else InMemoryConnector()
+        self.engine = procrastinate.App(connector=connector)
+        self.jobs = declared()
+        for job in self.jobs.values():
+            self._bind(job, (schedules or {}).get(job.name, job.cron))
+        self._worker: asyncio.Task | None = None
+
+    def _bind(self, job: Job, cron: str | None) -> None:
+        async def task(timestamp: int | None = None, tenant_id: str = "", **kwargs: Any) -> None:
+            await self.run(job.name, tenant_id=tenant_id, **kwargs)
+
+        bound = self.engine.task(name=job.name, queue=QUEUE, pass_context=False)(task)
+        if cron:
+            self.engine.periodic(cron=cron, periodic_id=job.name)(bound)
+
+    async def defer(self, name: str, *, tenant_id: str = "", **kwargs: Any) -> None:
+        """Queue a job with JSON-able `kwargs`; a CALLER job needs `tenant_id`, any other must not be given one."""
+        self._check_tenant(self.jobs[name], tenant_id)
+        await self.engine.configure_task(name, queue=QUEUE).defer_async(tenant_id=tenant_id, **kwargs)
+
+    async def run(self, name: str, *, tenant_id: str = "", **kwargs: Any) -> None:
+        """Run a job now, in this process, in its scope (what the engine calls; tests and operators too)."""
+        job = self.jobs[name]
+        self._check_tenant(job, tenant_id)
+        if job.scope.kind == "platform":
+            async with self._platform() as session:
+                await job.run(session, **kwargs)
+            return
+        if job.scope.kind != "each-tenant":
+            async with self._unit_of_work(tenancy.Scope(tenant_id or job.scope.tenant_id)) as session:
+                await job.run(session, **kwargs)
+            return
+        if _tenants is None:
+            raise ScopeError(f"job {name} runs in each tenant, but no tenant lister is registered")
+        async with self._platform() as session:
+            tenant_ids = await _tenants(session)
+        failed = []
+        for each in tenant_ids:  # one tenant's failure must not starve the others
+            try:
+                async with self._unit_of_work(tenancy.Scope(each)) as session:
+                    await job.run(session, **kwargs)
+            except Exception:
+                log.exception("job %s failed in tenant %s", name, each)
+                failed.append(each)
+        if failed:
+            raise RuntimeError(f"job {name} failed in tenant(s) {', '.join(failed)}")
+
+    @contextlib.asynccontextmanager
+    async def _platform(self) -> AsyncIterator[AsyncSession]:
+        async with self._unit_of_work(None) as session:
+            with tenancy.platform_scope(session):
+                yield session
+                await session.flush()  # its new rows are stamped while the platform scope holds
+
+    @staticmethod
+    def _check_tenant(job: Job, tenant_id: str) -> None:
+        if (job.scope is CALLER) != bool(tenant_id):
+            wanted = "needs" if job.scope is CALLER else "takes no"
+            raise ScopeError(f"job {job.name} {wanted} tenant_id when deferred")
+
+    async def start(self, *, run_here: bool) -> None:
+        """Open the engine; with `run_here`, run the jobs and their schedules in this process too."""
+        await self.engine.open_async()
+        if run_here:
+            self._worker = asyncio.create_task(self.run_worker(), name="jobs-worker")
+
+    async def run_worker(self, *, concurrency: int = 1, name: str = "plantdesk", own_signals: bool = False) -> None:
+        """Run jobs until cancelled, or with `own_signals` until SIGINT/SIGTERM, finishing the running ones."""
+        await self.engine.run_worker_async(queues=[QUEUE], concurrency=concurrency, name=name, wait=True,
+                                           install_signal_handlers=own_signals, delete_jobs="successful")
+
+    async def stop(self) -> None:
+        if self._worker is not None:
+            self._worker.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._worker
+        await self.engine.close_async()
+
+
+def _queue_connector(database_url: str) -> procrastinate.PsycopgConnector:
+    url = make_url(database_url)
+    if url.get_backend_name() != "postgresql":
+        raise ValueError("the queue mode of jobs needs PostgreSQL (PLANTDESK_DATABASE_URL)")
+    conninfo = url.set(drivername="postgresql").render_as_string(hide_password=False)
+    return procrastinate.PsycopgConnector(conninfo=conninfo, min_size=1, max_size=4)
+
+
+async def apply_queue_schema(database_url: str) -> None:
+    """Create the queue engine's tables, once, on a PostgreSQL database (`migrate` calls this)."""
+    engine = procrastinate.App(connector=_queue_connector(database_url))
+    async with engine.open_async():
+        if not await engine.job_manager.check_connection_async():
+            await engine.schema_manager.apply_schema_async()
