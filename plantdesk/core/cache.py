@@ -14,6 +14,7 @@ from typing import Any, Protocol
 import orjson
 
 log = logging.getLogger("plantdesk.cache")
+TIMEOUT = 2  # seconds a Redis call may take before this worker treats Redis as down
 RETRY_SECONDS = 1.0  # while Redis is down, one call a second tries it again; the others go local at once
 
 class Cache(Protocol):
@@ -92,7 +93,8 @@ class RedisCache:
 
         # One immediate retry (a pooled connection may be stale after a Redis restart), then fall back: the
         # default retries with back-off would hold a request for seconds while Redis is down.
-        self._redis = Redis.from_url(url, socket_connect_timeout=1, socket_timeout=1, retry=Retry(NoBackoff(), 1))
+        self._redis = Redis.from_url(url, socket_connect_timeout=TIMEOUT, socket_timeout=TIMEOUT,
+                                     retry=Retry(NoBackoff(), 1))
         self._prefix = prefix
         self._local: MemoryCache | None = None  # set while Redis is down
         self._retry_at = 0.0
@@ -169,11 +171,9 @@ class RedisCache:
 
     async def _recover(self) -> bool:
         """Whether Redis is back (its outage replayed); tried at most once per RETRY_SECONDS."""
-        if time.monotonic() < self._retry_at:
-            return False
+        if time.monotonic() < self._retry_at or self._recovering.locked():
+            return False  # the others stay local while one call probes a Redis that may hang
         async with self._recovering:
-            if self._local is None:
-                return True
             try:
                 async with self._redis.pipeline(transaction=True) as pipe:
                     if self._written:
