@@ -23,7 +23,7 @@ from plantdesk.core.errors import PlantDeskError, TokenError
 from plantdesk.core.limits import BodyLimit
 from plantdesk.core.routing import RouteIndex, include
 from plantdesk.core.runtime import Runtime
-from plantdesk.db.session import create_engine, refresh_statistics, session_factory
+from plantdesk.db.session import create_engine, is_outage, refresh_statistics, session_factory
 from plantdesk.web import mount_spa
 
 log = logging.getLogger("plantdesk")
@@ -33,6 +33,9 @@ MODULES = ("auth", "user", "system", "resource", "desk", "log")
 
 M_ARENA_MAX, M_MMAP_THRESHOLD = -8, -3  # glibc mallopt parameters
 GC_YOUNG_THRESHOLD = 5000
+
+UNAVAILABLE = "服务暂时不可用,请稍后重试"
+RETRY_AFTER = 5  # seconds: long enough for a restarted database or Redis, short enough not to give up
 
 STANDARD_ERRORS = {
     400: {"description": "Bad request: validation failed (body code 400)"},
@@ -130,15 +133,53 @@ def _errors(app: FastAPI) -> None:
         # PostgreSQL text cannot hold NUL (SQLSTATE 22021): bad input, not a server fault.
         if getattr(exc.orig, "sqlstate", None) == "22021":
             return JSONResponse(fail("请求参数包含非法字符"), status_code=400)
-        return await unexpected(request, exc)
+        return _unexpected(request, exc)
 
     @app.exception_handler(Exception)
     async def unexpected(request: Request, exc: Exception):
-        log.exception("unhandled error on %s %s", request.method, request.url.path)
-        runtime = getattr(request.app.state, "runtime", None)
-        if runtime is not None:
-            runtime.audit.error(exc, **_request_row(request))
-        return JSONResponse(fail("服务器异常", 500), status_code=500)
+        """Errors of the outer middlewares only: ServerErrors answers everything inside them."""
+        return _unexpected(request, exc)
+
+    app.add_middleware(ServerErrors)
+
+
+def _unexpected(request: Request, exc: Exception) -> JSONResponse:
+    """An outage (database, network or disk cannot serve now) answers 503 with Retry-After, so clients and load
+    balancers retry; anything else is a bug: logged with its trace, error-log row, 500."""
+    if is_outage(exc):
+        log.warning("service unavailable on %s %s: %r", request.method, request.url.path, exc)
+        return JSONResponse(fail(UNAVAILABLE, 503), status_code=503, headers={"Retry-After": str(RETRY_AFTER)})
+    log.error("unhandled error on %s %s", request.method, request.url.path, exc_info=exc)
+    runtime = getattr(request.app.state, "runtime", None)
+    if runtime is not None:
+        runtime.audit.error(exc, **_request_row(request))
+    return JSONResponse(fail("服务器异常", 500), status_code=500)
+
+
+class ServerErrors:
+    """Answers an unexpected error itself. Starlette's handler for `Exception` answers and then re-raises, and
+    the server then drops the connection: a client reusing it got a transport error instead of its next
+    answer."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        started = False
+
+        async def watched(message) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            await self.app(scope, receive, watched)
+        except Exception as exc:
+            if started:  # too late for an answer of our own
+                raise
+            await _unexpected(Request(scope), exc)(scope, receive, send)
 
 
 def _validation_message(exc: RequestValidationError) -> str:
