@@ -14,6 +14,7 @@ from sqlalchemy import text
 from sqlalchemy.exc import DBAPIError
 
 from plantdesk.app import RETRY_AFTER, UNAVAILABLE, create_app
+from plantdesk.config import Settings
 from plantdesk.db.session import create_engine, is_outage
 from tests.helpers import token
 
@@ -26,7 +27,8 @@ def free_port() -> int:
 
 @asynccontextmanager
 async def client_of(settings, **changes):
-    application = create_app(settings.model_copy(update=changes))
+    # Built afresh: a copy would keep the session settings' resolved database URL.
+    application = create_app(Settings(**{**settings.model_dump(), **changes}))
     async with LifespanManager(application):
         transport = httpx.ASGITransport(app=application)
         async with httpx.AsyncClient(transport=transport, base_url="http://test") as http:
