@@ -16,7 +16,7 @@ from sqlalchemy.exc import DBAPIError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from plantdesk.config import Settings
-from plantdesk.core.audit import AuditWriter
+from plantdesk.core.audit import SECURITY_RELEVANT, AuditWriter
 from plantdesk.core.cache import create_cache
 from plantdesk.core.envelope import fail
 from plantdesk.core.errors import PlantDeskError, TokenError
@@ -224,13 +224,33 @@ class AuditMiddleware:
                 or not scope["path"].startswith("/api/"):
             return await self.app(scope, receive, send)
         started = time.perf_counter()
+        if SECURITY_RELEVANT.search(scope["path"]):
+            # Written before the answer's last part goes out: an acknowledged action always has its row.
+            recorded = False
+
+            async def send_after_record(message) -> None:
+                nonlocal recorded
+                if not recorded and message["type"] == "http.response.body" and not message.get("more_body"):
+                    recorded = True
+                    await _record(scope, started, durable=True)
+                await send(message)
+
+            return await self.app(scope, receive, send_after_record)
         try:
             await self.app(scope, receive, send)
         finally:
-            request = Request(scope)
-            runtime = getattr(request.app.state, "runtime", None)
-            if runtime is not None and getattr(request.state, "identity", None) is not None:
-                row = _request_row(request)
-                row["time"] = str(int((time.perf_counter() - started) * 1000))
-                row["title"] = scope["path"].rsplit("/", 1)[-1][:255]
-                runtime.audit.api(**row)
+            await _record(scope, started, durable=False)
+
+
+async def _record(scope, started: float, *, durable: bool) -> None:
+    request = Request(scope)
+    runtime = getattr(request.app.state, "runtime", None)
+    if runtime is None or getattr(request.state, "identity", None) is None:
+        return
+    row = _request_row(request)
+    row["time"] = str(int((time.perf_counter() - started) * 1000))
+    row["title"] = scope["path"].rsplit("/", 1)[-1][:255]
+    if durable:
+        await runtime.audit.api_now(**row)
+    else:
+        runtime.audit.api(**row)
