@@ -11,7 +11,9 @@ from asgi_lifespan import LifespanManager
 
 from plantdesk.app import create_app
 from plantdesk.core.cache import RETRY_SECONDS
+from tests.conftest import DEMO_TENANT
 from tests.helpers import Api, RedisServer, login
+from tests.user.factories import login_as, make_user, retire_users, role_id
 
 REVOKED = {"code": 401, "success": False, "data": None, "msg": "令牌已失效,请重新登录"}
 
@@ -53,6 +55,18 @@ async def test_logout_and_kick_survive_a_restart(app, settings):
         assert await status(http, logged_out) == (401, REVOKED)
         assert await status(http, kicked) == (401, REVOKED)
         assert (await status(http, kept))[0] == 200
+
+
+@pytest.mark.parametrize("action", ["/api/blade-user/lock", "/api/blade-user/reset-password"])
+async def test_lock_and_password_reset_survive_a_restart(app, settings, unique, action):
+    async with running(settings) as http:
+        demo_admin = await login(http, "admin", "admin", DEMO_TENANT)
+        user = await make_user(demo_admin, unique, await role_id(app, DEMO_TENANT, "user"))
+        victim = await login_as(http, user)
+        await demo_admin.data("POST", action, userIds=user["id"])
+    async with running(settings) as http:
+        assert await status(http, victim) == (401, REVOKED)
+    await retire_users(app, unique)
 
 
 async def test_redis_outage_falls_back_to_the_session_rows(app, settings, redis_server):
