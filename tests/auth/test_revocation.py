@@ -12,7 +12,7 @@ from asgi_lifespan import LifespanManager
 from plantdesk.app import create_app
 from plantdesk.core.cache import RETRY_SECONDS
 from tests.conftest import DEMO_TENANT
-from tests.helpers import Api, RedisServer, login
+from tests.helpers import Api, RedisServer, login, token
 from tests.user.factories import login_as, make_user, retire_users, role_id
 
 REVOKED = {"code": 401, "success": False, "data": None, "msg": "令牌已失效,请重新登录"}
@@ -97,3 +97,10 @@ async def test_logout_during_an_outage_outlives_the_answer_redis_kept(app, setti
             redis_server.resume()
         await asyncio.sleep(RETRY_SECONDS)
         assert await status(http, api) == (401, REVOKED)
+
+
+async def test_lockout_still_counts_during_a_redis_outage(app, settings, redis_server, unique):
+    async with running(settings, redis_url=redis_server.url) as http:
+        redis_server.stop()
+        codes = [(await token(http, f"ghost{unique}", "wrong", "000000")).json()["error_code"] for _ in range(6)]
+    assert codes == [2001] * 5 + [2003]
