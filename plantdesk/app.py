@@ -18,13 +18,14 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from plantdesk.config import Settings
 from plantdesk.core import redact
+from plantdesk.core.audit import SECURITY_RELEVANT
 from plantdesk.core.envelope import fail
 from plantdesk.core.errors import PlantDeskError, TokenError
 from plantdesk.core.headers import SecurityHeaders
 from plantdesk.core.limits import BodyLimit
 from plantdesk.core.routing import RouteIndex, include
 from plantdesk.core.runtime import started
-from plantdesk.db.session import refresh_statistics
+from plantdesk.db.session import is_outage, refresh_statistics
 from plantdesk.modules import setup
 from plantdesk.web import mount_spa
 
@@ -35,6 +36,9 @@ MODULES = ("auth", "user", "system", "resource", "desk", "log")
 
 M_ARENA_MAX, M_MMAP_THRESHOLD = -8, -3  # glibc mallopt parameters
 GC_YOUNG_THRESHOLD = 5000
+
+UNAVAILABLE = "服务暂时不可用,请稍后重试"
+RETRY_AFTER = 5  # seconds: long enough for a restarted database or Redis, short enough not to give up
 
 STANDARD_ERRORS: dict[int | str, dict[str, Any]] = {
     400: {"description": "Bad request: validation failed (body code 400)"},
@@ -128,15 +132,53 @@ def _errors(app: FastAPI) -> None:
         # PostgreSQL text cannot hold NUL (SQLSTATE 22021): bad input, not a server fault.
         if getattr(exc.orig, "sqlstate", None) == "22021":
             return JSONResponse(fail("请求参数包含非法字符"), status_code=400)
-        return await unexpected(request, exc)
+        return _unexpected(request, exc)
 
     @app.exception_handler(Exception)
     async def unexpected(request: Request, exc: Exception):
-        log.exception("unhandled error on %s %s", request.method, request.url.path)
-        runtime = getattr(request.app.state, "runtime", None)
-        if runtime is not None:
-            runtime.audit.error(exc, **_request_row(request))
-        return JSONResponse(fail("服务器异常", 500), status_code=500)
+        """Errors of the outer middlewares only: ServerErrors answers everything inside them."""
+        return _unexpected(request, exc)
+
+    app.add_middleware(ServerErrors)
+
+
+def _unexpected(request: Request, exc: Exception) -> JSONResponse:
+    """An outage (database, network or disk cannot serve now) answers 503 with Retry-After, so clients and load
+    balancers retry; anything else is a bug: logged with its trace, error-log row, 500."""
+    if is_outage(exc):
+        log.warning("service unavailable on %s %s: %r", request.method, request.url.path, exc)
+        return JSONResponse(fail(UNAVAILABLE, 503), status_code=503, headers={"Retry-After": str(RETRY_AFTER)})
+    log.error("unhandled error on %s %s", request.method, request.url.path, exc_info=exc)
+    runtime = getattr(request.app.state, "runtime", None)
+    if runtime is not None:
+        runtime.audit.error(exc, **_request_row(request))
+    return JSONResponse(fail("服务器异常", 500), status_code=500)
+
+
+class ServerErrors:
+    """Answers an unexpected error itself. Starlette's handler for `Exception` answers and then re-raises, and
+    the server then drops the connection: a client reusing it got a transport error instead of its next
+    answer."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        started = False
+
+        async def watched(message) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            await self.app(scope, receive, watched)
+        except Exception as exc:
+            if started:  # too late for an answer of our own
+                raise
+            await _unexpected(Request(scope), exc)(scope, receive, send)
 
 
 def _validation_message(exc: RequestValidationError) -> str:
@@ -181,13 +223,33 @@ class AuditMiddleware:
                 or not scope["path"].startswith("/api/"):
             return await self.app(scope, receive, send)
         started = time.perf_counter()
+        if SECURITY_RELEVANT.search(scope["path"]):
+            # Written before the answer's last part goes out: an acknowledged action always has its row.
+            recorded = False
+
+            async def send_after_record(message) -> None:
+                nonlocal recorded
+                if not recorded and message["type"] == "http.response.body" and not message.get("more_body"):
+                    recorded = True
+                    await _record(scope, started, durable=True)
+                await send(message)
+
+            return await self.app(scope, receive, send_after_record)
         try:
             await self.app(scope, receive, send)
         finally:
-            request = Request(scope)
-            runtime = getattr(request.app.state, "runtime", None)
-            if runtime is not None and getattr(request.state, "identity", None) is not None:
-                row = _request_row(request)
-                row["time"] = str(int((time.perf_counter() - started) * 1000))
-                row["title"] = scope["path"].rsplit("/", 1)[-1][:255]
-                runtime.audit.api(**row)
+            await _record(scope, started, durable=False)
+
+
+async def _record(scope, started: float, *, durable: bool) -> None:
+    request = Request(scope)
+    runtime = getattr(request.app.state, "runtime", None)
+    if runtime is None or getattr(request.state, "identity", None) is None:
+        return
+    row = _request_row(request)
+    row["time"] = str(int((time.perf_counter() - started) * 1000))
+    row["title"] = scope["path"].rsplit("/", 1)[-1][:255]
+    if durable:
+        await runtime.audit.api_now(**row)
+    else:
+        runtime.audit.api(**row)

@@ -2,6 +2,10 @@
 
 import base64
 import hashlib
+import signal
+import socket
+import subprocess
+import time
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 
@@ -67,3 +71,39 @@ async def login(client: httpx.AsyncClient, account: str, password: str, tenant: 
     response = await token(client, account, password, tenant)
     assert response.status_code == 200, response.text
     return Api(client, response.json())
+
+
+class RedisServer:
+    """A throwaway redis-server on a free loopback port, to take down and bring back empty (fault tests)."""
+
+    def __init__(self):
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            self.port = probe.getsockname()[1]
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self._process: subprocess.Popen | None = None
+
+    def start(self) -> None:
+        self._process = subprocess.Popen(
+            ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+            stdout=subprocess.DEVNULL)
+        deadline = time.monotonic() + 5
+        while True:
+            with socket.socket() as probe:
+                if probe.connect_ex(("127.0.0.1", self.port)) == 0:
+                    return
+            assert time.monotonic() < deadline, "redis-server did not start"
+            time.sleep(0.02)
+
+    def pause(self) -> None:
+        """The server stops answering but keeps its data (SIGSTOP): calls time out instead of being refused."""
+        self._process.send_signal(signal.SIGSTOP)
+
+    def resume(self) -> None:
+        self._process.send_signal(signal.SIGCONT)
+
+    def stop(self) -> None:
+        if self._process is not None:
+            self._process.kill()
+            self._process.wait()
+            self._process = None

@@ -1,8 +1,15 @@
-"""API, error and usual logs, queued in memory and batch-written off the request path."""
+"""API, error and usual logs, queued in memory and batch-written off the request path.
+
+The guarantee (docs/decisions.md "Faults"): the API row of a security-relevant action (`SECURITY_RELEVANT`:
+permission and scope changes, password resets, locks, kick-outs, deletions) is written before its answer is
+sent (`api_now`), so a crash cannot lose an acknowledged one; other rows wait up to `flush_seconds` and a
+crash loses what waits.
+"""
 
 import asyncio
 import contextlib
 import logging
+import re
 import socket
 import traceback
 from datetime import datetime
@@ -20,6 +27,9 @@ log = logging.getLogger("plantdesk.audit")
 HOST = socket.gethostname()
 MAX_QUEUE = 10_000
 BATCH = 500
+SECURITY_RELEVANT = re.compile(
+    r"/(remove|grant|reset-password|update-password|lock|unlock|kick|setting|package-setting"
+    r"|addFunction|updateFunction)$|^/api/blade-system/(role|menu|api-scope|data-scope|tenant-package|client)/")
 
 
 class AuditWriter:
@@ -42,6 +52,11 @@ class AuditWriter:
 
     def api(self, **row: Any) -> None:
         self._put(ApiLog, {"type": "1", **row})
+
+    async def api_now(self, **row: Any) -> None:
+        """`api`, written before returning (with whatever else waits): for rows that must survive a crash."""
+        self.api(**row)
+        await self.flush()
 
     def error(self, exc: BaseException, **row: Any) -> None:
         frames = traceback.extract_tb(exc.__traceback__)

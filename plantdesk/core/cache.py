@@ -5,11 +5,17 @@ Invalidation of derived data (permission sets, dict lists) bumps a generation co
 the key, so a change is seen at once by every worker sharing the Redis backend.
 """
 
+import asyncio
+import logging
 import time
+from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
 import orjson
 
+log = logging.getLogger("plantdesk.cache")
+TIMEOUT = 2  # seconds a Redis call may take before this worker treats Redis as down
+RETRY_SECONDS = 1.0  # while Redis is down, one call a second tries it again; the others go local at once
 
 class Cache(Protocol):
     async def get(self, key: str) -> Any: ...
@@ -69,36 +75,122 @@ class MemoryCache:
 
 
 class RedisCache:
+    """Redis, and while Redis does not answer, a local `MemoryCache`: a cache is an accelerator, so an outage
+    turns each worker into one without Redis (what the cache holds is derived from the database, and the
+    session check falls back to its row) instead of failing requests.
+
+    On recovery, before the first call is served from Redis again, the outage's writes are replayed: every key
+    set or deleted during it is deleted in Redis (what Redis held for it predates the outage) and every counter
+    adds what it counted (generations bumped during the outage invalidate for every worker; failed logins
+    carry over). What weakens during an outage is in docs/decisions.md ("Faults").
+    """
+
     def __init__(self, url: str, prefix: str = "plantdesk:"):
         from redis.asyncio import Redis
+        from redis.backoff import NoBackoff
+        from redis.exceptions import RedisError
+        from redis.retry import Retry
 
-        self._redis = Redis.from_url(url)
+        # One immediate retry (a pooled connection may be stale after a Redis restart), then fall back: the
+        # default retries with back-off would hold a request for seconds while Redis is down.
+        self._redis = Redis.from_url(url, socket_connect_timeout=TIMEOUT, socket_timeout=TIMEOUT,
+                                     retry=Retry(NoBackoff(), 1))
         self._prefix = prefix
+        self._local: MemoryCache | None = None  # set while Redis is down
+        self._retry_at = 0.0
+        self._written: set[str] = set()
+        self._counted: dict[str, tuple[int, int | None]] = {}
+        self._recovering = asyncio.Lock()
+        self._unreachable = (RedisError, OSError)
 
     async def get(self, key: str) -> Any:
-        raw = await self._redis.get(self._prefix + key)
-        return None if raw is None else orjson.loads(raw)
+        async def remote() -> Any:
+            raw = await self._redis.get(self._prefix + key)
+            return None if raw is None else orjson.loads(raw)
+
+        return await self._call(remote, lambda local: local.get(key))
 
     async def set(self, key: str, value: Any, ttl: int | None = None) -> None:
-        await self._redis.set(self._prefix + key, orjson.dumps(value), ex=ttl)
+        def local_set(local: MemoryCache) -> Awaitable[None]:
+            self._forget(key)
+            return local.set(key, value, ttl)
+
+        await self._call(lambda: self._redis.set(self._prefix + key, orjson.dumps(value), ex=ttl), local_set)
 
     async def delete(self, *keys: str) -> None:
-        if keys:
-            await self._redis.delete(*(self._prefix + k for k in keys))
+        if not keys:
+            return
+
+        def local_delete(local: MemoryCache) -> Awaitable[None]:
+            self._forget(*keys)
+            return local.delete(*keys)
+
+        await self._call(lambda: self._redis.delete(*(self._prefix + k for k in keys)), local_delete)
 
     async def incr(self, key: str, ttl: int | None = None) -> int:
-        async with self._redis.pipeline(transaction=True) as pipe:
-            pipe.incr(self._prefix + key)
-            if ttl:
-                pipe.expire(self._prefix + key, ttl, nx=True)
-            value, *_ = await pipe.execute()
-        return int(value)
+        async def remote() -> int:
+            async with self._redis.pipeline(transaction=True) as pipe:
+                pipe.incr(self._prefix + key)
+                if ttl:
+                    pipe.expire(self._prefix + key, ttl, nx=True)
+                value, *_ = await pipe.execute()
+            return int(value)
+
+        def local_incr(local: MemoryCache) -> Awaitable[int]:
+            self._counted[key] = (self._counted.get(key, (0, ttl))[0] + 1, ttl)
+            return local.incr(key, ttl)
+
+        return await self._call(remote, local_incr)
 
     async def ttl(self, key: str) -> int:
-        return int(await self._redis.ttl(self._prefix + key))
+        async def remote() -> int:
+            return int(await self._redis.ttl(self._prefix + key))
+
+        return await self._call(remote, lambda local: local.ttl(key))
 
     async def close(self) -> None:
         await self._redis.aclose()
+
+    async def _call(self, remote: Callable[[], Awaitable[Any]], local: Callable[[MemoryCache], Awaitable[Any]]) -> Any:
+        if self._local is not None and not await self._recover():
+            return await local(self._local)
+        try:
+            return await remote()
+        except self._unreachable as exc:
+            if self._local is None:
+                log.warning("Redis unreachable (%r); caching locally until it answers", exc)
+                self._local = MemoryCache()
+            self._retry_at = time.monotonic() + RETRY_SECONDS
+            return await local(self._local)
+
+    def _forget(self, *keys: str) -> None:
+        """A key set or deleted during the outage: Redis's value for it is dropped on recovery."""
+        self._written.update(keys)
+        for key in keys:
+            self._counted.pop(key, None)
+
+    async def _recover(self) -> bool:
+        """Whether Redis is back (its outage replayed); tried at most once per RETRY_SECONDS."""
+        if time.monotonic() < self._retry_at or self._recovering.locked():
+            return False  # the others stay local while one call probes a Redis that may hang
+        async with self._recovering:
+            try:
+                async with self._redis.pipeline(transaction=True) as pipe:
+                    if self._written:
+                        pipe.delete(*(self._prefix + k for k in self._written))
+                    for key, (count, ttl) in self._counted.items():
+                        pipe.incrby(self._prefix + key, count)
+                        if ttl:
+                            pipe.expire(self._prefix + key, ttl, nx=True)
+                    pipe.ping()
+                    await pipe.execute()
+            except self._unreachable:
+                self._retry_at = time.monotonic() + RETRY_SECONDS
+                return False
+            log.warning("Redis answers again; replayed %d keys and %d counters written during the outage",
+                        len(self._written), len(self._counted))
+            self._local, self._written, self._counted = None, set(), {}
+            return True
 
 
 def create_cache(redis_url: str) -> Cache:

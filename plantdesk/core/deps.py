@@ -17,7 +17,7 @@ from plantdesk.core import datascope, permissions, tenancy
 from plantdesk.core.context import Identity
 from plantdesk.core.errors import BusinessError, Forbidden, Unauthorized
 from plantdesk.core.runtime import Runtime, runtime
-from plantdesk.core.security import tokens
+from plantdesk.core.security import revocation, tokens
 
 Rt = Annotated[Runtime, Depends(runtime)]
 
@@ -39,7 +39,7 @@ async def optional_identity(request: Request) -> Identity | None:
         return None
     claims = tokens.decode(token, key=rt.settings.signing_key, token_type=tokens.ACCESS)
     identity = Identity.from_claims(claims)
-    if await rt.cache.get(f"session:revoked:{identity.session_id}"):
+    if await revocation.is_revoked(rt.cache, rt.sessions, identity.session_id):
         raise Unauthorized("令牌已失效,请重新登录")
     header_tenant = request.headers.get("tenant-id")
     if header_tenant and header_tenant != identity.tenant_id:

@@ -1,11 +1,49 @@
 """Engine and the request's unit of work: one AsyncSession, committed on success, rolled back on error."""
 
+import errno
 import logging
 
 from sqlalchemy import event
+from sqlalchemy.engine import ExceptionContext
+from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
 
 from plantdesk.core.tenancy import ScopedSession
+
+# SQLite primary result codes (sqlite3.h) of a database that is there but cannot serve now: busy or locked,
+# read-only, an I/O error, full, or a file that cannot be opened.
+SQLITE_BUSY, SQLITE_LOCKED, SQLITE_READONLY, SQLITE_IOERR, SQLITE_FULL, SQLITE_CANTOPEN = 5, 6, 8, 10, 13, 14
+SQLITE_OUTAGE = {SQLITE_BUSY, SQLITE_LOCKED, SQLITE_READONLY, SQLITE_IOERR, SQLITE_FULL, SQLITE_CANTOPEN}
+# A connection that met one of these stays broken after the directory or disk is fine again: a file opened
+# while its directory was read-only stays read-only for the connection's life.
+SQLITE_DEAD = {SQLITE_READONLY, SQLITE_IOERR}
+# PostgreSQL SQLSTATE classes and codes meaning "not now": connection exception (08), insufficient resources
+# (53: disk full, out of memory, too many connections), operator intervention (57P01-57P03: shutdown,
+# crash, starting up), a read-only transaction (25006: a standby, or the server set read-only).
+PG_OUTAGE_CLASSES = {"08", "53"}
+PG_OUTAGE_STATES = {"57P01", "57P02", "57P03", "25006"}
+OS_OUTAGE = {errno.ENOSPC, errno.EDQUOT, errno.EROFS, errno.EIO}
+
+
+def is_outage(exc: BaseException) -> bool:
+    """Whether `exc` says the database, the network or the disk cannot serve now (503, try again) rather than
+    that the request or the code is wrong (500)."""
+    if isinstance(exc, PoolTimeout | ConnectionError | TimeoutError):
+        return True
+    cause: BaseException | None = exc
+    if isinstance(exc, DBAPIError):
+        if exc.connection_invalidated:
+            return True
+        cause = exc.orig
+    sqlstate = getattr(cause, "sqlstate", None) or ""
+    return (_sqlite_code(cause) in SQLITE_OUTAGE or sqlstate[:2] in PG_OUTAGE_CLASSES or sqlstate in PG_OUTAGE_STATES
+            or isinstance(cause, OSError) and cause.errno in OS_OUTAGE)
+
+
+def _sqlite_code(exc: BaseException | None) -> int | None:
+    code = getattr(exc, "sqlite_errorcode", None)
+    return None if code is None else code & 0xFF  # extended codes carry the primary one in the low byte
 
 
 def create_engine(url: str, *, echo: bool = False, pool_size: int = 32) -> AsyncEngine:
@@ -16,6 +54,7 @@ def create_engine(url: str, *, echo: bool = False, pool_size: int = 32) -> Async
     if url.startswith("sqlite"):
         engine = create_async_engine(url, echo=echo, connect_args={"timeout": 30}, **pool)
         event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
+        event.listen(engine.sync_engine, "handle_error", _recycle_dead_sqlite)
         return engine
     return create_async_engine(url, echo=echo, pool_pre_ping=True, **pool)
 
@@ -32,9 +71,15 @@ def _sqlite_pragmas(dbapi_connection, _record) -> None:
     cursor.close()
 
 
+def _recycle_dead_sqlite(context: ExceptionContext) -> None:
+    """A read-only or I/O-failed SQLite connection counts as disconnected, so the pool replaces it and writes
+    recover as soon as the directory does."""
+    if _sqlite_code(context.original_exception) in SQLITE_DEAD:
+        context.is_disconnect = True
+
+
 def session_factory(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:
     return async_sessionmaker(engine, expire_on_commit=False, sync_session_class=ScopedSession)
-
 
 
 async def refresh_statistics(engine: AsyncEngine) -> None:

@@ -6,11 +6,13 @@ run is skipped, with the reason, only when no server answers there.
 
 import asyncio
 import os
+import time
 import uuid
 
 import pytest
 
-from plantdesk.core.cache import MemoryCache, RedisCache, create_cache
+from plantdesk.core.cache import RETRY_SECONDS, TIMEOUT, MemoryCache, RedisCache, create_cache
+from tests.helpers import RedisServer
 
 REDIS_URL = os.environ.get("PLANTDESK_TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
 
@@ -118,3 +120,82 @@ class TestCreateCache:
     def test_memory_without_url_redis_with_url(self):
         assert isinstance(create_cache(""), MemoryCache)
         assert isinstance(create_cache(REDIS_URL), RedisCache)
+
+
+@pytest.fixture
+def redis_server():
+    server = RedisServer()
+    server.start()
+    yield server
+    server.stop()
+
+
+class TestRedisOutage:
+    """Issue 16.1: an unreachable Redis makes each call answer from a local cache, and its return replays what
+    the outage wrote before anything is read from Redis again."""
+
+    async def test_calls_answer_locally_while_redis_is_refused(self, redis_server):
+        cache = RedisCache(redis_server.url)
+        await cache.set("k", "before")
+        redis_server.stop()
+        started = time.monotonic()
+        assert await cache.get("k") is None
+        await cache.set("k", "during", ttl=60)
+        assert await cache.get("k") == "during"
+        assert await cache.incr("n", ttl=60) == 1
+        assert await cache.ttl("k") > 0
+        await cache.delete("k")
+        assert time.monotonic() - started < 1
+        await cache.close()
+
+    async def test_a_hung_redis_costs_one_timeout_then_calls_go_local(self, redis_server):
+        cache = RedisCache(redis_server.url)
+        await cache.set("k", 1)
+        redis_server.pause()
+        try:
+            started = time.monotonic()
+            assert await cache.get("k") is None
+            assert time.monotonic() - started < 2 * TIMEOUT + 1
+            started = time.monotonic()
+            assert await cache.get("k") is None
+            assert time.monotonic() - started < 0.1
+            await asyncio.sleep(RETRY_SECONDS)
+            probe = asyncio.create_task(cache.get("k"))  # tries Redis again and waits for its time-out
+            await asyncio.sleep(0.05)
+            started = time.monotonic()
+            assert await cache.get("k") is None
+            assert time.monotonic() - started < 0.1
+            assert await probe is None
+        finally:
+            redis_server.resume()
+        await cache.close()
+
+    async def test_recovery_drops_keys_written_during_the_outage_and_adds_counts(self, redis_server):
+        cache = RedisCache(redis_server.url)
+        await cache.set("written", "before")
+        await cache.set("kept", "before")
+        await cache.incr("counter")
+        redis_server.pause()
+        try:
+            await cache.set("written", "during")
+            await cache.incr("counter")
+            await cache.incr("counter")
+        finally:
+            redis_server.resume()
+        await asyncio.sleep(RETRY_SECONDS)
+        assert await cache.get("written") is None
+        assert await cache.get("kept") == "before"
+        assert await cache.get("counter") == 3
+        await cache.close()
+
+    async def test_redis_back_empty_is_used_again(self, redis_server):
+        cache = RedisCache(redis_server.url)
+        redis_server.stop()
+        await cache.set("k", "during")
+        redis_server.start()
+        await asyncio.sleep(RETRY_SECONDS)
+        await cache.set("k", "after")
+        other = RedisCache(redis_server.url)
+        assert await other.get("k") == "after"
+        await other.close()
+        await cache.close()

@@ -22,6 +22,7 @@ from plantdesk.core.runtime import Runtime
 from plantdesk.core.security import tokens
 from plantdesk.core.security.models import Client, UserSession
 from plantdesk.core.security.passwords import hash_password, verify_password
+from plantdesk.core.security.revocation import revoke
 from plantdesk.db.base import PLATFORM_TENANT
 from plantdesk.modules.auth import policy
 from plantdesk.modules.system import params
@@ -205,13 +206,6 @@ def _narrow(stored: str | None, wanted: str) -> list[int]:
     if wanted and wanted.isdigit() and int(wanted) in ids:
         return [int(wanted)]
     return ids
-
-
-async def revoke(db: AsyncSession, cache: Cache, session: UserSession) -> None:
-    session.revoked = 1
-    ttl = max(1, int((session.expire_time - datetime.now()).total_seconds()))
-    await cache.set(f"session:revoked:{session.id}", 1, ttl)
-    await db.flush()
 
 
 async def revoke_user_sessions(db: AsyncSession, cache: Cache, user_ids: list[int]) -> int:

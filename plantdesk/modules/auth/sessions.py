@@ -16,7 +16,7 @@ from plantdesk.core.context import Identity
 from plantdesk.core.paging import PageParams, paginate
 from plantdesk.core.query import filters
 from plantdesk.core.security.models import UserSession
-from plantdesk.modules.auth.service import revoke
+from plantdesk.core.security.revocation import revoke
 
 FILTERS = {"account": UserSession.account, "ip": UserSession.ip, "clientId": UserSession.client_id}
 

@@ -188,3 +188,64 @@ describe('error catalogue (spec §8)', () => {
     expect(network).toMatchObject({ type: 'ajax', message: 'timeout of 10000ms exceeded' });
   });
 });
+
+describe('503: service temporarily unavailable (issue 16.2)', () => {
+  const unavailable = (retryAfter?: string) => (config: InternalAxiosRequestConfig) =>
+    new AxiosError('Request failed with status code 503', 'ERR_BAD_RESPONSE', config, null, {
+      status: 503,
+      statusText: '',
+      headers: retryAfter === undefined ? {} : { 'retry-after': retryAfter },
+      config,
+      data: { code: 503, success: false, data: null, msg: '服务暂时不可用,请稍后重试' },
+    } as AxiosResponse);
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.mocked(toast.warning).mockClear();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('a read shows the retrying notice, waits Retry-After and retries', async () => {
+    reply(unavailable('2'), ok({ id: '1' }));
+    const pending = http.get('/a');
+    await vi.advanceTimersByTimeAsync(1_999);
+    expect(seen).toHaveLength(1);
+    expect(toast.warning).toHaveBeenCalledWith('服务暂时不可用，正在重试…');
+    await vi.advanceTimersByTimeAsync(1);
+    expect((await pending).data.data).toEqual({ id: '1' });
+    expect(seen).toHaveLength(2);
+    expect(toast.error).not.toHaveBeenCalled();
+  });
+
+  it('a read gives up after three retries with the unavailable message, never 服务器异常', async () => {
+    reply(unavailable(), unavailable(), unavailable(), unavailable());
+    const pending = http.get('/a');
+    const settled = expect(pending).rejects.toBeInstanceOf(AxiosError);
+    await vi.advanceTimersByTimeAsync(3 * 5_000);
+    await settled;
+    expect(seen).toHaveLength(4);
+    expect(toast.warning).toHaveBeenCalledTimes(3);
+    expect(toast.error).toHaveBeenCalledExactlyOnceWith('服务暂时不可用，请稍后重试');
+  });
+
+  it('a write is not retried: it says the service is unavailable', async () => {
+    reply(unavailable('1'));
+    await expect(http.post('/a', {})).rejects.toBeInstanceOf(AxiosError);
+    expect(seen).toHaveLength(1);
+    expect(toast.error).toHaveBeenCalledExactlyOnceWith('服务暂时不可用，请稍后重试');
+  });
+
+  it('the notice follows the language', async () => {
+    const { i18n } = await import('#src/i18n');
+    await i18n.changeLanguage('en');
+    try {
+      reply(unavailable('1'));
+      await expect(http.post('/a', {})).rejects.toBeInstanceOf(AxiosError);
+      expect(toast.error).toHaveBeenCalledWith('Service temporarily unavailable; please try again shortly');
+    } finally {
+      await i18n.changeLanguage('zh');
+    }
+  });
+});

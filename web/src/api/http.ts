@@ -14,6 +14,8 @@ declare module 'axios' {
     skipRefresh?: boolean;
     /** Set on the one retry after a refresh. */
     retried?: boolean;
+    /** How many times this call was retried after a 503. */
+    unavailableRetries?: number;
   }
 }
 
@@ -21,6 +23,12 @@ declare module 'axios' {
 export const CLIENT_AUTHORIZATION = `Basic ${btoa('plantdesk:plantdesk_secret')}`;
 
 export const REQUEST_TIMEOUT = 10_000;
+
+/** A 503 (database, Redis or disk down: docs/decisions.md "Faults") is retried for reads, this many times. */
+export const UNAVAILABLE_RETRIES = 3;
+const RETRY_AFTER_DEFAULT = 5;
+const RETRY_AFTER_MAX = 30;
+const IDEMPOTENT = new Set(['get', 'head', 'options']);
 
 export class HttpError extends Error {
   constructor(
@@ -113,15 +121,35 @@ export async function handleResponse(response: AxiosResponse): Promise<AxiosResp
   }
 }
 
-/** Network errors and time-outs: rejected without a message (spec §8), but kept in the error log. */
-export function handleFailure(error: AxiosError) {
+/**
+ * Network errors and time-outs: rejected without a message (spec §8), but kept in the error log. A 503 says
+ * "try again", not "bug": reads are retried after Retry-After under a "retrying" notice; other calls say the
+ * service is unavailable instead of 服务器异常.
+ */
+export async function handleFailure(error: AxiosError) {
+  const { config, response } = error;
   useLogs.getState().add({
     type: 'ajax',
     message: error.message,
     stack: error.stack ?? '',
-    info: `${error.config?.method?.toUpperCase() ?? ''} ${error.config?.url ?? ''}`,
+    info: `${config?.method?.toUpperCase() ?? ''} ${config?.url ?? ''}`,
   });
-  return Promise.reject(error);
+  if (response?.status !== 503 || !config) throw error;
+  const retries = config.unavailableRetries ?? 0;
+  const retry = IDEMPOTENT.has(config.method ?? 'get') && retries < UNAVAILABLE_RETRIES;
+  if (!config.silent) {
+    if (retry) toast.warning(i18n.t('http.unavailableRetrying'));
+    else toast.error(i18n.t('http.unavailable'));
+  }
+  if (!retry) throw error;
+  await new Promise((resolve) => setTimeout(resolve, retryAfter(response) * 1000));
+  return http.request({ ...config, unavailableRetries: retries + 1 });
+}
+
+/** Seconds from the Retry-After header (seconds form; the date form counts as absent), bounded. */
+function retryAfter(response: AxiosResponse): number {
+  const seconds = Number.parseInt(String(response.headers?.['retry-after'] ?? ''), 10);
+  return Number.isNaN(seconds) ? RETRY_AFTER_DEFAULT : Math.min(Math.max(seconds, 0), RETRY_AFTER_MAX);
 }
 
 async function bodyMessage(response: AxiosResponse): Promise<string> {

@@ -3,7 +3,12 @@ import type { Messages } from './zh';
 export const en: Messages = {
   app: { name: 'PlantDesk Smart Operations', short: 'PlantDesk' },
   common: { tip: 'Notice', success: 'Done!', submit: 'Submit', cancel: 'Cancel' },
-  http: { unknown: 'Unknown error', captchaExpired: 'The captcha has expired' },
+  http: {
+    unknown: 'Unknown error',
+    captchaExpired: 'The captcha has expired',
+    unavailable: 'Service temporarily unavailable; please try again shortly',
+    unavailableRetrying: 'Service temporarily unavailable, retrying…',
+  },
   login: {
     title: 'Sign in',
     welcome: 'Welcome back',

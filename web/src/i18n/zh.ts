@@ -2,7 +2,12 @@
 export const zh = {
   app: { name: 'PlantDesk 智能运维平台', short: 'PlantDesk' },
   common: { tip: '提示', success: '操作成功!', submit: '提交', cancel: '取消' },
-  http: { unknown: '未知错误', captchaExpired: '验证码已过期' },
+  http: {
+    unknown: '未知错误',
+    captchaExpired: '验证码已过期',
+    unavailable: '服务暂时不可用，请稍后重试',
+    unavailableRetrying: '服务暂时不可用，正在重试…',
+  },
   login: {
     title: '登录',
     welcome: '欢迎登录',
