@@ -54,6 +54,9 @@ class Schema(BaseModel):
 
 
 class R(BaseModel, Generic[T]):
+    # Every answer carries all four fields: the schema says so, so generated clients need no `?.` on them.
+    model_config = ConfigDict(json_schema_serialization_defaults_required=True)
+
     code: int = 200
     success: bool = True
     data: T | None = None

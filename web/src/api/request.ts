@@ -1,0 +1,11 @@
+import type { AxiosRequestConfig } from 'axios';
+import { http } from './http';
+
+/**
+ * The generated client's transport (orval mutator): the console's axios instance with its interceptors.
+ * Generated URLs carry the schema's `/api` prefix, which is already the instance's base URL.
+ */
+export async function request<T>(config: AxiosRequestConfig, options?: AxiosRequestConfig): Promise<T> {
+  const { data } = await http.request<T>({ ...config, ...options, url: config.url?.replace(/^\/api(?=\/)/, '') });
+  return data;
+}
