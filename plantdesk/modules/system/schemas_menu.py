@@ -1,7 +1,5 @@
 """Wire shapes of menus, top menus, grant trees and data/API scopes (contract §5, §8)."""
 
-from typing import Any
-
 from pydantic import Field, field_validator, model_serializer
 
 from plantdesk.core.envelope import DateTime, Id, Schema
@@ -18,8 +16,9 @@ class TreeSchema(Schema):
             return ""
         return value
 
+    # No return annotation: pydantic would take `dict` for the schema and describe no field at all.
     @model_serializer(mode="wrap")
-    def _omit_empty(self, handler) -> dict[str, Any]:
+    def _omit_empty(self, handler):
         data = handler(self)
         if not data.get("children"):
             data.pop("children", None)
