@@ -14,10 +14,14 @@ const named = new Map<string, string>();
 /** GET `/api/blade-system/role/tree` → `getBladeSystemRoleTree`: a call site reads as its URL. */
 function operationName(_operation: unknown, route: string, verb: string) {
   const key = `${verb} ${route}`;
-  const words = route.replace(/^\/api\//, '').split(/[^A-Za-z0-9]+/).filter(Boolean);
+  const words = route
+    .replace(/^\/api\//, '')
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean);
   const name = RENAMED[key] ?? verb + words.map((word) => word[0].toUpperCase() + word.slice(1)).join('');
   const other = named.get(name);
-  if (other && other !== key) throw new Error(`${other} and ${key} are both named ${name}: add one to RENAMED`);
+  if (other && other !== key)
+    throw new Error(`${other} and ${key} are both named ${name}: add one to RENAMED`);
   named.set(name, key);
   return name;
 }

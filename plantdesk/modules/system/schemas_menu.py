@@ -1,6 +1,6 @@
 """Wire shapes of menus, top menus, grant trees and data/API scopes (contract §5, §8)."""
 
-from pydantic import Field, field_validator, model_serializer
+from pydantic import ConfigDict, Field, field_validator, model_serializer
 
 from plantdesk.core.envelope import DateTime, Id, Schema
 
@@ -8,6 +8,8 @@ from plantdesk.core.envelope import DateTime, Id, Schema
 class TreeSchema(Schema):
     """A forest node: `children` and `hasChildren` are omitted when empty/unknown, as BladeX sends them;
     text fields are "" rather than null."""
+
+    model_config = ConfigDict(json_schema_extra=lambda schema: _omitted_not_null(schema))
 
     @field_validator("*", mode="before")
     @classmethod
@@ -25,6 +27,15 @@ class TreeSchema(Schema):
         if data.get("hasChildren") is None:
             data.pop("hasChildren", None)
         return data
+
+
+def _omitted_not_null(schema: dict) -> None:
+    """The schema of what `_omit_empty` sends: `children` and `hasChildren` may be absent, never null."""
+    schema["required"] = [name for name in schema.get("required", []) if name not in ("children", "hasChildren")]
+    for name in ("children", "hasChildren"):
+        field = schema["properties"].get(name, {})
+        kinds = [kind for kind in field.pop("anyOf", []) if kind.get("type") != "null"]
+        field.update(*kinds)
 
 
 class TreeNode(TreeSchema):

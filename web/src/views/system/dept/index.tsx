@@ -3,6 +3,7 @@ import { Form } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Dept, deptApi } from '#src/api/deptAdmin';
+import { deptTreeQuery } from '#src/api/org';
 import { lazyChunk } from '#src/app/registry';
 import { useSession } from '#src/app/stores/session';
 import { type CrudOption, CrudPage } from '#src/components/CrudPage';
@@ -16,7 +17,6 @@ const ParentField = lazyChunk(() => import('../role/ParentField'));
  * (list, parent tree and new departments go there; detail, edit and remove follow the row's id).
  */
 export function deptOption(acting: string | undefined): CrudOption<Dept> {
-  const tree = `/blade-system/dept/tree${acting ? `?tenantId=${encodeURIComponent(acting)}` : ''}`;
   return {
     name: 'dept',
     tree: true,
@@ -43,7 +43,7 @@ export function deptOption(acting: string | undefined): CrudOption<Dept> {
         prop: 'parentId',
         label: 'system.dept.parentId',
         type: 'tree-select',
-        dicUrl: tree,
+        dicQuery: deptTreeQuery(acting),
         hide: true,
         formComponent: ParentField,
       },

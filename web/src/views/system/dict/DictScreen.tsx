@@ -6,8 +6,8 @@ import type { CrudApi } from '#src/api/crud';
 import {
   type DictKind,
   type DictRow,
-  dictBase,
   dictChildApi,
+  dictFileUrls,
   dictParentApi,
   fetchDictChildren,
 } from '#src/api/dictAdmin';
@@ -135,7 +135,7 @@ async function removeRows(api: CrudApi<DictRow>, rows: DictRow[], ctx: RemoveCon
 async function exportDict(kind: DictKind, code?: string) {
   if (!(await confirm(i18n.t('shared.exportConfirm'), { title: i18n.t('common.tip') }))) return;
   const name = i18n.t(kind === 'dict' ? 'system.dict.fileSystem' : 'system.dict.fileBiz');
-  await download(`${dictBase(kind)}/export`, {
+  await download(dictFileUrls(kind).export, {
     params: code ? { code } : undefined,
     filename: `${name}${code ? `-${code}` : ''}.xlsx`,
   });
@@ -348,7 +348,7 @@ export function DictScreen({ kind }: { kind: DictKind }) {
       {importing && (
         <ExcelImport
           open
-          action={`${dictBase(kind)}/import`}
+          action={dictFileUrls(kind).import}
           onClose={() => setImporting(false)}
           onDone={refresh}
         />

@@ -1,6 +1,7 @@
 import { Form } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { tenantSelectQuery } from '#src/api/org';
 import { type Post, postApi } from '#src/api/systemAdmin';
 import { useSession } from '#src/app/stores/session';
 import { type CrudOption, CrudPage } from '#src/components/CrudPage';
@@ -31,7 +32,7 @@ export default function PostPage() {
         {
           prop: 'tenantId',
           label: 'system.post.tenantId',
-          dicUrl: '/blade-system/tenant/select',
+          dicQuery: tenantSelectQuery,
           props: { label: 'tenantName', value: 'tenantId' },
           hide: !platform,
           display: false,

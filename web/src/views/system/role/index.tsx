@@ -2,6 +2,7 @@ import { FunctionOutlined, PlusOutlined, SafetyOutlined } from '@ant-design/icon
 import { Form } from 'antd';
 import { Suspense, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { roleTreeQuery } from '#src/api/org';
 import { type Role, roleApi } from '#src/api/roleAdmin';
 import { lazyChunk } from '#src/app/registry';
 import { useSession } from '#src/app/stores/session';
@@ -15,7 +16,6 @@ const FunctionDialog = lazyChunk(() => import('./FunctionDialog'));
 
 /** The role screen's column model; `acting` is the tenant the platform administrator looks into. */
 export function roleOption(acting: string | undefined, open: (d: RoleDialog) => void): CrudOption<Role> {
-  const tree = `/blade-system/role/tree${acting ? `?tenantId=${encodeURIComponent(acting)}` : ''}`;
   return {
     name: 'role',
     tree: true,
@@ -40,7 +40,7 @@ export function roleOption(acting: string | undefined, open: (d: RoleDialog) => 
         prop: 'parentId',
         label: 'system.role.parentId',
         type: 'tree-select',
-        dicUrl: tree,
+        dicQuery: roleTreeQuery(acting),
         hide: true,
         span: 24,
         formComponent: ParentField,
