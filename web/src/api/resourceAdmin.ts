@@ -1,5 +1,6 @@
 import type { AxiosProgressEvent } from 'axios';
 import { crudApi } from './crud';
+import { download } from './download';
 import {
   type AttachRead,
   type BladeFile,
@@ -17,6 +18,7 @@ import {
   postBladeResourceAttachSubmit,
   postBladeResourceLogoModify,
   postBladeResourceOssEnable,
+  postBladeResourceOssEndpointPutFileAttach,
   postBladeResourceOssRemove,
   postBladeResourceOssSubmit,
   postBladeResourceSmsEnable,
@@ -75,6 +77,16 @@ export async function putAttach(file: Blob, onProgress?: (percent: number) => vo
     },
   );
   return data;
+}
+
+/** BladeX's attachment upload for any signed-in user (docs/decisions.md "Uploads"); answers the file. */
+export async function uploadImage(file: Blob) {
+  return (await postBladeResourceOssEndpointPutFileAttach({ file })).data;
+}
+
+/** Saves an attachment under its original name. */
+export async function downloadAttach(row: Attach) {
+  await download('/blade-resource/attach/download', { params: { id: row.id }, filename: row.originalName });
 }
 
 const ENABLE = { oss: postBladeResourceOssEnable, sms: postBladeResourceSmsEnable };
