@@ -28,3 +28,14 @@ def test_every_schema_of_the_api_names_its_fields():
     schemas = json.loads(openapi_text())["components"]["schemas"]
     bare = [name for name, schema in schemas.items() if schema.get("type") == "object" and "properties" not in schema]
     assert bare == []
+
+
+def test_answers_state_the_fields_they_always_carry():
+    """Defaulted fields are still sent: optional ones would make every generated read `?.`-guarded."""
+    schemas = json.loads(openapi_text())["components"]["schemas"]
+    assert schemas["R_Page_PostRead__"]["required"] == ["code", "success", "data", "msg"]
+    assert "remark" in schemas["PostRead"]["required"]
+    # Tree nodes leave out empty children rather than sending null.
+    role = schemas["RoleRead"]
+    assert "children" not in role["required"]
+    assert role["properties"]["children"]["type"] == "array"
