@@ -8,7 +8,7 @@ a public handler binds the scope it needs itself.
 from collections.abc import AsyncIterator
 from typing import Annotated
 
-from fastapi import Depends, Query, Request
+from fastapi import Depends, Request
 from sqlalchemy import column, select, table
 from sqlalchemy.ext.asyncio import AsyncSession
 from starlette.datastructures import UploadFile
@@ -95,11 +95,7 @@ ACTING_TENANT = "tenantId"
 _TENANTS = table("blade_tenant", column("tenant_id"), column("is_deleted"))
 
 
-async def acting_tenant(
-    request: Request, user: CurrentUser,
-    _documented: Annotated[str | None, Query(alias=ACTING_TENANT, max_length=12,
-                                             description="platform administrator: act in this tenant")] = None,
-) -> str:
+async def acting_tenant(request: Request, user: CurrentUser) -> str:
     """The tenant a request acts in: the caller's own, or, for the platform administrator only, the one named by
     `tenantId` in the query, a form or the JSON body. Anyone else's `tenantId` is ignored (BladeX forms carry
     the caller's own tenant)."""

@@ -49,11 +49,15 @@ DateTime = Annotated[
 class Schema(BaseModel):
     """camelCase on the wire, snake_case in Python; reads ORM objects directly."""
 
+    # An answer carries every field, defaulted or not: the schema says so (generated clients rely on it).
     model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True, from_attributes=True,
-                              serialize_by_alias=True)
+                              serialize_by_alias=True, json_schema_serialization_defaults_required=True)
 
 
 class R(BaseModel, Generic[T]):
+    # Every answer carries all four fields: the schema says so, so generated clients need no `?.` on them.
+    model_config = ConfigDict(json_schema_serialization_defaults_required=True)
+
     code: int = 200
     success: bool = True
     data: T | None = None

@@ -1,9 +1,17 @@
 import type { AxiosRequestConfig } from 'axios';
 import { md5 } from 'js-md5';
-import { http } from './http';
-import type { PasswordMode, R, SysConfig, TokenResponse } from './types';
-
-const TOKEN_URL = '/blade-auth/oauth/token';
+import {
+  getBladeAuthOauthCaptcha,
+  getBladeAuthOauthCheckPassword,
+  getBladeAuthOauthClearCache,
+  getBladeAuthOauthLogout,
+  getBladeSystemParamPasswordMode,
+  getBladeSystemParamSysConfig,
+  getBladeSystemTenantInfo,
+  postBladeAuthOauthToken,
+  postBladeUserRegisterGuest,
+  type Registration,
+} from './generated/client';
 
 export interface Captcha {
   key: string;
@@ -24,9 +32,9 @@ export interface DeptRole {
   roleId?: string;
 }
 
-export async function loginByPassword({ tenantId, username, password, captcha }: PasswordLogin) {
-  const { data } = await http.post<TokenResponse>(TOKEN_URL, null, {
-    params: {
+export function loginByPassword({ tenantId, username, password, captcha }: PasswordLogin) {
+  return postBladeAuthOauthToken(
+    {
       tenantId,
       username,
       password: md5(password),
@@ -34,90 +42,73 @@ export async function loginByPassword({ tenantId, username, password, captcha }:
       scope: 'all',
       type: 'account',
     },
-    headers: {
-      'Tenant-Id': tenantId,
-      ...(captcha && { 'Captcha-Key': captcha.key, 'Captcha-Code': captcha.code }),
+    undefined,
+    {
+      headers: {
+        'Tenant-Id': tenantId,
+        ...(captcha && { 'Captcha-Key': captcha.key, 'Captcha-Code': captcha.code }),
+      },
+      skipRefresh: true,
     },
-    skipRefresh: true,
-  });
-  return data;
+  );
 }
 
 /** Third-party sign-in: the provider redirected back with source, code and state. */
-export async function loginBySocial(params: {
-  tenantId: string;
-  source: string;
-  code: string;
-  state: string;
-}) {
-  const { data } = await http.post<TokenResponse>(TOKEN_URL, null, {
-    params: { ...params, grant_type: 'social', scope: 'all' },
+export function loginBySocial(params: { tenantId: string; source: string; code: string; state: string }) {
+  return postBladeAuthOauthToken({ ...params, grant_type: 'social', scope: 'all' }, undefined, {
     headers: { 'Tenant-Id': params.tenantId },
     skipRefresh: true,
   });
-  return data;
 }
 
-export async function refreshToken(refresh: string, tenantId: string, { deptId, roleId }: DeptRole) {
-  const { data } = await http.post<TokenResponse>(TOKEN_URL, null, {
-    params: { tenantId, refresh_token: refresh, grant_type: 'refresh_token', scope: 'all' },
-    headers: {
-      'Tenant-Id': tenantId,
-      ...(deptId && { 'Dept-Id': deptId }),
-      ...(roleId && { 'Role-Id': roleId }),
+export function refreshToken(refresh: string, tenantId: string, { deptId, roleId }: DeptRole) {
+  return postBladeAuthOauthToken(
+    { tenantId, refresh_token: refresh, grant_type: 'refresh_token', scope: 'all' },
+    undefined,
+    {
+      headers: {
+        'Tenant-Id': tenantId,
+        ...(deptId && { 'Dept-Id': deptId }),
+        ...(roleId && { 'Role-Id': roleId }),
+      },
+      skipRefresh: true,
     },
-    skipRefresh: true,
-  });
-  return data;
+  );
 }
 
-export async function fetchCaptcha() {
-  const { data } = await http.get<{ key: string; image: string }>('/blade-auth/oauth/captcha');
-  return data;
+export function fetchCaptcha() {
+  return getBladeAuthOauthCaptcha();
 }
 
 export async function logout(config?: AxiosRequestConfig) {
-  await http.get('/blade-auth/oauth/logout', { ...config, skipRefresh: true });
+  await getBladeAuthOauthLogout({ ...config, skipRefresh: true });
 }
 
 export async function clearServerCache() {
-  await http.get('/blade-auth/oauth/clear-cache');
+  await getBladeAuthOauthClearCache();
 }
 
 /** The lock screen unlocks with the account password, checked by the server (docs/decisions.md). */
 export async function checkPassword(password: string) {
-  const { data } = await http.get<R<boolean>>('/blade-auth/oauth/checkPassword', {
-    params: { password: md5(password) },
-  });
-  return data.data === true;
+  const { data } = await getBladeAuthOauthCheckPassword({ password: md5(password) });
+  return data === true;
 }
 
 export async function fetchSysConfig() {
   // Read in the background on every start: an unreachable server must not greet the user with a toast.
-  const { data } = await http.get<R<SysConfig>>('/blade-system/param/sys/config', { silent: true });
-  return data.data;
+  const { data } = await getBladeSystemParamSysConfig({ silent: true });
+  return data ?? {};
 }
 
 /** The tenant that owns this site's domain, if any: the login form then hides the tenant field. */
 export async function fetchTenantByDomain(domain: string) {
-  const { data } = await http.get<R<{ tenantId?: string }>>('/blade-system/tenant/info', {
-    params: { domain },
-  });
-  return data.data?.tenantId ?? '';
+  const { data } = await getBladeSystemTenantInfo({ domain });
+  return data?.tenantId ?? '';
 }
 
 export async function fetchPasswordMode() {
-  const { data } = await http.get<R<PasswordMode>>('/blade-system/param/password/mode');
-  return data.data;
-}
-
-export interface Registration {
-  tenantId: string;
-  name: string;
-  account: string;
-  password: string;
-  password2: string;
-  oauthId?: string;
+  const { data } = await getBladeSystemParamPasswordMode();
+  return data;
 }
 
 /** Third-party users apply for an account; an administrator approves it. */
@@ -125,6 +116,8 @@ export async function registerGuest(
   { password, password2, ...rest }: Registration,
   config?: AxiosRequestConfig,
 ) {
-  const body = { ...rest, password: md5(password), password2: md5(password2) };
-  await http.post<R<unknown>>('/blade-user/register-guest', body, config);
+  const hashed = { password: md5(password ?? ''), password2: md5(password2 ?? '') };
+  await postBladeUserRegisterGuest({ ...config, data: { ...rest, ...hashed } });
 }
+
+export type { Registration };

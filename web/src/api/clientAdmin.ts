@@ -1,24 +1,18 @@
 import { type CrudApi, crudApi } from './crud';
-import { http } from './http';
-import type { R } from './types';
+import {
+  type ClientCreated,
+  type ClientRead,
+  type ClientWrite,
+  getBladeSystemClientDetail,
+  getBladeSystemClientList,
+  postBladeSystemClientRemove,
+  postBladeSystemClientSubmit,
+} from './generated/client';
 
 /** An application client (blade_client); reads always carry the secret masked as `******`. */
-export interface Client {
-  id?: string;
-  clientId: string;
-  clientSecret?: string;
-  resourceIds?: string;
-  scope: string;
-  authorizedGrantTypes: string;
-  webServerRedirectUri?: string;
-  authorities?: string;
-  accessTokenValidity: number;
-  refreshTokenValidity: number;
-  additionalInformation?: string;
-  autoapprove?: string;
-  status?: number;
-  createTime?: string;
-}
+export type Client = ClientRead;
+
+export type { ClientCreated };
 
 export const SECRET_MASK = '******';
 
@@ -26,14 +20,20 @@ export const SECRET_MASK = '******';
  * Clients (platform administrator only). An insert answers the only unmasked copy of the secret: it goes
  * to `onCreated` so the screen can show it once. An update sending `******` or nothing keeps the secret.
  */
-export function clientApiWith(onCreated: (client: Client) => void): CrudApi<Client> {
-  return crudApi<Client>('/blade-system/client', {
+export function clientApiWith(onCreated: (client: ClientCreated) => void): CrudApi<Client> {
+  const endpoints = {
+    list: getBladeSystemClientList,
+    detail: getBladeSystemClientDetail,
+    submit: postBladeSystemClientSubmit,
+    remove: postBladeSystemClientRemove,
+  };
+  return crudApi(endpoints, {
     async submit(row) {
       const body = { ...row };
       if (body.id && (!body.clientSecret || body.clientSecret === SECRET_MASK)) delete body.clientSecret;
-      const { data } = await http.post<R<Client>>('/blade-system/client/submit', body);
-      if (!row.id && data.data) onCreated(data.data);
-      return data.msg;
+      const { data, msg } = await postBladeSystemClientSubmit(body as ClientWrite);
+      if (!row.id && data) onCreated(data);
+      return msg;
     },
   });
 }

@@ -1,5 +1,5 @@
-import { http } from './http';
-import type { Page, Query, R } from './types';
+import type { AxiosRequestConfig } from 'axios';
+import type { Page, Query } from './types';
 
 /** The four CRUD verbs every BladeX module shares (contract §2): list, detail, submit, remove. */
 export interface CrudApi<T> {
@@ -12,37 +12,50 @@ export interface CrudApi<T> {
   remove(ids: string[]): Promise<string | undefined>;
 }
 
+/** What a generated function answers: the envelope (the token endpoint aside). */
+export interface Answer<X> {
+  data: X | null;
+  msg: string;
+}
+
 /**
- * The CRUD verbs under `base` (e.g. `/blade-system/post`); `overrides` replace single verbs. `tenantId` (the
- * platform administrator's acting tenant, see `useActingTenant`) goes on every verb; the server ignores it
- * for anyone else.
+ * A module's generated functions for the four verbs (src/api/generated). CrudPage builds queries and rows
+ * at run time from its column model, so they enter the typed client unchecked here (`never`); the row type
+ * comes from what `detail` answers. Remove takes `ids` in the query, which the schema does not declare.
  */
-export function crudApi<T>(base: string, overrides: Partial<CrudApi<T>> = {}, tenantId?: string): CrudApi<T> {
+export interface CrudEndpoints<T> {
+  list: (params: never, options?: AxiosRequestConfig) => Promise<Answer<Page<T> | T[]>>;
+  detail: (params: never, options?: AxiosRequestConfig) => Promise<Answer<T>>;
+  submit: (body: never, options?: AxiosRequestConfig) => Promise<Answer<unknown>>;
+  remove: (options: AxiosRequestConfig) => Promise<Answer<unknown>>;
+}
+
+/** Request options carrying the platform administrator's acting tenant (`useActingTenant`); the server ignores
+ * `tenantId` for anyone else. */
+export const acting = (tenantId?: string): AxiosRequestConfig => ({ params: { tenantId } });
+
+/**
+ * The CRUD verbs of a module's generated functions; `overrides` replace single verbs. `tenantId` goes on every
+ * verb (`acting`).
+ */
+export function crudApi<T>(
+  endpoints: CrudEndpoints<T>,
+  overrides: Partial<CrudApi<T>> = {},
+  tenantId?: string,
+): CrudApi<T> {
   return {
     async list(query) {
-      const { data } = await http.get<R<Page<T> | T[]>>(`${base}/list`, { params: { tenantId, ...query } });
-      return data.data;
+      return (await endpoints.list({ tenantId, ...query } as never)).data ?? [];
     },
     async detail(id) {
-      const { data } = await http.get<R<T>>(`${base}/detail`, { params: { id, tenantId } });
-      return data.data;
+      return (await endpoints.detail({ id } as never, acting(tenantId))).data as T;
     },
     async submit(row) {
-      const { data } = await http.post<R<unknown>>(`${base}/submit`, row, { params: { tenantId } });
-      return data.msg;
+      return (await endpoints.submit(row as never, acting(tenantId))).msg;
     },
     async remove(ids) {
-      const { data } = await http.post<R<unknown>>(`${base}/remove`, null, {
-        params: { ids: ids.join(','), tenantId },
-      });
-      return data.msg;
+      return (await endpoints.remove({ params: { ids: ids.join(','), tenantId } })).msg;
     },
     ...overrides,
   };
-}
-
-/** GET a URL answering `R<X>` and return `data` (dictionary / tree endpoints of `dicUrl` columns). */
-export async function fetchData<X>(url: string, params?: Query): Promise<X> {
-  const { data } = await http.get<R<X>>(url.replace(/^\/api(?=\/)/, ''), { params });
-  return data.data;
 }

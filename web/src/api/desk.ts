@@ -1,4 +1,14 @@
 import { crudApi } from './crud';
-import type { Notice } from './types';
+import {
+  getBladeDeskNoticeDetail,
+  getBladeDeskNoticeList,
+  postBladeDeskNoticeRemove,
+  postBladeDeskNoticeSubmit,
+} from './generated/client';
 
-export const noticeApi = crudApi<Notice>('/blade-desk/notice');
+export const noticeApi = crudApi({
+  list: getBladeDeskNoticeList,
+  detail: getBladeDeskNoticeDetail,
+  submit: postBladeDeskNoticeSubmit,
+  remove: postBladeDeskNoticeRemove,
+});

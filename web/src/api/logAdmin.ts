@@ -1,53 +1,37 @@
 import { type CrudApi, crudApi } from './crud';
-import { http } from './http';
-import type { R } from './types';
+import {
+  type ApiLogRead,
+  type ErrorLogRead,
+  getBladeLogApiDetail,
+  getBladeLogApiList,
+  getBladeLogErrorDetail,
+  getBladeLogErrorList,
+  getBladeLogUsualDetail,
+  getBladeLogUsualList,
+  type LogFilter as LogFilterBody,
+  type UsualLogRead,
+} from './generated/client';
 
 /** The three audit logs of /blade-log (spec §7 Logs). */
 export type LogKind = 'usual' | 'api' | 'error';
 
-export interface LogRow {
-  id: string;
-  tenantId?: string;
-  serviceId?: string;
-  serverHost?: string;
-  serverIp?: string;
-  env?: string;
-  method?: string;
-  requestUri?: string;
-  userAgent?: string;
-  remoteIp?: string;
-  methodClass?: string;
-  methodName?: string;
-  params?: string;
-  time?: string;
-  createBy?: string;
-  createTime?: string;
-  // usual
-  logLevel?: string;
-  logId?: string;
-  logData?: string;
-  // api
-  type?: string;
-  title?: string;
-  // error
-  exceptionName?: string;
-  message?: string;
-  fileName?: string;
-  lineNumber?: number;
-  stackTrace?: string;
-}
+/** A row of any of the three logs (the screen shows one column model per kind). */
+export type LogRow = Partial<UsualLogRead & ApiLogRead & ErrorLogRead> & { id: string };
 
 /** Filters of every log list and export (the same names in the query and the usual log's JSON body). */
-export interface LogFilter {
-  serviceId?: string;
-  serverHost?: string;
-  logStartTime?: string;
-  logEndTime?: string;
-  tenantId?: string;
-}
+export type LogFilter = { [K in keyof LogFilterBody]?: string };
+
+const ENDPOINTS = {
+  usual: { list: getBladeLogUsualList, detail: getBladeLogUsualDetail },
+  api: { list: getBladeLogApiList, detail: getBladeLogApiDetail },
+  error: { list: getBladeLogErrorList, detail: getBladeLogErrorDetail },
+};
+
+const written = () => Promise.reject(new Error('logs are written by the server only'));
 
 /** list / detail of one log; the logs are written by the server only (no submit, no remove). */
-export const logApi = (kind: LogKind): CrudApi<LogRow> => crudApi<LogRow>(`/blade-log/${kind}`);
+export const logApi = (kind: LogKind): CrudApi<LogRow> =>
+  crudApi<LogRow>({ ...ENDPOINTS[kind], submit: written, remove: written });
 
 /** Export: the usual log filters by JSON body (POST), the API and error logs by query (GET). */
 export function logExport(kind: LogKind, filter: LogFilter, stem: string) {
@@ -62,8 +46,8 @@ export function logExport(kind: LogKind, filter: LogFilter, stem: string) {
 
 /** One entry; the platform administrator reads another tenant's with `tenantId`. */
 export async function fetchLog(kind: LogKind, id: string, tenantId?: string) {
-  const { data } = await http.get<R<LogRow>>(`/blade-log/${kind}/detail`, {
-    params: { id, ...(tenantId ? { tenantId } : {}) },
-  });
-  return data.data;
+  const options = tenantId ? { params: { tenantId } } : undefined;
+  // Query ids are integers in the schema but travel as strings (64-bit snowflakes).
+  const { data } = await ENDPOINTS[kind].detail({ id } as never, options);
+  return data as LogRow;
 }

@@ -1,28 +1,26 @@
 import type { AxiosRequestConfig } from 'axios';
-import { http } from './http';
-import type { MenuNode, R, TopMenu } from './types';
+import {
+  getBladeSystemMenuButtons,
+  getBladeSystemMenuRoutes,
+  getBladeSystemMenuTopMenu,
+  getBladeSystemTenantMenuCodes,
+} from './generated/client';
 
 export async function fetchRoutes(topMenuId?: string, config?: AxiosRequestConfig) {
-  const { data } = await http.get<R<MenuNode[]>>('/blade-system/menu/routes', {
-    ...config,
-    params: { topMenuId },
-  });
-  return data.data ?? [];
+  // Query ids are integers in the schema but travel as strings (64-bit snowflakes).
+  return (await getBladeSystemMenuRoutes({ topMenuId } as never, config)).data ?? [];
 }
 
 /** Menus with their granted buttons as children; the leaf codes form the permission map. */
 export async function fetchButtons(config?: AxiosRequestConfig) {
-  const { data } = await http.get<R<MenuNode[]>>('/blade-system/menu/buttons', config);
-  return data.data ?? [];
+  return (await getBladeSystemMenuButtons(config)).data ?? [];
 }
 
 export async function fetchTopMenus(config?: AxiosRequestConfig) {
-  const { data } = await http.get<R<TopMenu[]>>('/blade-system/menu/top-menu', config);
-  return data.data ?? [];
+  return (await getBladeSystemMenuTopMenu(config)).data ?? [];
 }
 
 /** The menu codes a tenant other than 000000 may open (docs/decisions.md, Console). */
 export async function fetchTenantMenuCodes(config?: AxiosRequestConfig) {
-  const { data } = await http.get<R<string[]>>('/blade-system/tenant/menu-codes', config);
-  return data.data ?? [];
+  return (await getBladeSystemTenantMenuCodes(config)).data ?? [];
 }

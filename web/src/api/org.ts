@@ -1,41 +1,78 @@
-import { http } from './http';
-import type { R } from './types';
+import type { AxiosRequestConfig } from 'axios';
+import {
+  getBladeSystemDeptTree,
+  getBladeSystemMenuGrantTree,
+  getBladeSystemMenuTree,
+  getBladeSystemPostSelect,
+  getBladeSystemRoleTree,
+  getBladeSystemTenantPackageSelect,
+  getBladeSystemTenantSelect,
+  type PlantdeskModulesSystemSchemasMenuTreeNode,
+  type TenantSelect,
+} from './generated/client';
 
 /** A node of the BladeX TreeNode forests (dept/tree, menu/tree, menu/grant-tree): ids travel as strings. */
-export interface TreeNode {
-  id: string;
-  parentId: string;
-  title: string;
-  key: string;
-  value: string;
-  hasChildren?: boolean;
-  children?: TreeNode[];
-}
+export type TreeNode = PlantdeskModulesSystemSchemasMenuTreeNode;
 
-export interface TenantOption {
-  id: string;
-  tenantId: string;
-  tenantName: string;
-}
+export type TenantOption = TenantSelect;
+
+/** The platform administrator names another tenant with `tenantId` (not in the schema of these routes). */
+const inTenant = (tenantId?: string): AxiosRequestConfig | undefined =>
+  tenantId ? { params: { tenantId } } : undefined;
 
 /** Tenants for dropdowns: all for the platform administrator, the own tenant for everyone else. */
 export async function fetchTenantSelect() {
-  const { data } = await http.get<R<TenantOption[]>>('/blade-system/tenant/select');
-  return data.data ?? [];
+  return (await getBladeSystemTenantSelect()).data ?? [];
 }
 
 /** The department forest of the caller's tenant (platform administrator: of `tenantId`). */
 export async function fetchDeptTree(tenantId?: string) {
-  const { data } = await http.get<R<TreeNode[]>>('/blade-system/dept/tree', {
-    params: tenantId ? { tenantId } : undefined,
-  });
-  return data.data ?? [];
+  return (await getBladeSystemDeptTree(inTenant(tenantId))).data ?? [];
+}
+
+/** The role forest of the caller's tenant (platform administrator: of `tenantId`). */
+export async function fetchRoleTree(tenantId?: string) {
+  return (await getBladeSystemRoleTree(inTenant(tenantId))).data ?? [];
+}
+
+/** The posts of the caller's tenant (platform administrator: of `tenantId`). */
+export async function fetchPostSelect(tenantId?: string) {
+  return (await getBladeSystemPostSelect(inTenant(tenantId))).data ?? [];
 }
 
 /** What the caller may grant: menus with their buttons, data scopes and API scopes. */
 export async function fetchGrantTree() {
-  const { data } = await http.get<R<{ menu: TreeNode[]; dataScope: TreeNode[]; apiScope: TreeNode[] }>>(
-    '/blade-system/menu/grant-tree',
-  );
-  return data.data;
+  const { data } = await getBladeSystemMenuGrantTree();
+  return { menu: data?.menu ?? [], dataScope: data?.dataScope ?? [], apiScope: data?.apiScope ?? [] };
 }
+
+/**
+ * Option sources of CrudPage columns (`dicQuery`) and pickers: React Query options whose key names the
+ * endpoint and its arguments, so every screen asking the same shares one cache entry.
+ */
+export const tenantSelectQuery = { queryKey: ['tenant/select'], queryFn: fetchTenantSelect };
+
+export const packageSelectQuery = {
+  queryKey: ['tenant-package/select'],
+  queryFn: async () => (await getBladeSystemTenantPackageSelect()).data ?? [],
+};
+
+export const menuTreeQuery = {
+  queryKey: ['menu/tree'],
+  queryFn: async () => (await getBladeSystemMenuTree()).data ?? [],
+};
+
+export const deptTreeQuery = (tenantId?: string) => ({
+  queryKey: ['dept/tree', tenantId ?? ''],
+  queryFn: () => fetchDeptTree(tenantId),
+});
+
+export const roleTreeQuery = (tenantId?: string) => ({
+  queryKey: ['role/tree', tenantId ?? ''],
+  queryFn: () => fetchRoleTree(tenantId),
+});
+
+export const postSelectQuery = (tenantId?: string) => ({
+  queryKey: ['post/select', tenantId ?? ''],
+  queryFn: () => fetchPostSelect(tenantId),
+});

@@ -1,30 +1,25 @@
 import type { CrudApi } from './crud';
-import { http } from './http';
-import type { Page, Query, R } from './types';
+import {
+  getBladeSystemRegionDetail,
+  getBladeSystemRegionLazyList,
+  getBladeSystemRegionList,
+  postBladeSystemRegionRemove,
+  postBladeSystemRegionSubmit,
+  type RegionRead,
+  type RegionWrite,
+} from './generated/client';
+import type { Query } from './types';
 
 /** A region (keyed by `code`); `id` repeats the code so list rows, detail and remove share one key. */
-export interface Region {
-  id?: string;
-  code: string;
-  parentCode: string;
-  parentName?: string;
-  name: string;
-  regionLevel?: number;
-  sort: number;
-  remark?: string;
-  hasChildren?: boolean;
-  children?: Region[];
-}
+export type Region = RegionRead & { id?: string; children?: Region[] };
 
 export const REGION_ROOT = '00';
-const BASE = '/blade-system/region';
 
-const withId = (r: Region): Region => ({ ...r, id: r.code });
+const withId = (r: RegionRead): Region => ({ ...r, id: r.code });
 
 /** One level below `parentCode` (root `00`), each row with `hasChildren`. */
 export async function fetchRegionChildren(parentCode: string) {
-  const { data } = await http.get<R<Region[]>>(`${BASE}/lazy-list`, { params: { parentCode } });
-  return (data.data ?? []).map(withId);
+  return ((await getBladeSystemRegionLazyList({ parentCode })).data ?? []).map(withId);
 }
 
 /**
@@ -35,25 +30,27 @@ export const regionApi: CrudApi<Region> = {
   async list(query: Query) {
     const { current, size, code, name } = query;
     if (!code && !name) return fetchRegionChildren(REGION_ROOT);
-    const { data } = await http.get<R<Page<Region>>>(`${BASE}/list`, {
-      params: { current, size, code, name },
-    });
-    return { ...data.data, records: data.data.records.map((r) => ({ ...withId(r), hasChildren: false })) };
+    const params = { current, size, code, name } as {
+      current?: number;
+      size?: number;
+      code?: string;
+      name?: string;
+    };
+    const { data } = await getBladeSystemRegionList(params);
+    const page = data ?? { records: [], total: 0, size: 0, current: 1, pages: 0 };
+    return { ...page, records: page.records.map((r) => ({ ...withId(r), hasChildren: false })) };
   },
   async detail(code) {
-    const { data } = await http.get<R<Region>>(`${BASE}/detail`, { params: { code } });
-    return withId(data.data);
+    return withId((await getBladeSystemRegionDetail({ code })).data as RegionRead);
   },
   async submit(row) {
     const { id: _, parentName: __, ...body } = row;
-    const { data } = await http.post<R<unknown>>(`${BASE}/submit`, body);
-    return data.msg;
+    return (await postBladeSystemRegionSubmit(body as RegionWrite)).msg;
   },
   async remove(codes) {
     let msg: string | undefined;
     for (const id of codes) {
-      const { data } = await http.post<R<unknown>>(`${BASE}/remove`, null, { params: { id } });
-      msg = data.msg;
+      msg = (await postBladeSystemRegionRemove({ params: { id } })).msg;
     }
     return msg;
   },

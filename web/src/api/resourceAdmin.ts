@@ -1,108 +1,109 @@
 import type { AxiosProgressEvent } from 'axios';
 import { crudApi } from './crud';
-import { http } from './http';
-import type { R } from './types';
+import { download } from './download';
+import {
+  type AttachRead,
+  type BladeFile,
+  getBladeResourceAttachDetail,
+  getBladeResourceAttachList,
+  getBladeResourceOssDetail,
+  getBladeResourceOssList,
+  getBladeResourceSmsDetail,
+  getBladeResourceSmsList,
+  type LogoRead,
+  type LogoWrite,
+  type OssRead,
+  postBladeResourceAttachPutFile,
+  postBladeResourceAttachRemove,
+  postBladeResourceAttachSubmit,
+  postBladeResourceLogoModify,
+  postBladeResourceOssEnable,
+  postBladeResourceOssEndpointPutFileAttach,
+  postBladeResourceOssRemove,
+  postBladeResourceOssSubmit,
+  postBladeResourceSmsEnable,
+  postBladeResourceSmsEndpointSendMessage,
+  postBladeResourceSmsRemove,
+  postBladeResourceSmsSubmit,
+  type SmsRead,
+} from './generated/client';
 
 /** /blade-resource (spec §7 Resources): attachments, OSS and SMS configs, logos. */
 
-export interface Attach {
-  id: string;
-  tenantId?: string;
-  link: string;
-  domainUrl?: string;
-  name: string;
-  originalName: string;
-  extension?: string;
-  attachSize: number;
-  contentType?: string;
-  ossCode?: string;
-  createTime?: string;
-}
+export type Attach = AttachRead;
 
 /** What BladeX's put-file endpoints answer. */
-export interface BladeFile {
-  link: string;
-  domain: string;
-  name: string;
-  originalName: string;
-  attachId?: string;
-}
+export type { BladeFile };
 
 /** OSS config (status 2 = the tenant's enabled one); keys come back masked. */
-export interface Oss {
-  id?: string;
-  tenantId?: string;
-  category: number;
-  ossCode: string;
-  endpoint: string;
-  transformEndpoint?: string;
-  accessKey: string;
-  secretKey: string;
-  bucketName: string;
-  appId?: string;
-  region?: string;
-  remark?: string;
-  status?: number;
-}
+export type Oss = OssRead;
 
-export interface Sms {
-  id?: string;
-  tenantId?: string;
-  category: number;
-  smsCode: string;
-  templateId: string;
-  accessKey?: string;
-  secretKey?: string;
-  regionId?: string;
-  appId?: string;
-  signName?: string;
-  remark?: string;
-  status?: number;
-}
+export type Sms = SmsRead;
 
-export interface Logo {
-  tenantId?: string;
-  type: 'BACKEND' | 'LABEL';
-  mode: 'LIGHT' | 'DARK';
-  url: string;
-  document?: string;
-}
+export type Logo = LogoRead;
 
 /** Enabled config status (docs/decisions.md "OSS/SMS configs"). */
 export const ENABLED = 2;
 
-export const attachApi = crudApi<Attach>('/blade-resource/attach');
-export const ossApi = crudApi<Oss>('/blade-resource/oss');
-export const smsApi = crudApi<Sms>('/blade-resource/sms');
+export const attachApi = crudApi({
+  list: getBladeResourceAttachList,
+  detail: getBladeResourceAttachDetail,
+  submit: postBladeResourceAttachSubmit,
+  remove: postBladeResourceAttachRemove,
+});
+
+export const ossApi = crudApi({
+  list: getBladeResourceOssList,
+  detail: getBladeResourceOssDetail,
+  submit: postBladeResourceOssSubmit,
+  remove: postBladeResourceOssRemove,
+});
+
+export const smsApi = crudApi({
+  list: getBladeResourceSmsList,
+  detail: getBladeResourceSmsDetail,
+  submit: postBladeResourceSmsSubmit,
+  remove: postBladeResourceSmsRemove,
+});
 
 /** The attachment screen's upload (multipart `file`), with progress. */
 export async function putAttach(file: Blob, onProgress?: (percent: number) => void) {
-  const body = new FormData();
-  body.append('file', file);
-  const { data } = await http.post<R<BladeFile>>('/blade-resource/attach/put-file', body, {
-    timeout: 0,
-    onUploadProgress: (e: AxiosProgressEvent) =>
-      onProgress?.(e.total ? Math.round((e.loaded / e.total) * 100) : 0),
-  });
-  return data.data;
+  const { data } = await postBladeResourceAttachPutFile(
+    { file },
+    {
+      timeout: 0,
+      onUploadProgress: (e: AxiosProgressEvent) =>
+        onProgress?.(e.total ? Math.round((e.loaded / e.total) * 100) : 0),
+    },
+  );
+  return data;
 }
+
+/** BladeX's attachment upload for any signed-in user (docs/decisions.md "Uploads"); answers the file. */
+export async function uploadImage(file: Blob) {
+  return (await postBladeResourceOssEndpointPutFileAttach({ file })).data;
+}
+
+/** Saves an attachment under its original name. */
+export async function downloadAttach(row: Attach) {
+  await download('/blade-resource/attach/download', { params: { id: row.id }, filename: row.originalName });
+}
+
+const ENABLE = { oss: postBladeResourceOssEnable, sms: postBladeResourceSmsEnable };
 
 /** `enable?id=`: this config becomes the tenant's only enabled one. Resolves with the server's msg. */
 export async function enableConfig(kind: 'oss' | 'sms', id: string) {
-  const { data } = await http.post<R<unknown>>(`/blade-resource/${kind}/enable`, null, { params: { id } });
-  return data.msg;
+  return (await ENABLE[kind]({ params: { id } })).msg;
 }
 
 /** A test message through the config `code` (its provider; category 5 only logs it). */
 export async function sendSms(code: string, phones: string, params: string) {
-  const body = new URLSearchParams({ code, phones, params });
-  const { data } = await http.post<R<unknown>>('/blade-resource/sms/endpoint/send-message', body);
-  return data.msg;
+  const data = new URLSearchParams({ code, phones, params });
+  return (await postBladeResourceSmsEndpointSendMessage({ data })).msg;
 }
 
-export async function modifyLogo(logo: Logo) {
-  const { data } = await http.post<R<Logo>>('/blade-resource/logo/modify', logo);
-  return data.msg;
+export async function modifyLogo(logo: LogoWrite) {
+  return (await postBladeResourceLogoModify(logo)).msg;
 }
 
 /** Human-readable size: 512 B, 1.5 KB, 2.3 MB, 1.1 GB. */
@@ -121,4 +122,4 @@ export function formatSize(bytes: number | undefined | null): string {
 
 /** Image extensions the browser shows inline (preview); others are downloaded. */
 const IMAGES = new Set(['png', 'jpg', 'jpeg', 'gif', 'bmp', 'webp', 'ico']);
-export const isImage = (extension: string | undefined) => IMAGES.has((extension ?? '').toLowerCase());
+export const isImage = (extension: string | null | undefined) => IMAGES.has((extension ?? '').toLowerCase());

@@ -1,88 +1,60 @@
-import { type CrudApi, crudApi } from './crud';
-import { http } from './http';
-import type { TreeNode } from './org';
-import type { R } from './types';
+import { acting, type CrudApi, crudApi } from './crud';
+import {
+  type FunctionRead,
+  type FunctionWrite,
+  getBladeSystemRoleDetail,
+  getBladeSystemRoleList,
+  getSystemFunctionSelectFunctionByRoleId,
+  postBladeSystemRoleRemove,
+  postBladeSystemRoleSubmit,
+  postSystemFunctionAddFunction,
+  postSystemFunctionUpdateFunction,
+  type RoleRead,
+} from './generated/client';
+import { fetchGrantTree } from './org';
+import { fetchRoleKeys, grantRole as grantRoleKeys, type RoleKeys } from './scopeAdmin';
 
 /** A role as role/list (a forest) and role/detail answer it. */
-export interface Role {
-  id?: string;
-  tenantId?: string;
-  parentId?: string;
-  parentName?: string;
-  roleName: string;
-  roleAlias: string;
-  sort: number;
-  status?: number;
-  hasChildren?: boolean;
-  children?: Role[];
-}
+export type Role = RoleRead;
 
-export interface RoleFunction {
-  id: string;
-  roleId: string;
-  functionCode: string;
-  functionName?: string;
-  enabled: number;
-}
+export type RoleFunction = FunctionRead;
 
-export interface GrantTree {
-  menu: TreeNode[];
-  dataScope: TreeNode[];
-  apiScope: TreeNode[];
-}
+export type GrantTree = Awaited<ReturnType<typeof fetchGrantTree>>;
 
-export type GrantKeys = { menu: string[]; dataScope: string[]; apiScope: string[] };
-
-const BASE = '/blade-system/role';
+export type GrantKeys = RoleKeys;
 
 /** Roles: list answers the whole forest (filters roleName, roleAlias), in the acting tenant. */
-export const roleApiFor = (tenantId?: string): CrudApi<Role> => crudApi<Role>(BASE, {}, tenantId);
+export const roleApiFor = (tenantId?: string): CrudApi<Role> =>
+  crudApi<Role>(
+    {
+      list: getBladeSystemRoleList,
+      detail: getBladeSystemRoleDetail,
+      submit: postBladeSystemRoleSubmit,
+      remove: postBladeSystemRoleRemove,
+    },
+    {},
+    tenantId,
+  );
 
 /** What the caller may grant: menus with buttons, data scopes, API scopes. */
-export async function fetchRoleGrantTree() {
-  const { data } = await http.get<R<GrantTree>>('/blade-system/menu/grant-tree');
-  return data.data;
-}
+export const fetchRoleGrantTree = fetchGrantTree;
 
 /** The ids granted to the roles (of `tenantId`, the roles' tenant). */
-export async function fetchRoleTreeKeys(roleIds: string[], tenantId?: string) {
-  const { data } = await http.get<R<GrantKeys>>('/blade-system/menu/role-tree-keys', {
-    params: { roleIds: roleIds.join(','), tenantId },
-  });
-  return data.data;
-}
+export const fetchRoleTreeKeys = fetchRoleKeys;
 
 /** Replaces the roles' menus, data scopes and API scopes. */
-export async function grantRole(roleIds: string[], keys: GrantKeys, tenantId?: string) {
-  const body = { roleIds, menuIds: keys.menu, dataScopeIds: keys.dataScope, apiScopeIds: keys.apiScope };
-  const { data } = await http.post<R<unknown>>(`${BASE}/grant`, body, { params: { tenantId } });
-  return data.msg;
-}
+export const grantRole = grantRoleKeys;
 
-/** Function permissions of a role (/api/system/function). */
+/** Function permissions of a role (/api/system/function), in the role's tenant. */
 export async function fetchRoleFunctions(roleId: string, tenantId?: string) {
-  const { data } = await http.get<R<RoleFunction[]>>('/system/function/selectFunctionByRoleId', {
-    params: { roleId, tenantId },
-  });
-  return data.data ?? [];
+  // Query ids are integers in the schema but travel as strings (64-bit snowflakes).
+  return (await getSystemFunctionSelectFunctionByRoleId({ roleId } as never, acting(tenantId))).data ?? [];
 }
 
-export async function addRoleFunction(
-  body: { roleId: string; functionCode: string; functionName?: string; enabled?: number },
-  tenantId?: string,
-) {
-  const { data } = await http.post<R<RoleFunction>>('/system/function/addFunction', body, {
-    params: { tenantId },
-  });
-  return data.data;
+export async function addRoleFunction(body: FunctionWrite, tenantId?: string) {
+  return (await postSystemFunctionAddFunction(body, acting(tenantId))).data;
 }
 
-export async function updateRoleFunction(
-  body: { id: string; functionName?: string; enabled?: number },
-  tenantId?: string,
-) {
-  const { data } = await http.post<R<RoleFunction>>('/system/function/updateFunction', body, {
-    params: { tenantId },
-  });
-  return data.data;
+export async function updateRoleFunction(body: FunctionWrite, tenantId?: string) {
+  return (await postSystemFunctionUpdateFunction(body, acting(tenantId))).data;
 }

@@ -1,73 +1,62 @@
 import type { AxiosRequestConfig } from 'axios';
 import type { LogEntry } from '#src/app/stores/logs';
-import { http } from './http';
-import type { DictItem, Logo, Page, R } from './types';
+import {
+  getBladeResourceLogoList,
+  getBladeSystemDeptSelect,
+  getBladeSystemDictDictionary,
+  getBladeSystemRoleSelect,
+  getSystemSystemNoticePage,
+  postBladeAuthOauth,
+  postSystemSystemNoticeUpdateStatus,
+  type SystemNoticeRead,
+} from './generated/client';
 
 export async function fetchDictionary(code: string) {
-  const { data } = await http.get<R<DictItem[]>>('/blade-system/dict/dictionary', { params: { code } });
-  return data.data ?? [];
+  return (await getBladeSystemDictDictionary({ code })).data ?? [];
 }
 
+// Query ids are integers in the schema but travel as strings: 64-bit snowflakes do not fit a JS number.
 export async function fetchRoleSelect(userId: string, config?: AxiosRequestConfig) {
-  const { data } = await http.get<R<{ id: string; roleName: string }[]>>('/blade-system/role/select', {
-    ...config,
-    params: { userId },
-  });
-  return data.data ?? [];
+  return (await getBladeSystemRoleSelect({ userId } as never, config)).data ?? [];
 }
 
 export async function fetchDeptSelect(userId: string, config?: AxiosRequestConfig) {
-  const { data } = await http.get<R<{ id: string; deptName: string }[]>>('/blade-system/dept/select', {
-    ...config,
-    params: { userId },
-  });
-  return data.data ?? [];
+  return (await getBladeSystemDeptSelect({ userId } as never, config)).data ?? [];
 }
 
 export async function fetchLogos(tenantId: string, config?: AxiosRequestConfig) {
-  const { data } = await http.get<R<Logo[]>>('/blade-resource/logo/list', {
-    ...config,
-    params: { tenantId },
-  });
-  return data.data ?? [];
+  return (await getBladeResourceLogoList({ tenantId }, config)).data ?? [];
 }
 
 /** A header notification: `content` is JSON text with level, name, firstTime and statuses. */
-export interface SystemNotice {
-  id: string;
-  content: string;
-  alarmId?: string;
-  batch?: string;
-  createTime?: string;
-}
+export type SystemNotice = SystemNoticeRead;
 
 /** The current user's unread notifications (docs/decisions.md). */
 export async function fetchUnreadNotices(current: number, size: number) {
-  const { data } = await http.get<R<Page<SystemNotice>>>('/system/systemNotice/page', {
-    params: { current, size },
-  });
-  return data.data;
+  return (await getSystemSystemNoticePage({ current, size })).data;
 }
 
 export async function markNoticesRead(ids: string[]) {
-  await http.post<R<unknown>>('/system/systemNotice/updateStatus', null, { params: { ids: ids.join(',') } });
+  await postSystemSystemNoticeUpdateStatus({ params: { ids: ids.join(',') } });
 }
 
 export async function uploadLogs(logs: LogEntry[]) {
-  await http.post<R<unknown>>('/blade-auth/oauth/', logs);
+  await postBladeAuthOauth(logs);
 }
 
 /**
  * How many records a list endpoint holds: pages answer `total`, tree/list endpoints an array whose
  * nodes are counted. One row is asked for, so the call stays cheap.
  */
-export async function countRecords(url: string): Promise<number> {
-  const { data } = await http.get<R<{ total: number } | unknown[]>>(url, {
-    params: { current: 1, size: 1 },
-    silent: true,
-  });
-  const body = data.data;
-  return Array.isArray(body) ? countNodes(body) : body.total;
+export async function countRecords(
+  list: (
+    params: never,
+    options: AxiosRequestConfig,
+  ) => Promise<{ data: { total: number } | unknown[] | null }>,
+) {
+  const { data } = await list({ current: 1, size: 1 } as never, { silent: true });
+  if (!data) return 0;
+  return Array.isArray(data) ? countNodes(data) : data.total;
 }
 
 function countNodes(nodes: unknown[]): number {

@@ -1,33 +1,52 @@
 import { crudApi } from './crud';
+import {
+  getBladeSystemParamDetail,
+  getBladeSystemParamList,
+  getBladeSystemPostDetail,
+  getBladeSystemPostList,
+  getBladeSystemTenantPackageDetail,
+  getBladeSystemTenantPackageList,
+  type PackageRead,
+  type ParamRead,
+  type PostRead,
+  postBladeSystemParamRemove,
+  postBladeSystemParamSubmit,
+  postBladeSystemPostRemove,
+  postBladeSystemPostSubmit,
+  postBladeSystemTenantPackageRemove,
+  postBladeSystemTenantPackageSubmit,
+} from './generated/client';
 
-/** System administration CRUD endpoints (spec §7 System); one line per screen. */
+/** System administration CRUD endpoints (spec §7 System); one entry per screen. */
 
-export interface Param {
-  id?: string;
-  paramName: string;
-  paramKey: string;
-  paramValue: string;
-  remark?: string;
-}
+export type Param = ParamRead;
+export type Post = PostRead;
+/** `menuId`: menu and button ids, comma-joined. */
+export type TenantPackage = PackageRead;
 
-export interface Post {
-  id?: string;
-  tenantId?: string;
-  category: number | string;
-  postCode: string;
-  postName: string;
-  sort: number;
-  remark?: string;
-}
+export const paramApi = crudApi({
+  list: getBladeSystemParamList,
+  detail: getBladeSystemParamDetail,
+  submit: postBladeSystemParamSubmit,
+  remove: postBladeSystemParamRemove,
+});
 
-export interface TenantPackage {
-  id?: string;
-  packageName: string;
-  /** Menu and button ids, comma-joined. */
-  menuId: string;
-  remark?: string;
-}
+/** Posts, in the acting tenant. */
+export const postApiFor = (tenantId?: string) =>
+  crudApi<Post>(
+    {
+      list: getBladeSystemPostList,
+      detail: getBladeSystemPostDetail,
+      submit: postBladeSystemPostSubmit,
+      remove: postBladeSystemPostRemove,
+    },
+    {},
+    tenantId,
+  );
 
-export const paramApi = crudApi<Param>('/blade-system/param');
-export const postApiFor = (tenantId?: string) => crudApi<Post>('/blade-system/post', {}, tenantId);
-export const tenantPackageApi = crudApi<TenantPackage>('/blade-system/tenant-package');
+export const tenantPackageApi = crudApi({
+  list: getBladeSystemTenantPackageList,
+  detail: getBladeSystemTenantPackageDetail,
+  submit: postBladeSystemTenantPackageSubmit,
+  remove: postBladeSystemTenantPackageRemove,
+});

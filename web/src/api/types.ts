@@ -1,5 +1,21 @@
-/** Wire shapes of the BladeX 2.x dialect (design/bladex-contract.md). Ids travel as strings. */
+/**
+ * Wire shapes of the BladeX 2.x dialect (design/bladex-contract.md). Ids travel as strings. The shapes of
+ * single endpoints are generated from the backend's schema (./generated, web/scripts/gen-api.sh); the
+ * names the console has always used for them are kept here.
+ */
+import type {
+  LogoRead,
+  MenuNode as MenuRead,
+  NoticeRead,
+  PasswordModeSafety,
+  TokenBody,
+  TopMenuRead,
+  UserRead,
+} from './generated/client';
 
+export type { DictItem, LoginConfig, SysConfig } from './generated/client';
+
+/** The envelope of every answer but the token endpoint's. */
 export interface R<T> {
   code: number;
   success: boolean;
@@ -17,113 +33,19 @@ export interface Page<T> {
 
 export type Query = Record<string, string | number | undefined>;
 
+/** A menu of /menu/routes. Spec §6 also reads `meta.roles` (BladeX menus may carry it; ours carry none). */
+export type MenuNode = MenuRead & { meta?: { roles?: string[]; i18n?: string } };
+
 /** Raw OAuth2 body of POST /blade-auth/oauth/token (contract §3.3 plus the spec's `config`). */
-export interface TokenResponse {
-  access_token: string;
-  refresh_token: string;
-  expires_in: number;
-  tenant_id: string;
-  user_id: string;
-  dept_id: string;
-  role_id: string;
-  role_name: string;
-  account: string;
-  user_name: string;
-  real_name: string;
-  nick_name: string;
-  avatar: string;
-  oauth_id?: string;
-  config?: LoginConfig;
-}
+export type TokenResponse = TokenBody;
 
-export interface LoginConfig {
-  passwordMode?: PasswordMode;
-  reset?: { needRest?: boolean; msg?: string };
-  passwordPeriod?: { expire?: boolean; msg?: string };
-}
+/** The safety rule of account.PasswordMode: type, length and content. */
+export type SafetyRule = PasswordModeSafety;
 
-/** account.PasswordMode: "normal", or the safety rule packed as type, length and content. */
+/** account.PasswordMode: "normal", or the safety rule. */
 export type PasswordMode = string | SafetyRule;
 
-export interface SafetyRule {
-  type: string;
-  length: number;
-  /** Required character classes, comma-joined: num, letter, character. */
-  content: string;
-}
-
-export interface SysConfig {
-  tokenTimeOut: number;
-  tokenRefreshTime: number;
-  lockTime: number;
-  captchaMode: boolean;
-  switchMode: boolean;
-}
-
-export interface MenuNode {
-  id: string;
-  parentId: string;
-  code: string;
-  name: string;
-  /** English name; shown when the console is in English. */
-  nameEn?: string;
-  alias?: string;
-  path: string;
-  source?: string;
-  sort?: number;
-  category?: number;
-  /** Button placement: 0 none, 1 toolbar, 2 row, 3 both. */
-  action?: number;
-  /** 2 = open in a new window. */
-  isOpen?: number;
-  /** 0 / false: hidden from the sidebar. */
-  isShow?: boolean | number;
-  meta?: { roles?: string[]; i18n?: string };
-  children?: MenuNode[];
-}
-
-export interface TopMenu {
-  id: string;
-  code: string;
-  name: string;
-  nameEn?: string;
-  source?: string;
-  path?: string;
-  sort?: number;
-}
-
-export interface Logo {
-  type: 'BACKEND' | 'LABEL';
-  mode: 'LIGHT' | 'DARK';
-  url: string;
-  document?: string;
-}
-
-export interface UserInfo {
-  id: string;
-  tenantId: string;
-  account: string;
-  name?: string;
-  realName: string;
-  avatar?: string;
-  email?: string;
-  phone?: string;
-  roleName?: string;
-  deptName?: string;
-}
-
-export interface DictItem {
-  dictKey: string;
-  dictValue: string;
-  /** The label in English mode; none when it reads the same in both languages. */
-  dictValueEn?: string | null;
-}
-
-export interface Notice {
-  id?: string;
-  title: string;
-  category: string;
-  categoryName?: string;
-  releaseTime: string;
-  content: string;
-}
+export type TopMenu = TopMenuRead;
+export type Logo = LogoRead;
+export type UserInfo = UserRead;
+export type Notice = NoticeRead;

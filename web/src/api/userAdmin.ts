@@ -1,41 +1,33 @@
+import type { AxiosRequestConfig } from 'axios';
 import { md5 } from 'js-md5';
 import { type CrudApi, crudApi } from './crud';
-import { http } from './http';
-import type { Page, R } from './types';
+import {
+  getBladeUserDetail,
+  getBladeUserPage,
+  getBladeUserPlatformDetail,
+  postBladeUserGrant,
+  postBladeUserLock,
+  postBladeUserRemove,
+  postBladeUserResetPassword,
+  postBladeUserSubmit,
+  postBladeUserUnlock,
+  postBladeUserUpdatePlatform,
+  type UserRead,
+  type UserWrite,
+} from './generated/client';
 
 /** A user as /blade-user/page and /detail answer it (the password always comes back ""). */
-export interface User {
-  id?: string;
-  tenantId?: string;
-  account: string;
-  password?: string;
-  /** Confirmation of a new password; never sent. */
+export type User = UserRead & {
+  /** Confirmation of a new password: a dialog field, never sent. */
   password2?: string;
-  name?: string;
-  realName?: string;
-  email?: string;
-  phone?: string;
-  birthday?: string;
-  sex?: number | string;
-  sexName?: string;
-  roleId?: string;
-  roleName?: string;
-  deptId?: string;
-  deptName?: string;
-  postId?: string;
-  postName?: string;
-  userType?: number | string;
-  status?: number;
-  createTime?: string;
-}
-
-export interface PlatformUser extends User {
-  userExt?: string;
-}
-
-const BASE = '/blade-user';
+};
 
 const ids = (list: string[]) => list.join(',');
+
+/** The platform administrator acts in another tenant with `tenantId` (not in these routes' schema). */
+const inTenant = (tenantId: string | undefined, params: AxiosRequestConfig['params'] = {}) => ({
+  params: { ...params, tenantId },
+});
 
 /**
  * Users (spec §7 Users): the list is `page` (paged, filters account / realName / phone / deptId); the
@@ -43,62 +35,60 @@ const ids = (list: string[]) => list.join(',');
  * md5 hex of what was typed; an update never carries one.
  */
 export function userApiFor(tenantId?: string): CrudApi<User> {
-  return crudApi<User>(BASE, {
-    async list(query) {
-      const { data } = await http.get<R<Page<User>>>(`${BASE}/page`, { params: query });
-      return data.data;
-    },
+  const endpoints = {
+    list: getBladeUserPage,
+    detail: getBladeUserDetail,
+    submit: postBladeUserSubmit,
+    remove: postBladeUserRemove,
+  };
+  return crudApi<User>(endpoints, {
     async detail(id) {
-      const { data } = await http.get<R<User>>(`${BASE}/detail`, { params: { id, tenantId } });
-      return data.data;
+      return (await getBladeUserDetail({ id }, inTenant(tenantId))).data as User;
     },
     async submit(row) {
       const { password2: _, ...body } = row;
       if (row.id || !row.password) delete body.password;
       else body.password = md5(String(row.password));
-      const { data } = await http.post<R<unknown>>(`${BASE}/submit`, body);
-      return data.msg;
+      return (await postBladeUserSubmit(body as UserWrite)).msg;
     },
-    async remove(ids) {
-      const { data } = await http.post<R<unknown>>(`${BASE}/remove`, null, {
-        params: { ids: ids.join(','), tenantId },
-      });
-      return data.msg;
+    async remove(list) {
+      return (await postBladeUserRemove(inTenant(tenantId, { ids: ids(list) }))).msg;
     },
   });
 }
 
-async function action(path: string, params: Record<string, string | undefined>) {
-  const { data } = await http.post<R<unknown>>(`${BASE}/${path}`, null, { params });
-  return data.msg;
+/** Back to the initial password (account.initPassword); the user must set a new one at next sign-in. */
+export async function resetPassword(userIds: string[], tenantId?: string) {
+  return (await postBladeUserResetPassword(inTenant(tenantId, { userIds: ids(userIds) }))).msg;
 }
 
-/** Back to the initial password (account.initPassword); the user must set a new one at next sign-in. */
-export const resetPassword = (userIds: string[], tenantId?: string) =>
-  action('reset-password', { userIds: ids(userIds), tenantId });
+export async function grantRoles(userIds: string[], roleIds: string[], tenantId?: string) {
+  return (await postBladeUserGrant(inTenant(tenantId, { userIds: ids(userIds), roleIds: ids(roleIds) }))).msg;
+}
 
-export const grantRoles = (userIds: string[], roleIds: string[], tenantId?: string) =>
-  action('grant', { userIds: ids(userIds), roleIds: ids(roleIds), tenantId });
+export async function lockUsers(userIds: string[], tenantId?: string) {
+  return (await postBladeUserLock(inTenant(tenantId, { userIds: ids(userIds) }))).msg;
+}
 
-export const lockUsers = (userIds: string[], tenantId?: string) =>
-  action('lock', { userIds: ids(userIds), tenantId });
-
-export const unlockUsers = (userIds: string[], tenantId?: string) =>
-  action('unlock', { userIds: ids(userIds), tenantId });
+export async function unlockUsers(userIds: string[], tenantId?: string) {
+  return (await postBladeUserUnlock(inTenant(tenantId, { userIds: ids(userIds) }))).msg;
+}
 
 export async function fetchPlatformUser(id: string, tenantId?: string) {
-  const { data } = await http.get<R<PlatformUser>>(`${BASE}/platform-detail`, { params: { id, tenantId } });
-  return data.data;
+  return (await getBladeUserPlatformDetail({ id }, inTenant(tenantId))).data;
 }
 
-export const updatePlatform = (
+export async function updatePlatform(
   userId: string,
   userType: string | number,
   userExt: string,
   tenantId?: string,
-) => action('update-platform', { userId, userType: String(userType), userExt, tenantId });
+) {
+  const params = { userId, userType: String(userType), userExt };
+  return (await postBladeUserUpdatePlatform(inTenant(tenantId, params))).msg;
+}
 
-/** Import / export / template URLs (ExcelImport and ExportButton take them). */
-export const USER_IMPORT_URL = `${BASE}/import-user`;
-export const USER_TEMPLATE_URL = `${BASE}/export-template`;
-export const USER_EXPORT_URL = `${BASE}/export-user`;
+/** Import / export / template URLs (ExcelImport and ExportButton take them): file bodies, not envelopes. */
+export const USER_IMPORT_URL = '/blade-user/import-user';
+export const USER_TEMPLATE_URL = '/blade-user/export-template';
+export const USER_EXPORT_URL = '/blade-user/export-user';

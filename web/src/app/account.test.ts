@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as authApi from '#src/api/auth';
-import type { TokenResponse } from '#src/api/types';
+import type { MenuNode, TokenResponse } from '#src/api/types';
 import { federatedLogout, passwordPrompt, refreshSession } from './account';
 import { setNavigate } from './navigation';
 import { useSession } from './stores/session';
@@ -8,7 +8,8 @@ import { HOME_PATH, useTabs } from './stores/tabs';
 
 vi.mock('#src/api/auth', () => ({ refreshToken: vi.fn(), logout: vi.fn() }));
 
-const token = (over: Partial<TokenResponse> = {}): TokenResponse =>
+/** Fixtures name only what a case needs: the missing fields of the wire type are left out. */
+const token = (over: Omit<Partial<TokenResponse>, 'config'> & { config?: object } = {}): TokenResponse =>
   ({
     access_token: 'a',
     refresh_token: 'r',
@@ -94,7 +95,7 @@ describe('federatedLogout', () => {
     useSession.getState().signIn(token());
     useSession
       .getState()
-      .setAccount({ menus: [{ id: '1', parentId: '0', code: 'x', name: 'x', path: '/x' }] });
+      .setAccount({ menus: [{ id: '1', parentId: '0', code: 'x', name: 'x', path: '/x' } as MenuNode] });
     useSession.getState().lock('/x');
     useTabs.getState().open({ key: '/x', path: '/x', label: 'x' });
     sessionStorage.setItem('k', 'v');

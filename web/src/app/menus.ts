@@ -1,3 +1,4 @@
+import type { ButtonNode } from '#src/api/generated/client';
 import type { MenuNode } from '#src/api/types';
 import type { SiteLinks } from './siteLinks';
 import type { Language } from './stores/settings';
@@ -25,9 +26,9 @@ export type MenuTarget =
   | { kind: 'window'; url: string }
   | { kind: 'embed'; to: string };
 
-/** Spec §6: shown when isShow is not false and the current role is allowed by meta roles. */
+/** Spec §6: shown when isShow is not 0 and the current role is allowed by meta roles. */
 export function isVisible(menu: MenuNode, roleName: string | undefined): boolean {
-  if (menu.isShow === false || menu.isShow === 0) return false;
+  if (menu.isShow === 0) return false;
   const roles = menu.meta?.roles;
   return !roles?.length || roles.includes(roleName ?? '');
 }
@@ -65,7 +66,7 @@ export function menuTarget(menu: MenuNode, links: SiteLinks): MenuTarget {
   return { kind: 'route', to: path };
 }
 
-export function flattenMenus(menus: MenuNode[]): MenuNode[] {
+export function flattenMenus<T extends { children?: T[] }>(menus: T[]): T[] {
   return menus.flatMap((m) => [m, ...flattenMenus(m.children ?? [])]);
 }
 
@@ -74,7 +75,7 @@ export function findMenuByPath(menus: MenuNode[], path: string): MenuNode | unde
 }
 
 /** A menu's label in the console language: the English name when there is one. */
-export function menuLabel(menu: Pick<MenuNode, 'name' | 'nameEn'>, language: Language): string {
+export function menuLabel(menu: { name: string; nameEn?: string }, language: Language): string {
   return language === 'en' && menu.nameEn ? menu.nameEn : menu.name;
 }
 
@@ -88,6 +89,6 @@ export function searchMenus(menus: MenuNode[], query: string, language: Language
 }
 
 /** Leaf codes of the /menu/buttons tree (and the menus that own them) form the permission map. */
-export function permissionMap(buttons: MenuNode[]): Record<string, boolean> {
+export function permissionMap(buttons: ButtonNode[]): Record<string, boolean> {
   return Object.fromEntries(flattenMenus(buttons).map((m) => [m.code, true]));
 }

@@ -103,9 +103,9 @@ export function parseNotice(notice: SystemNotice): ParsedNotice {
     return {
       ...parsed,
       name: parsed.name ?? notice.content,
-      firstTime: parsed.firstTime ?? notice.createTime,
+      firstTime: parsed.firstTime ?? notice.createTime ?? undefined,
     };
   } catch {
-    return { name: notice.content, firstTime: notice.createTime };
+    return { name: notice.content, firstTime: notice.createTime ?? undefined };
   }
 }

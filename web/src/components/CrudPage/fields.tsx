@@ -151,7 +151,7 @@ export function Cell<T>({ column, row }: { column: CrudColumn<T>; row: T }) {
         return t(String(value) === String(column.activeValue ?? 1) ? 'crud.yes' : 'crud.no');
       return labelOf(value);
     default:
-      if (column.dicData || column.dictCode || column.dicUrl) return labelOf(value);
+      if (column.dicData || column.dictCode || column.dicQuery) return labelOf(value);
       return Array.isArray(value) ? valueList(value).join(', ') : String(value);
   }
 }

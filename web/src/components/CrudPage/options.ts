@@ -1,6 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
+import { skipToken, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { fetchData } from '#src/api/crud';
 import { useDict } from '../DictSelect';
 import type { CrudColumn, DicItem } from './types';
 
@@ -37,22 +36,21 @@ export function valueList(value: unknown): string[] {
 }
 
 /**
- * The options of a column from `dicData` (labels translated), `dictCode` or `dicUrl`, plus `labelOf`
+ * The options of a column from `dicData` (labels translated), `dictCode` or `dicQuery`, plus `labelOf`
  * for table cells (comma lists become comma-joined labels; unknown values show as they are).
  */
 export function useColumnOptions<T>(column: CrudColumn<T>) {
   const { t } = useTranslation();
   const dict = useDict(column.dictCode);
   const remote = useQuery({
-    queryKey: ['dicUrl', column.dicUrl],
-    queryFn: () => fetchData<unknown>(column.dicUrl as string),
-    enabled: Boolean(column.dicUrl),
+    queryKey: column.dicQuery?.queryKey ?? ['dicQuery', 'none'],
+    queryFn: column.dicQuery?.queryFn ?? skipToken,
     staleTime: 60_000,
   });
   let options: DicItem[] = [];
   if (column.dicData) options = translate(column.dicData, t);
   else if (column.dictCode) options = dict.options;
-  else if (column.dicUrl) options = toDicItems(remote.data, column.props as CrudColumn<unknown>['props']);
+  else if (column.dicQuery) options = toDicItems(remote.data, column.props as CrudColumn<unknown>['props']);
   const flat = flatten(options);
   const labelOf = (value: unknown) =>
     valueList(value)

@@ -27,6 +27,12 @@ export interface DicItem {
   children?: DicItem[];
 }
 
+/** React Query options of a remote option source; the key names the endpoint and its arguments. */
+export interface DicQuery {
+  queryKey: readonly unknown[];
+  queryFn: () => Promise<unknown>;
+}
+
 /** Props a custom form control (`formComponent`) receives from its Form.Item. */
 export interface CrudFieldProps<T = Record<string, unknown>> {
   value?: unknown;
@@ -56,8 +62,8 @@ export interface CrudColumn<T> {
   dicData?: DicItem[];
   /** BladeX dictionary code (`/blade-system/dict/dictionary?code=`), e.g. `notice`. */
   dictCode?: string;
-  /** Remote options: GET this URL (with or without the `/api` prefix); `data` is a list or a forest. */
-  dicUrl?: string;
+  /** Remote options: a query of the api layer (e.g. `tenantSelectQuery`) answering a list or a forest. */
+  dicQuery?: DicQuery;
   /** Field names of remote/static items (default label `title`|`label`, value `id`|`value`). */
   props?: { label?: string; value?: string };
   /** select / tree-select: several values. */

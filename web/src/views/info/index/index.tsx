@@ -59,8 +59,8 @@ function InfoForm() {
   const submit = async (values: UserInfo) => {
     setSaving(true);
     try {
-      const { id, avatar, realName, phone, email } = { ...info.data?.user, ...values };
-      await updateInfo({ id, avatar, realName, phone, email });
+      const { avatar, realName, phone, email } = { ...info.data?.user, ...values };
+      await updateInfo({ avatar, realName, phone, email });
       toast.success(t('common.success'));
       await reloadAccount();
     } finally {

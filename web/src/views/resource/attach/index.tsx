@@ -1,16 +1,11 @@
 import { CloudUploadOutlined, DownloadOutlined, EyeOutlined } from '@ant-design/icons';
 import { Modal } from 'antd';
 import { useMemo, useRef, useState } from 'react';
-import { download } from '#src/api/download';
-import { type Attach, attachApi, formatSize, isImage } from '#src/api/resourceAdmin';
+import { type Attach, attachApi, downloadAttach, formatSize, isImage } from '#src/api/resourceAdmin';
 import { lazyChunk } from '#src/app/registry';
 import { type CrudHandle, type CrudOption, CrudPage } from '#src/components/CrudPage';
 
 const UploadDialog = lazyChunk(() => import('./UploadDialog'));
-
-const downloadAttach = async (row: Attach) => {
-  await download('/blade-resource/attach/download', { params: { id: row.id }, filename: row.originalName });
-};
 
 /**
  * 附件管理 (/resource/attach): upload with progress, the list (newest first, size human-readable),

@@ -1,6 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { useMemo } from 'react';
 import { type Dept, deptApiFor } from '#src/api/deptAdmin';
+import { deptTreeQuery } from '#src/api/org';
 import { lazyChunk } from '#src/app/registry';
 import { type CrudOption, CrudPage } from '#src/components/CrudPage';
 import { useActingTenant } from '#src/components/TenantSelect';
@@ -13,7 +14,6 @@ const ParentField = lazyChunk(() => import('../role/ParentField'));
  * (list, parent tree, detail, edit, remove and new departments act there).
  */
 export function deptOption(acting: string | undefined): CrudOption<Dept> {
-  const tree = `/blade-system/dept/tree${acting ? `?tenantId=${encodeURIComponent(acting)}` : ''}`;
   return {
     name: 'dept',
     tree: true,
@@ -40,7 +40,7 @@ export function deptOption(acting: string | undefined): CrudOption<Dept> {
         prop: 'parentId',
         label: 'system.dept.parentId',
         type: 'tree-select',
-        dicUrl: tree,
+        dicQuery: deptTreeQuery(acting),
         hide: true,
         formComponent: ParentField,
       },

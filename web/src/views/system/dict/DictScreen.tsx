@@ -6,8 +6,8 @@ import type { CrudApi } from '#src/api/crud';
 import {
   type DictKind,
   type DictRow,
-  dictBase,
   dictChildApi,
+  dictFileUrls,
   dictParentApi,
   fetchDictChildren,
 } from '#src/api/dictAdmin';
@@ -140,7 +140,7 @@ async function removeRows(api: CrudApi<DictRow>, rows: DictRow[], ctx: RemoveCon
 async function exportDict(kind: DictKind, code?: string, tenantId?: string) {
   if (!(await confirm(i18n.t('shared.exportConfirm'), { title: i18n.t('common.tip') }))) return;
   const name = i18n.t(kind === 'dict' ? 'system.dict.fileSystem' : 'system.dict.fileBiz');
-  await download(`${dictBase(kind)}/export`, {
+  await download(dictFileUrls(kind).export, {
     params: { code, tenantId },
     filename: `${name}${code ? `-${code}` : ''}.xlsx`,
   });
@@ -317,7 +317,7 @@ export function DictScreen({ kind }: { kind: DictKind }) {
       {importing && (
         <ExcelImport
           open
-          action={`${dictBase(kind)}/import`}
+          action={dictFileUrls(kind).import}
           params={tenantId ? { tenantId } : undefined}
           onClose={() => setImporting(false)}
           onDone={refresh}

@@ -20,7 +20,10 @@ const api = vi.hoisted(() => {
   return { parent: make(), child: make() };
 });
 vi.mock('#src/api/dictAdmin', () => ({
-  dictBase: (kind: string) => `/blade-system/${kind}`,
+  dictFileUrls: (kind: string) => ({
+    export: `/blade-system/${kind}/export`,
+    import: `/blade-system/${kind}/import`,
+  }),
   dictParentApi: () => api.parent,
   dictChildApi: () => api.child,
   fetchDictChildren: vi.fn(async () => []),

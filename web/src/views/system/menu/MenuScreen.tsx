@@ -2,6 +2,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { useMemo } from 'react';
 import type { CrudApi } from '#src/api/crud';
 import { fetchMenuLevel, type MenuRow, type MenuType, menuApi } from '#src/api/menuAdmin';
+import { menuTreeQuery } from '#src/api/org';
 import { queryClient } from '#src/app/queryClient';
 import { lazyChunk } from '#src/app/registry';
 import { type CrudOption, CrudPage, type DicItem } from '#src/components/CrudPage';
@@ -32,11 +33,9 @@ const SHOW: DicItem[] = [
   { value: '0', label: `${M}.no` },
 ];
 
-const PARENT_TREE = '/blade-system/menu/tree';
-
-/** After a write the parent picker's menu tree (a cached dicUrl) is out of date. */
+/** After a write the parent picker's menu tree (a cached dicQuery) is out of date. */
 function withTreeRefresh(api: CrudApi<MenuRow>): CrudApi<MenuRow> {
-  const stale = () => queryClient.invalidateQueries({ queryKey: ['dicUrl', PARENT_TREE] });
+  const stale = () => queryClient.invalidateQueries({ queryKey: menuTreeQuery.queryKey });
   return {
     ...api,
     async submit(row) {
@@ -128,7 +127,7 @@ export function MenuScreen({ code, type }: MenuScreenProps) {
           prop: 'parentId',
           label: `${M}.parentId`,
           type: 'tree-select',
-          dicUrl: PARENT_TREE,
+          dicQuery: menuTreeQuery,
           tip: `${M}.parentTip`,
           hide: true,
         },

@@ -4,15 +4,16 @@ import { accountLabel } from '../tenant';
 import { filterIconNames } from './iconSearch';
 import { newMenuValues } from './MenuScreen';
 
-const row = (id: string, children?: MenuRow[]): MenuRow => ({
-  id,
-  code: id,
-  name: id,
-  sort: 1,
-  category: 1,
-  menuType: 'app',
-  ...(children ? { children } : {}),
-});
+const row = (id: string, children?: MenuRow[]): MenuRow =>
+  ({
+    id,
+    code: id,
+    name: id,
+    sort: 1,
+    category: 1,
+    menuType: 'app',
+    ...(children ? { children } : {}),
+  }) as MenuRow;
 
 describe('menu screen helpers', () => {
   it('searches icon names case-insensitively, ignoring the Outlined suffix', () => {

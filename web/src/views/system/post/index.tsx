@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { tenantSelectQuery } from '#src/api/org';
 import { type Post, postApiFor } from '#src/api/systemAdmin';
 import { type CrudOption, CrudPage } from '#src/components/CrudPage';
 import { useActingTenant } from '#src/components/TenantSelect';
@@ -22,7 +23,7 @@ export default function PostPage() {
         {
           prop: 'tenantId',
           label: 'system.post.tenantId',
-          dicUrl: '/blade-system/tenant/select',
+          dicQuery: tenantSelectQuery,
           props: { label: 'tenantName', value: 'tenantId' },
           hide: !platform,
           display: false,

@@ -1,20 +1,19 @@
-import { useQuery } from '@tanstack/react-query';
+import { skipToken, useQuery } from '@tanstack/react-query';
 import { TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { fetchData } from '#src/api/crud';
 import type { TreeNode } from '#src/api/org';
 import type { CrudFieldProps } from '#src/components/CrudPage';
 
 /**
- * The parent of a tree row (roles, departments): the tree at `column.dicUrl`, fetched fresh each time the
+ * The parent of a tree row (roles, departments): the tree of `column.dicQuery`, fetched fresh each time the
  * dialog opens so a node added a moment ago can be picked (and shows its name, not its id).
  */
 // biome-ignore lint/suspicious/noExplicitAny: used by the role and the department column models.
 export default function ParentField({ id, value, onChange, disabled, column }: CrudFieldProps<any>) {
   const { t } = useTranslation();
   const tree = useQuery({
-    queryKey: ['parent-tree', column.dicUrl],
-    queryFn: () => fetchData<TreeNode[]>(column.dicUrl as string),
+    queryKey: ['parent-tree', ...(column.dicQuery?.queryKey ?? [])],
+    queryFn: column.dicQuery?.queryFn ?? skipToken,
     staleTime: 0,
     gcTime: 0,
   });
@@ -29,7 +28,7 @@ export default function ParentField({ id, value, onChange, disabled, column }: C
       showSearch={{ treeNodeFilterProp: 'title' }}
       treeDefaultExpandAll
       style={{ width: '100%' }}
-      treeData={tree.data ?? []}
+      treeData={(tree.data ?? []) as TreeNode[]}
       fieldNames={{ label: 'title', value: 'id', children: 'children' }}
       onChange={(v) => onChange?.(v)}
     />

@@ -1,5 +1,6 @@
 import { FunctionOutlined, PlusOutlined, SafetyOutlined } from '@ant-design/icons';
 import { Suspense, useMemo, useRef, useState } from 'react';
+import { roleTreeQuery } from '#src/api/org';
 import { type Role, roleApiFor } from '#src/api/roleAdmin';
 import { lazyChunk } from '#src/app/registry';
 import { type CrudHandle, type CrudOption, CrudPage } from '#src/components/CrudPage';
@@ -12,7 +13,6 @@ const FunctionDialog = lazyChunk(() => import('./FunctionDialog'));
 
 /** The role screen's column model; `acting` is the tenant the platform administrator looks into. */
 export function roleOption(acting: string | undefined, open: (d: RoleDialog) => void): CrudOption<Role> {
-  const tree = `/blade-system/role/tree${acting ? `?tenantId=${encodeURIComponent(acting)}` : ''}`;
   return {
     name: 'role',
     tree: true,
@@ -37,7 +37,7 @@ export function roleOption(acting: string | undefined, open: (d: RoleDialog) => 
         prop: 'parentId',
         label: 'system.role.parentId',
         type: 'tree-select',
-        dicUrl: tree,
+        dicQuery: roleTreeQuery(acting),
         hide: true,
         span: 24,
         formComponent: ParentField,

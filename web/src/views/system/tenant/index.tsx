@@ -1,6 +1,7 @@
 import { Result } from 'antd';
 import { Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { packageSelectQuery } from '#src/api/org';
 import { type Tenant, tenantApi } from '#src/api/tenantAdmin';
 import { lazyChunk } from '#src/app/registry';
 import { type CrudContext, type CrudOption, CrudPage } from '#src/components/CrudPage';
@@ -60,7 +61,7 @@ export const tenantOption: CrudOption<Tenant> = {
       prop: 'packageId',
       label: `${T}.packageId`,
       type: 'select',
-      dicUrl: '/blade-system/tenant-package/select',
+      dicQuery: packageSelectQuery,
       props: { label: 'packageName', value: 'id' },
       width: 150,
     },

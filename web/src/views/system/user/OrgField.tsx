@@ -1,21 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Form, Select, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { fetchData } from '#src/api/crud';
-import type { TreeNode } from '#src/api/org';
+import { fetchDeptTree, fetchPostSelect, fetchRoleTree, type TreeNode } from '#src/api/org';
+import type { Post } from '#src/api/systemAdmin';
 import type { User } from '#src/api/userAdmin';
 import type { CrudFieldProps } from '#src/components/CrudPage';
 
-interface PostOption {
-  id: string;
-  postName: string;
-}
-
-const SOURCES = {
-  roleId: '/blade-system/role/tree',
-  deptId: '/blade-system/dept/tree',
-  postId: '/blade-system/post/select',
-} as const;
+const SOURCES = { roleId: fetchRoleTree, deptId: fetchDeptTree, postId: fetchPostSelect };
 
 /** The tenant the dialog works in: the form's tenant (platform administrator), else the caller's own. */
 export function useFormTenant(form: CrudFieldProps<User>['form']) {
@@ -30,10 +21,10 @@ export default function OrgField({ id, value, onChange, disabled, form, column }
   const { t } = useTranslation();
   const tenantId = useFormTenant(form);
   const prop = column.prop as keyof typeof SOURCES;
-  const url = SOURCES[prop];
+  const source = SOURCES[prop];
   const list = useQuery({
     queryKey: ['user-org', prop, tenantId ?? ''],
-    queryFn: () => fetchData<unknown[]>(url, tenantId ? { tenantId } : undefined),
+    queryFn: (): Promise<unknown[]> => source(tenantId),
     staleTime: 30_000,
   });
   const placeholder = t('crud.selectPlaceholder', { label: t(column.label) });
@@ -50,7 +41,7 @@ export default function OrgField({ id, value, onChange, disabled, form, column }
         placeholder={placeholder}
         showSearch={{ optionFilterProp: 'label' }}
         onChange={(v) => onChange?.(v)}
-        options={((list.data ?? []) as PostOption[]).map((p) => ({ value: String(p.id), label: p.postName }))}
+        options={((list.data ?? []) as Post[]).map((p) => ({ value: String(p.id), label: p.postName }))}
       />
     );
   }

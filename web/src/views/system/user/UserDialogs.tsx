@@ -2,8 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Empty, Form, Input, Modal, Spin, Tree } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fetchData } from '#src/api/crud';
-import type { TreeNode } from '#src/api/org';
+import { fetchRoleTree } from '#src/api/org';
 import { fetchPlatformUser, grantRoles, type User, updatePlatform } from '#src/api/userAdmin';
 import { toast } from '#src/app/feedback';
 import { successMessage } from '#src/components/CrudPage';
@@ -30,7 +29,7 @@ function GrantDialog({ users, tenantId, onClose, onSaved }: UserDialogProps) {
   const { t } = useTranslation();
   const tree = useQuery({
     queryKey: ['user-org', 'roleId', tenantId ?? ''],
-    queryFn: () => fetchData<TreeNode[]>('/blade-system/role/tree', tenantId ? { tenantId } : undefined),
+    queryFn: () => fetchRoleTree(tenantId),
   });
   const single = users.length === 1 ? users[0].roleId : undefined;
   const [checked, setChecked] = useState<string[]>(() => (single ? single.split(',').filter(Boolean) : []));

@@ -8,6 +8,7 @@ import {
   UploadOutlined,
 } from '@ant-design/icons';
 import type { Rule } from 'antd/es/form';
+import { tenantSelectQuery } from '#src/api/org';
 import { lockUsers, resetPassword, type User, unlockUsers } from '#src/api/userAdmin';
 import { lazyChunk } from '#src/app/registry';
 import { PASSWORD_MAX, PASSWORD_MIN, PHONE_LENGTH } from '#src/app/validators';
@@ -88,7 +89,7 @@ export function userOption({ platform, acting, defaultTenant, actions }: UserOpt
     {
       prop: 'tenantId',
       label: 'system.user.tenantId',
-      dicUrl: '/blade-system/tenant/select',
+      dicQuery: tenantSelectQuery,
       props: { label: 'tenantName', value: 'tenantId' },
       hide: !platform,
       display: platform,

@@ -4,22 +4,23 @@ import type { Rule, RuleObject } from 'antd/es/form';
 import { md5 } from 'js-md5';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { clientApiWith } from '#src/api/clientAdmin';
-import { crudApi } from '#src/api/crud';
 import { regionApi } from '#src/api/regionAdmin';
-import { userApiFor } from '#src/api/userAdmin';
+import { postApiFor } from '#src/api/systemAdmin';
+import { type User, userApiFor } from '#src/api/userAdmin';
 import { CrudPage } from '#src/components/CrudPage';
 import { renderWithProviders } from '#src/test/render';
 import { fromParent, toParent } from '../role/tree';
 import { confirmPasswordRules, newPasswordRules, phoneRules, userOption } from './option';
 
-const http = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn() }));
+const http = vi.hoisted(() => ({ request: vi.fn() }));
+/** The generated client sends every call through `http.request`. */
+const sent = (call: Record<string, unknown>) => expect.objectContaining(call);
 vi.mock('#src/api/http', () => ({ http }));
 
 const answer = (data: unknown, msg = '操作成功') => ({ data: { code: 200, success: true, data, msg } });
 
 beforeEach(() => {
-  http.get.mockReset();
-  http.post.mockReset();
+  http.request.mockReset();
 });
 
 /** The first message a rule list gives for `value` (form values from `fields`). */
@@ -105,101 +106,101 @@ describe('user column model', () => {
     const option = userOption({ platform: true, acting: '356782', defaultTenant: '356782', actions });
     const reset = option.toolbar?.find((a) => a.key === 'reset');
     const refresh = vi.fn(async () => undefined);
-    await reset?.onClick([{ id: '7', account: 'x' }], { refresh, open: vi.fn(), selected: [] });
+    await reset?.onClick([{ id: '7', account: 'x' } as User], { refresh, open: vi.fn(), selected: [] });
     expect(actions.ask).toHaveBeenCalledWith('system.user.resetConfirm', expect.any(Function), refresh);
-    http.post.mockResolvedValueOnce(answer(true));
+    http.request.mockResolvedValueOnce(answer(true));
     const run = (actions.ask.mock.calls[0] as unknown[])[1] as () => Promise<string>;
     await run();
-    expect(http.post).toHaveBeenCalledWith('/blade-user/reset-password', null, {
-      params: { userIds: '7', tenantId: '356782' },
-    });
+    expect(http.request).toHaveBeenCalledWith(
+      sent({
+        url: '/blade-user/reset-password',
+        method: 'POST',
+        params: { userIds: '7', tenantId: '356782' },
+      }),
+    );
   });
 });
 
 describe('user api', () => {
   it('sends the md5 of a new password, never a password on update, never the confirmation', async () => {
-    http.post.mockResolvedValue(answer({}));
+    http.request.mockResolvedValue(answer({}));
     const api = userApiFor('356782');
     await api.submit({ account: 'a', password: 'Secret#123', password2: 'Secret#123' });
-    expect(http.post).toHaveBeenLastCalledWith('/blade-user/submit', {
-      account: 'a',
-      password: md5('Secret#123'),
-    });
+    expect(http.request).toHaveBeenLastCalledWith(
+      sent({ url: '/blade-user/submit', data: { account: 'a', password: md5('Secret#123') } }),
+    );
     await api.submit({ id: '5', account: 'a', password: 'x' });
-    expect(http.post).toHaveBeenLastCalledWith('/blade-user/submit', { id: '5', account: 'a' });
+    expect(http.request).toHaveBeenLastCalledWith(
+      sent({ url: '/blade-user/submit', data: { id: '5', account: 'a' } }),
+    );
     await api.remove(['1', '2']);
-    expect(http.post).toHaveBeenLastCalledWith('/blade-user/remove', null, {
-      params: { ids: '1,2', tenantId: '356782' },
-    });
+    expect(http.request).toHaveBeenLastCalledWith(
+      sent({ url: '/blade-user/remove', method: 'POST', params: { ids: '1,2', tenantId: '356782' } }),
+    );
   });
 
   it('lists the page endpoint', async () => {
-    http.get.mockResolvedValue(answer({ records: [], total: 0 }));
+    http.request.mockResolvedValue(answer({ records: [], total: 0 }));
     await userApiFor().list({ current: 1, size: 10, deptId: '9' });
-    expect(http.get).toHaveBeenCalledWith('/blade-user/page', {
-      params: { current: 1, size: 10, deptId: '9' },
-    });
+    expect(http.request).toHaveBeenCalledWith(
+      sent({ url: '/blade-user/page', method: 'GET', params: { current: 1, size: 10, deptId: '9' } }),
+    );
   });
 });
 
 describe('crud api in an acting tenant', () => {
   it('sends tenantId on list, detail, submit and remove', async () => {
-    http.get.mockResolvedValue(answer({}));
-    http.post.mockResolvedValue(answer({}));
-    const api = crudApi('/blade-system/post', {}, '356782');
+    http.request.mockResolvedValue(answer({}));
+    const api = postApiFor('356782');
     await api.list({ current: 1 });
-    expect(http.get).toHaveBeenLastCalledWith('/blade-system/post/list', {
-      params: { tenantId: '356782', current: 1 },
-    });
+    expect(http.request).toHaveBeenLastCalledWith(
+      sent({ url: '/blade-system/post/list', params: { tenantId: '356782', current: 1 } }),
+    );
     await api.detail('7');
-    expect(http.get).toHaveBeenLastCalledWith('/blade-system/post/detail', {
-      params: { id: '7', tenantId: '356782' },
-    });
+    expect(http.request).toHaveBeenLastCalledWith(
+      sent({ url: '/blade-system/post/detail', params: { id: '7', tenantId: '356782' } }),
+    );
     await api.submit({ id: '7' });
-    expect(http.post).toHaveBeenLastCalledWith(
-      '/blade-system/post/submit',
-      { id: '7' },
-      {
-        params: { tenantId: '356782' },
-      },
+    expect(http.request).toHaveBeenLastCalledWith(
+      sent({ url: '/blade-system/post/submit', data: { id: '7' }, params: { tenantId: '356782' } }),
     );
     await api.remove(['7', '8']);
-    expect(http.post).toHaveBeenLastCalledWith('/blade-system/post/remove', null, {
-      params: { ids: '7,8', tenantId: '356782' },
-    });
+    expect(http.request).toHaveBeenLastCalledWith(
+      sent({ url: '/blade-system/post/remove', params: { ids: '7,8', tenantId: '356782' } }),
+    );
   });
 });
 
 describe('region api', () => {
   it('loads the root level without a search and the paged list with one; rows are keyed by code', async () => {
-    http.get.mockResolvedValueOnce(
+    http.request.mockResolvedValueOnce(
       answer([{ code: '11', name: '北京', parentCode: '00', hasChildren: true }]),
     );
     expect(await regionApi.list({ current: 1, size: 10 })).toEqual([
       { code: '11', id: '11', name: '北京', parentCode: '00', hasChildren: true },
     ]);
-    expect(http.get).toHaveBeenLastCalledWith('/blade-system/region/lazy-list', {
-      params: { parentCode: '00' },
-    });
-    http.get.mockResolvedValueOnce(answer({ records: [{ code: '1101', name: '东城' }], total: 1 }));
+    expect(http.request).toHaveBeenLastCalledWith(
+      sent({ url: '/blade-system/region/lazy-list', params: { parentCode: '00' } }),
+    );
+    http.request.mockResolvedValueOnce(answer({ records: [{ code: '1101', name: '东城' }], total: 1 }));
     const page = await regionApi.list({ current: 1, size: 10, name: '东' });
-    expect(http.get).toHaveBeenLastCalledWith('/blade-system/region/list', {
-      params: { current: 1, size: 10, code: undefined, name: '东' },
-    });
+    expect(http.request).toHaveBeenLastCalledWith(
+      sent({
+        url: '/blade-system/region/list',
+        params: { current: 1, size: 10, code: undefined, name: '东' },
+      }),
+    );
     expect(page).toMatchObject({ records: [{ id: '1101', hasChildren: false }] });
   });
 
   it('removes one code per call and submits without id', async () => {
-    http.post.mockResolvedValue(answer(true));
+    http.request.mockResolvedValue(answer(true));
     await regionApi.remove(['a', 'b']);
-    expect(http.post.mock.calls.map((c) => c[2])).toEqual([{ params: { id: 'a' } }, { params: { id: 'b' } }]);
+    expect(http.request.mock.calls.map((c) => c[0].params)).toEqual([{ id: 'a' }, { id: 'b' }]);
     await regionApi.submit({ id: 'c', code: 'c', name: 'n', parentCode: '00', sort: 1, parentName: 'x' });
-    expect(http.post).toHaveBeenLastCalledWith('/blade-system/region/submit', {
-      code: 'c',
-      name: 'n',
-      parentCode: '00',
-      sort: 1,
-    });
+    expect(http.request).toHaveBeenLastCalledWith(
+      sent({ url: '/blade-system/region/submit', data: { code: 'c', name: 'n', parentCode: '00', sort: 1 } }),
+    );
   });
 });
 
@@ -207,12 +208,14 @@ describe('client api', () => {
   it('hands the created secret over once and keeps a masked secret on update', async () => {
     const created = vi.fn();
     const api = clientApiWith(created);
-    http.post.mockResolvedValueOnce(answer({ id: '1', clientId: 'x', clientSecret: 'plain' }));
+    http.request.mockResolvedValueOnce(answer({ id: '1', clientId: 'x', clientSecret: 'plain' }));
     await api.submit({ clientId: 'x', scope: 'all', authorizedGrantTypes: 'password' } as never);
     expect(created).toHaveBeenCalledWith(expect.objectContaining({ clientSecret: 'plain' }));
-    http.post.mockResolvedValueOnce(answer({ id: '1', clientSecret: '******' }));
+    http.request.mockResolvedValueOnce(answer({ id: '1', clientSecret: '******' }));
     await api.submit({ id: '1', clientId: 'x', clientSecret: '******' } as never);
-    expect(http.post).toHaveBeenLastCalledWith('/blade-system/client/submit', { id: '1', clientId: 'x' });
+    expect(http.request).toHaveBeenLastCalledWith(
+      sent({ url: '/blade-system/client/submit', data: { id: '1', clientId: 'x' } }),
+    );
     expect(created).toHaveBeenCalledTimes(1);
   });
 });
@@ -236,7 +239,7 @@ describe('user dialog', () => {
     };
     const { useSession } = await import('#src/app/stores/session');
     useSession.setState({ permissions: { user_add: true } } as never);
-    http.get.mockResolvedValue(answer([]));
+    http.request.mockResolvedValue(answer([]));
     const option = userOption({
       platform: false,
       defaultTenant: '000000',

@@ -12,6 +12,14 @@ import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import {
+  getBladeDeskNoticeList,
+  getBladeSystemDeptList,
+  getBladeSystemPostList,
+  getBladeSystemRoleList,
+  getBladeSystemTenantList,
+  getBladeUserPage,
+} from '#src/api/generated/client';
 import { countRecords } from '#src/api/system';
 import { findMenuByPath, flattenMenus, menuLabel, menuTarget, sidebarMenus } from '#src/app/menus';
 import { siteLinks } from '#src/app/siteLinks';
@@ -22,19 +30,20 @@ import './wel.css';
 
 interface Counter {
   key: string;
-  url: string;
+  /** The list endpoint counted (its generated function). */
+  list: Parameters<typeof countRecords>[0];
   path: string;
   icon: ReactNode;
 }
 
 /** What the dashboard counts; a counter whose call fails (no grant, no module yet) is not shown. */
 const COUNTERS: Counter[] = [
-  { key: 'users', url: '/blade-user/page', path: '/system/user', icon: <UserOutlined /> },
-  { key: 'notices', url: '/blade-desk/notice/list', path: '/desk/notice', icon: <NotificationOutlined /> },
-  { key: 'roles', url: '/blade-system/role/list', path: '/system/role', icon: <SafetyOutlined /> },
-  { key: 'depts', url: '/blade-system/dept/list', path: '/system/dept', icon: <ApartmentOutlined /> },
-  { key: 'posts', url: '/blade-system/post/list', path: '/system/post', icon: <IdcardOutlined /> },
-  { key: 'tenants', url: '/blade-system/tenant/list', path: '/system/tenant', icon: <TeamOutlined /> },
+  { key: 'users', list: getBladeUserPage, path: '/system/user', icon: <UserOutlined /> },
+  { key: 'notices', list: getBladeDeskNoticeList, path: '/desk/notice', icon: <NotificationOutlined /> },
+  { key: 'roles', list: getBladeSystemRoleList, path: '/system/role', icon: <SafetyOutlined /> },
+  { key: 'depts', list: getBladeSystemDeptList, path: '/system/dept', icon: <ApartmentOutlined /> },
+  { key: 'posts', list: getBladeSystemPostList, path: '/system/post', icon: <IdcardOutlined /> },
+  { key: 'tenants', list: getBladeSystemTenantList, path: '/system/tenant', icon: <TeamOutlined /> },
 ];
 
 const SHORTCUT_COUNT = 8;
@@ -50,7 +59,7 @@ export default function HomePage() {
   const language = useSettings((s) => s.language);
   const icon = useMenuIcon();
   const counts = useQueries({
-    queries: COUNTERS.map((c) => ({ queryKey: ['count', c.url], queryFn: () => countRecords(c.url) })),
+    queries: COUNTERS.map((c) => ({ queryKey: ['count', c.key], queryFn: () => countRecords(c.list) })),
   });
   const shortcuts = flattenMenus(sidebarMenus(menus, auth?.role_name))
     .filter((m) => !m.children?.length)
