@@ -1,5 +1,15 @@
 import { expect, type Page, test } from '@playwright/test';
-import { confirmDialog, crudOf, dialog, login, openMenu, PARAMS, pickOption, toast } from './support';
+import {
+  closeDialog,
+  confirmDialog,
+  crudOf,
+  dialog,
+  login,
+  openMenu,
+  PARAMS,
+  pickOption,
+  toast,
+} from './support';
 
 /** The parameters as the API has them (the page's session token), to put back what a failed run removed. */
 async function apiParams(page: Page, action: 'list' | Record<string, string>) {
@@ -60,8 +70,7 @@ async function read(page: Page, key: string): Promise<Saved> {
   await expect(view.getByLabel('参数名称')).toHaveValue(name);
   const saved = { name, value, remark: await view.getByLabel('备注').inputValue() };
   await expect(view.getByLabel('参数名称')).toBeDisabled();
-  await page.keyboard.press('Escape');
-  await expect(view).toBeHidden();
+  await closeDialog(page);
   return saved;
 }
 

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import {
   batchDelete,
+  closeDialog,
   confirmDialog,
   crudOf,
   dialog,
@@ -53,7 +54,7 @@ test('add with the required messages, search, edit and delete a package; there i
     .click();
   await expect(dialog(page)).toContainText('请输入产品包名称');
   await expect(dialog(page)).toContainText('请选择菜单');
-  await page.keyboard.press('Escape');
+  await closeDialog(page);
 
   const name = uniqueName('e2e产品包');
   await addPackage(page, name);
