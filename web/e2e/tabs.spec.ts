@@ -40,6 +40,17 @@ test('close others, close all, and Home never closes', async ({ page }) => {
   await expect(tab(page, '首页').locator('.ant-tabs-tab-remove')).toHaveCount(0);
 });
 
+test('one tab menu at a time: the strip dropdown closes the context menu', async ({ page }) => {
+  const menus = page.locator('.ant-dropdown:visible');
+  await tab(page, '首页').click({ button: 'right' });
+  await expect(menus).toHaveCount(1);
+  const more = page.locator('.pd-tabs .ant-tabs-extra-content button');
+  await more.click();
+  await expect(more).toHaveClass(/ant-dropdown-open/);
+  await expect(menus).toHaveCount(1);
+  await chooseMenuItem(page, '关闭全部');
+});
+
 test('closing a tab moves to its neighbour; clear cache asks and confirms', async ({ page }) => {
   await openMenu(page, NOTICES.menu, NOTICES.path);
   await tab(page, '通知公告').locator('.ant-tabs-tab-remove').click();
