@@ -15,7 +15,8 @@ mkdir -p "$out"
 
 ensure_browser
 (cd web && eval "$(bash scripts/ensure-node.sh)" && npx vite build --logLevel warn) || exit 1
-echo "e2e-repeat: $runs runs on $(git rev-parse --short HEAD)$(git diff --quiet HEAD || echo ' (with local changes)'); reports in $out"
+commit=$(git rev-parse --short HEAD 2>/dev/null) && { git diff --quiet HEAD || commit+=" with local changes"; }
+echo "e2e-repeat: $runs runs on ${commit:-a copy outside git}; reports in $out"
 
 failed_runs=0
 for run in $(seq 1 "$runs"); do
