@@ -107,10 +107,14 @@ export async function chooseMenuItem(page: Page, name: string) {
   await expect(open).toHaveCount(0);
 }
 
+/** Confirms the top dialog, which must say `text`, and waits until it has closed. */
 export async function confirmDialog(page: Page, text: string) {
-  const confirm = dialog(page);
+  const open = page.getByRole('dialog');
+  const confirm = open.last();
   await expect(confirm).toContainText(text);
+  const count = await open.count();
   await confirm.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(open).toHaveCount(count - 1);
 }
 
 /** The spec's batch delete: refused with nothing selected, then the `count` rows that a search for `text`

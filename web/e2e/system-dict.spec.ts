@@ -166,7 +166,7 @@ test('parent and child tables: add, edit, seal, refused changes, delete', async 
   await confirmDialog(page, '确定将选择数据删除?');
   await expect(toast(page)).toContainText('删除成功');
   await expect(children(page).row('甲改')).toHaveCount(0);
-  await dialog(page).locator('.ant-modal-close').click();
+  await closeDialog(page);
   await expect(children(page).root).toBeHidden();
 
   // The parent holds a sealed item: its removal is refused by the server.
@@ -188,7 +188,7 @@ test('delete a parent with its items; batch delete needs a selection', async ({ 
     .getByRole('button', { name: /字典配置/ })
     .click();
   await addChild(page, '1', '一');
-  await dialog(page).locator('.ant-modal-close').click();
+  await closeDialog(page);
   await parents(page)
     .button(/批量删除/)
     .click();

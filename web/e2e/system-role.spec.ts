@@ -157,9 +157,7 @@ test('grant a menu to a new role; reopened, it is checked; function permissions'
     .filter({ has: page.getByTitle('工作台', { exact: true }) })
     .first();
   await expect(again.locator('.ant-tree-checkbox-checked')).toHaveCount(1);
-  await dialog(page)
-    .getByRole('button', { name: /取\s*消/ })
-    .click();
+  await closeDialog(page);
 
   await crud(page)
     .row(name)
