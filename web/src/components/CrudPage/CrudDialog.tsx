@@ -37,8 +37,6 @@ export function CrudDialog<T extends Entity>({
   const [loading, setLoading] = useState(mode !== 'add' || Boolean(option.beforeOpen));
   const fields = useMemo(() => option.columns.filter((c) => shownIn(c, mode)), [option.columns, mode]);
   const { beforeOpen, beforeSubmit } = option;
-  // Fields wait for the record: what is typed before it arrives would be overwritten by it, unseen.
-  const disabled = (column: CrudColumn<T>) => loading || disabledIn(column, mode);
 
   // Edit and view show the server's current record (not the row as the list saw it); beforeOpen may
   // load something else or add defaults.
@@ -112,11 +110,11 @@ export function CrudDialog<T extends Entity>({
                         mode={mode}
                         form={form}
                         column={column}
-                        disabled={disabled(column)}
+                        disabled={disabledIn(column, mode)}
                       />
                     </LazyField>
                   ) : (
-                    <FieldInput column={column} disabled={disabled(column)} />
+                    <FieldInput column={column} disabled={disabledIn(column, mode)} />
                   )}
                 </Form.Item>
               </Col>
