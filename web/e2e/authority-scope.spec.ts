@@ -6,6 +6,7 @@ import {
   confirmDialog,
   crudOf,
   dialog,
+  dialogLoaded,
   login,
   openMenu,
   pickOption,
@@ -105,6 +106,7 @@ test('data scopes per menu, granted to a role in data authority; API scopes per 
   await expect(dialog(page).getByLabel('权限字段')).toHaveValue('create_user');
   await closeDialog(page);
   await row.getByRole('button', { name: /编\s*辑/ }).click();
+  await dialogLoaded(page);
   await dialog(page).getByLabel('权限名称').fill(`${name}改`);
   await ok(page).click();
   await expect(toast(page)).toContainText('更新成功');
@@ -153,6 +155,7 @@ test('data scopes per menu, granted to a role in data authority; API scopes per 
   const apiRow = apis.row(apiName);
   await expect(apiRow).toContainText('系统接口');
   await apiRow.getByRole('button', { name: /编\s*辑/ }).click();
+  await dialogLoaded(page);
   await dialog(page).getByLabel('接口类型').click();
   await pickOption(page, '业务接口');
   await ok(page).click();

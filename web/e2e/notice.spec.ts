@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { closeDialog, login, NOTICES, openMenu, toast, uniqueName } from './support';
+import { closeDialog, dialogLoaded, login, NOTICES, openMenu, toast, uniqueName } from './support';
 
 test.beforeEach(async ({ page }) => {
   await login(page);
@@ -55,6 +55,7 @@ test('add, search, view, edit and delete a notice', async ({ page }) => {
   await row(page, title)
     .getByRole('button', { name: /编\s*辑/ })
     .click();
+  await dialogLoaded(page);
   const edit = page.getByRole('dialog');
   await expect(edit.getByLabel('通知标题')).toHaveValue(title);
   await edit.getByLabel('通知标题').fill(edited);

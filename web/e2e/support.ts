@@ -79,6 +79,12 @@ export function dialog(page: Page) {
   return page.getByRole('dialog').last();
 }
 
+/** Waits until the top add/edit dialog has its record (OK is enabled once it is in): a value typed before
+ * the record arrives is overwritten by it. */
+export async function dialogLoaded(page: Page) {
+  await expect(dialog(page).getByRole('button', { name: /确\s*定/ })).toBeEnabled();
+}
+
 /** Closes the top dialog or drawer by its own close button and waits until it is gone. Not Escape: antd
  * hands Escape to the overlay opened last, and a dropdown or tooltip still fading out inside the dialog
  * takes it, so the dialog stays open and the next click lands on its wrapper. */

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { closeDialog, confirmDialog, crudOf, dialog, login, openMenu, toast } from './support';
+import { closeDialog, confirmDialog, crudOf, dialog, dialogLoaded, login, openMenu, toast } from './support';
 
 const CLIENTS = { menu: ['系统管理', '应用管理'], path: /\/system\/client$/ };
 
@@ -64,6 +64,7 @@ test('add shows the secret once; lists and forms mask it; edit keeps it; delete'
     .row(id)
     .getByRole('button', { name: /编\s*辑/ })
     .click();
+  await dialogLoaded(page);
   await expect(dialog(page).getByLabel('客户端密钥')).toHaveValue('******');
   await dialog(page).getByLabel('令牌时效(秒)').fill('7200');
   await ok(page).click();

@@ -5,6 +5,7 @@ import {
   confirmDialog,
   crudOf,
   dialog,
+  dialogLoaded,
   login,
   openMenu,
   pickOption,
@@ -79,6 +80,7 @@ test('add, search, view, edit, add a child and delete departments', async ({ pag
     .row(name)
     .getByRole('button', { name: /编\s*辑/ })
     .click();
+  await dialogLoaded(page);
   await expect(dialog(page).getByLabel('部门名称')).toHaveValue(name);
   await dialog(page).getByLabel('部门名称').fill(edited);
   await dialog(page).getByLabel('部门备注').fill('e2e 备注');

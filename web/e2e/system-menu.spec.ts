@@ -4,6 +4,7 @@ import {
   confirmDialog,
   crudOf,
   dialog,
+  dialogLoaded,
   login,
   openMenu,
   pickOption,
@@ -92,6 +93,7 @@ test('system menus: add with an icon, add child, search, view, edit, refused and
   await closeDialog(page);
 
   await parent.getByRole('button', { name: /编\s*辑/ }).click();
+  await dialogLoaded(page);
   await expect(dialog(page).getByLabel('菜单编号')).toHaveValue(code);
   await dialog(page).getByLabel('菜单名称').fill(`${base}-父改`);
   await ok(page).click();

@@ -4,6 +4,7 @@ import {
   confirmDialog,
   crudOf,
   dialog,
+  dialogLoaded,
   login,
   openMenu,
   PARAMS,
@@ -95,6 +96,7 @@ async function edit(page: Page, key: string, value: string) {
     .row(key)
     .getByRole('button', { name: /编\s*辑/ })
     .click();
+  await dialogLoaded(page);
   const form = dialog(page);
   await expect(form.getByLabel('参数名称')).not.toHaveValue('');
   await expect(form.getByLabel('参数键名')).toBeDisabled();
@@ -189,6 +191,7 @@ test('PasswordMode is edited as type, length and content', async ({ page }) => {
     .row('account.PasswordMode')
     .getByRole('button', { name: /编\s*辑/ })
     .click();
+  await dialogLoaded(page);
   const form = dialog(page);
   await form.getByRole('radio', { name: '安全模式' }).check();
   await form.getByRole('checkbox', { name: '特殊字符' }).check();
@@ -200,6 +203,7 @@ test('PasswordMode is edited as type, length and content', async ({ page }) => {
     .row('account.PasswordMode')
     .getByRole('button', { name: /编\s*辑/ })
     .click();
+  await dialogLoaded(page);
   if (mode.value === 'normal') await dialog(page).getByRole('radio', { name: '普通模式' }).check();
   await dialog(page)
     .getByRole('button', { name: /确\s*定/ })

@@ -5,6 +5,7 @@ import {
   confirmDialog,
   crudOf,
   dialog,
+  dialogLoaded,
   login,
   openMenu,
   POSTS,
@@ -66,6 +67,7 @@ test('add, search, view, edit and delete a post', async ({ page }) => {
     .row(name)
     .getByRole('button', { name: /编\s*辑/ })
     .click();
+  await dialogLoaded(page);
   await expect(dialog(page).getByLabel('岗位名称')).toHaveValue(name);
   await dialog(page).getByLabel('岗位名称').fill(edited);
   await dialog(page)

@@ -5,6 +5,7 @@ import {
   confirmDialog,
   crudOf,
   dialog,
+  dialogLoaded,
   login,
   openMenu,
   toast,
@@ -92,6 +93,7 @@ test('lazy tree: add, add a child, search, view, edit; a region with children is
     .row(child)
     .getByRole('button', { name: /编\s*辑/ })
     .click();
+  await dialogLoaded(page);
   await expect(dialog(page).getByLabel('区划编号')).toBeDisabled();
   await dialog(page).getByLabel('区划名称').fill(`${name}改`);
   await ok(page).click();

@@ -5,6 +5,7 @@ import {
   confirmDialog,
   crudOf,
   dialog,
+  dialogLoaded,
   login,
   openMenu,
   toast,
@@ -72,6 +73,7 @@ test('add, search, view, edit, add a child and delete roles', async ({ page }) =
     .row(name)
     .getByRole('button', { name: /编\s*辑/ })
     .click();
+  await dialogLoaded(page);
   await expect(dialog(page).getByLabel('角色名称')).toHaveValue(name);
   await dialog(page).getByLabel('角色名称').fill(edited);
   await ok(page).click();

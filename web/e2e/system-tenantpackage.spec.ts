@@ -5,6 +5,7 @@ import {
   confirmDialog,
   crudOf,
   dialog,
+  dialogLoaded,
   login,
   openMenu,
   PACKAGES,
@@ -68,6 +69,7 @@ test('add with the required messages, search, edit and delete a package; there i
     .row(name)
     .getByRole('button', { name: /编\s*辑/ })
     .click();
+  await dialogLoaded(page);
   await expect(dialog(page).getByLabel('产品包名称')).toHaveValue(name);
   await expect(dialog(page).locator('.ant-tree-checkbox-checked').first()).toBeVisible();
   await dialog(page).getByLabel('产品包名称').fill(edited);

@@ -1,5 +1,15 @@
 import { expect, type Page, test } from '@playwright/test';
-import { closeDialog, confirmDialog, crudOf, dialog, login, openMenu, toast, uniqueName } from './support';
+import {
+  closeDialog,
+  confirmDialog,
+  crudOf,
+  dialog,
+  dialogLoaded,
+  login,
+  openMenu,
+  toast,
+  uniqueName,
+} from './support';
 
 const TOPMENUS = { menu: ['系统管理', '顶部菜单'], path: /\/system\/topmenu$/ };
 
@@ -52,6 +62,7 @@ test('top menus: add, search, view, edit, menu settings narrow the sidebar, batc
   await expect(dialog(page).getByLabel('菜单图标')).toHaveValue('DashboardOutlined');
   await closeDialog(page);
   await row.getByRole('button', { name: /编\s*辑/ }).click();
+  await dialogLoaded(page);
   await dialog(page).getByLabel('路由地址').fill('/desk/notice');
   await ok(page).click();
   await expect(toast(page)).toContainText('更新成功');

@@ -6,6 +6,7 @@ import {
   confirmDialog,
   crudOf,
   dialog,
+  dialogLoaded,
   login,
   openMenu,
   pickOption,
@@ -117,6 +118,7 @@ test('add with the spec messages, search, view, edit and delete a user', async (
     .row(account)
     .getByRole('button', { name: /编\s*辑/ })
     .click();
+  await dialogLoaded(page);
   await expect(dialog(page).getByLabel('用户姓名')).toHaveValue(realName);
   await expect(dialog(page).getByLabel('密码', { exact: true })).toHaveCount(0);
   await dialog(page).getByLabel('用户姓名').fill(edited);
