@@ -3,7 +3,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 export PLANTDESK_DATA_DIR ?= ./data
 
-.PHONY: run test setup web lint bench dev
+.PHONY: run test setup web lint bench dev e2e-repeat
 
 run: setup web
 	uv run python -m plantdesk serve --host $(HOST) --port $(PORT)
@@ -29,3 +29,8 @@ lint: setup
 
 bench: setup
 	bash bench/run.sh
+
+# The Playwright suite N times without retries, a fresh backend each run; lists every spec that ever failed.
+N ?= 5
+e2e-repeat: setup
+	bash scripts/e2e-repeat.sh $(N)

@@ -1,6 +1,18 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: the data-scope variables are literally ${name}.
 import { expect, type Page, test } from '@playwright/test';
-import { confirmDialog, crudOf, dialog, login, openMenu, pickOption, toast, uniqueName } from './support';
+import {
+  closeDialog,
+  closeDropdown,
+  confirmDialog,
+  crudOf,
+  dialog,
+  dialogLoaded,
+  login,
+  openMenu,
+  pickOption,
+  toast,
+  uniqueName,
+} from './support';
 
 const DATA = { menu: ['权限管理', '数据权限'], path: /\/authority\/datascope$/ };
 
@@ -80,7 +92,7 @@ test('data scopes per menu, granted to a role in data authority; API scopes per 
     .click();
   await value.click();
   await pickOption(page, '${userId}');
-  await page.keyboard.press('Escape');
+  await closeDropdown(page);
   await ok(page).click();
   await expect(toast(page)).toContainText('新增成功');
   const row = data.row(name);
@@ -92,8 +104,9 @@ test('data scopes per menu, granted to a role in data authority; API scopes per 
   await expect(row).toHaveCount(1);
   await row.getByRole('button', { name: /查\s*看/ }).click();
   await expect(dialog(page).getByLabel('权限字段')).toHaveValue('create_user');
-  await page.keyboard.press('Escape');
+  await closeDialog(page);
   await row.getByRole('button', { name: /编\s*辑/ }).click();
+  await dialogLoaded(page);
   await dialog(page).getByLabel('权限名称').fill(`${name}改`);
   await ok(page).click();
   await expect(toast(page)).toContainText('更新成功');
@@ -142,6 +155,7 @@ test('data scopes per menu, granted to a role in data authority; API scopes per 
   const apiRow = apis.row(apiName);
   await expect(apiRow).toContainText('系统接口');
   await apiRow.getByRole('button', { name: /编\s*辑/ }).click();
+  await dialogLoaded(page);
   await dialog(page).getByLabel('接口类型').click();
   await pickOption(page, '业务接口');
   await ok(page).click();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { login, tab, toast, uniqueName } from './support';
+import { chooseMenuItem, login, tab, toast, uniqueName } from './support';
 
 test('the login page is titled 登录 and a deep link without a session lands there', async ({ page }) => {
   await page.goto('/desk/notice');
@@ -29,7 +29,7 @@ test('sign-in opens Home; /login then redirects to /; logout asks first', async 
   await expect(page).toHaveURL(/\/wel\/index$/);
 
   await page.locator('.pd-user').click();
-  await page.getByRole('menuitem', { name: '退出登录' }).click();
+  await chooseMenuItem(page, '退出登录');
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText('退出系统, 是否继续?');
   await dialog.getByRole('button', { name: /确\s*定/ }).click();

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { confirmDialog, crudOf, dialog, login, openMenu, toast } from './support';
+import { closeDialog, confirmDialog, crudOf, dialog, login, openMenu, toast } from './support';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -44,8 +44,7 @@ test('a console error uploaded from the header shows in the general and API logs
     .getByRole('button', { name: /确\s*定/ })
     .click();
   await expect(toast(page)).toContainText('字典编号 [sex] 已存在');
-  await dialog(page).locator('.ant-modal-close').click();
-  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await closeDialog(page);
 
   await page.locator('.pd-header-btn[aria-label="错误日志"]').click();
   await expect(dialog(page)).toContainText('字典编号 [sex] 已存在');
@@ -55,8 +54,7 @@ test('a console error uploaded from the header shows in the general and API logs
   await confirmDialog(page, '确定上传本地日志到服务器?');
   await expect(toast(page)).toContainText('发送成功!');
   await expect(page.getByRole('dialog')).toHaveCount(1);
-  await dialog(page).locator('.ant-modal-close').click();
-  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await closeDialog(page);
 
   // General log: the uploaded entry, level error, by admin; the drawer shows the entry as indented JSON.
   await openMenu(page, USUAL.menu, USUAL.path);
@@ -72,7 +70,7 @@ test('a console error uploaded from the header shows in the general and API logs
   await expect(drawer).toContainText('日志数据');
   await expect(drawer.locator('pre').first()).toContainText('"message": ');
   await expect(drawer).toContainText('字典编号 [sex] 已存在');
-  await drawer.locator('.ant-drawer-close').click();
+  await closeDialog(page);
 
   // Filters: an unknown service id finds nothing; reset brings the rows back.
   await filterBar(page, 'usual').getByLabel('服务ID').fill('no-such-service');
@@ -112,7 +110,7 @@ test('a console error uploaded from the header shows in the general and API logs
     .click();
   await expect(drawer).toContainText('请求地址');
   await expect(drawer).toContainText('/api/blade-auth/oauth/');
-  await drawer.locator('.ant-drawer-close').click();
+  await closeDialog(page);
   expect(await exportFile(page, 'api')).toBe('接口日志.xlsx');
 });
 

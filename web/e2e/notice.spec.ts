@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { login, NOTICES, openMenu, toast, uniqueName } from './support';
+import { closeDialog, dialogLoaded, login, NOTICES, openMenu, toast, uniqueName } from './support';
 
 test.beforeEach(async ({ page }) => {
   await login(page);
@@ -16,7 +16,7 @@ async function addNotice(page: Page, title: string) {
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('通知标题').fill(title);
   await dialog.getByLabel('通知类型').click();
-  await page.locator('.ant-select-dropdown .ant-select-item-option').first().click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
   await dialog.getByLabel('通知时间').click();
   await dialog.getByLabel('通知时间').fill('2026-11-01 08:30:00');
   await dialog.getByLabel('通知时间').press('Enter');
@@ -49,13 +49,13 @@ test('add, search, view, edit and delete a notice', async ({ page }) => {
   const view = page.getByRole('dialog');
   await expect(view.getByLabel('通知标题')).toHaveValue(title);
   await expect(view.getByLabel('通知标题')).toBeDisabled();
-  await page.keyboard.press('Escape');
-  await expect(view).toBeHidden();
+  await closeDialog(page);
 
   const edited = `${title}-改`;
   await row(page, title)
     .getByRole('button', { name: /编\s*辑/ })
     .click();
+  await dialogLoaded(page);
   const edit = page.getByRole('dialog');
   await expect(edit.getByLabel('通知标题')).toHaveValue(title);
   await edit.getByLabel('通知标题').fill(edited);
@@ -102,6 +102,6 @@ test('the pager offers 10/30/50/100/200 rows per page, 10 by default', async ({ 
   const sizer = crud(page).locator('.ant-pagination-options .ant-select');
   await expect(sizer).toContainText('10 条/页');
   await sizer.click();
-  const options = page.locator('.ant-select-dropdown .ant-select-item-option');
+  const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
   await expect(options).toHaveText(['10 条/页', '30 条/页', '50 条/页', '100 条/页', '200 条/页']);
 });

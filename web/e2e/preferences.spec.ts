@@ -1,11 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { login, tab } from './support';
+import { chooseMenuItem, login, tab } from './support';
 
 test('language and theme persist across a reload', async ({ page }) => {
   await login(page);
 
   await page.getByRole('button', { name: '语言' }).click();
-  await page.getByRole('menuitem', { name: 'English' }).click();
+  await chooseMenuItem(page, 'English');
   await expect(tab(page, 'Home')).toBeVisible();
 
   await page.getByRole('button', { name: 'Theme', exact: true }).click();
@@ -19,7 +19,7 @@ test('language and theme persist across a reload', async ({ page }) => {
 
   // Back to the defaults so other specs see Chinese.
   await page.getByRole('button', { name: 'Language' }).click();
-  await page.getByRole('menuitem', { name: '中文' }).click();
+  await chooseMenuItem(page, '中文');
   await page.getByRole('button', { name: '主题', exact: true }).click();
   await page.locator('[data-theme-name="theme-default"]').click();
   await expect(tab(page, '首页')).toBeVisible();

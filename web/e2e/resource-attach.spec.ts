@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { confirmDialog, crudOf, dialog, login, openMenu, toast } from './support';
+import { closeDialog, confirmDialog, crudOf, dialog, login, openMenu, toast } from './support';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -21,8 +21,7 @@ async function upload(page: Page, name: string, mimeType: string, buffer: Buffer
   await (await chooser).setFiles({ name, mimeType, buffer });
   await expect(dialog(page).locator(`[data-upload-item="${name}"] .ant-progress`)).toBeVisible();
   await expect(toast(page)).toContainText(`${name} 上传成功`);
-  await dialog(page).locator('.ant-modal-close').click();
-  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await closeDialog(page);
 }
 
 test('upload, list, preview, download and delete attachments', async ({ page }) => {
@@ -45,7 +44,7 @@ test('upload, list, preview, download and delete attachments', async ({ page }) 
   const img = dialog(page).locator('img[data-preview]');
   await expect(img).toBeVisible();
   expect(await img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBe(1);
-  await dialog(page).locator('.ant-modal-close').click();
+  await closeDialog(page);
   const previewed = page.waitForEvent('download');
   await text.getByRole('button', { name: /预\s*览/ }).click();
   expect((await previewed).suggestedFilename()).toBe(`${stem}.txt`);

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { confirmDialog, crudOf, dialog, login, openMenu, pickOption, toast } from './support';
+import { closeDialog, confirmDialog, crudOf, dialog, login, openMenu, pickOption, toast } from './support';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -33,7 +33,7 @@ test('OSS configs: add with masked secrets, edit, enable one at a time, delete',
     .click();
   await expect(dialog(page)).toContainText('请输入资源编号');
   await expect(dialog(page)).toContainText('请输入secretKey');
-  await dialog(page).locator('.ant-modal-close').click();
+  await closeDialog(page);
 
   const stamp = Date.now().toString(36).slice(-6);
   const a = `e2eossa${stamp}`;

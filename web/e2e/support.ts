@@ -79,10 +79,48 @@ export function dialog(page: Page) {
   return page.getByRole('dialog').last();
 }
 
+/** Waits until the top add/edit dialog has its record (OK is enabled once it is in): a value typed before
+ * the record arrives is overwritten by it. */
+export async function dialogLoaded(page: Page) {
+  await expect(dialog(page).getByRole('button', { name: /确\s*定/ })).toBeEnabled();
+}
+
+/** Closes the top dialog or drawer by its own close button and waits until it is gone. Not Escape: antd
+ * hands Escape to the overlay opened last, and a dropdown or tooltip still fading out inside the dialog
+ * takes it, so the dialog stays open and the next click lands on its wrapper. */
+export async function closeDialog(page: Page) {
+  const open = page.getByRole('dialog');
+  const count = await open.count();
+  await open.last().locator('.ant-modal-close, .ant-drawer-close').first().click();
+  await expect(open).toHaveCount(count - 1);
+}
+
+/** Closes the open select or tree-select dropdown (Escape, as a user does) and waits until it has faded
+ * out: until then it, not the dialog around it, receives the next Escape, and its options still match. */
+export async function closeDropdown(page: Page) {
+  const open = page.locator('.ant-select-dropdown:visible');
+  await expect(async () => {
+    await page.keyboard.press('Escape');
+    await expect(open).toHaveCount(0, { timeout: 2000 });
+  }).toPass();
+}
+
+/** Chooses an item of the open dropdown or context menu and waits until the menu has faded out, so the
+ * next menu opened is the only one on the page (two at once make `menuitem` locators ambiguous). */
+export async function chooseMenuItem(page: Page, name: string) {
+  const open = page.locator('.ant-dropdown:visible');
+  await open.getByRole('menuitem', { name }).click();
+  await expect(open).toHaveCount(0);
+}
+
+/** Confirms the top dialog, which must say `text`, and waits until it has closed. */
 export async function confirmDialog(page: Page, text: string) {
-  const confirm = dialog(page);
+  const open = page.getByRole('dialog');
+  const confirm = open.last();
   await expect(confirm).toContainText(text);
+  const count = await open.count();
   await confirm.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(open).toHaveCount(count - 1);
 }
 
 /** The spec's batch delete: refused with nothing selected, then the `count` rows that a search for `text`

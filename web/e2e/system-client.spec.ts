@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { confirmDialog, crudOf, dialog, login, openMenu, toast } from './support';
+import { closeDialog, confirmDialog, crudOf, dialog, dialogLoaded, login, openMenu, toast } from './support';
 
 const CLIENTS = { menu: ['系统管理', '应用管理'], path: /\/system\/client$/ };
 
@@ -41,7 +41,7 @@ test('add shows the secret once; lists and forms mask it; edit keeps it; delete'
   await ok(page).click();
   await expect(dialog(page)).toContainText('请输入客户端ID');
   await expect(dialog(page)).toContainText('请输入授权范围');
-  await page.keyboard.press('Escape');
+  await closeDialog(page);
 
   const id = clientId('c');
   const secret = await addClient(page, id);
@@ -58,12 +58,13 @@ test('add shows the secret once; lists and forms mask it; edit keeps it; delete'
   await row.getByRole('button', { name: /查\s*看/ }).click();
   await expect(dialog(page).getByLabel('客户端ID')).toHaveValue(id);
   await expect(dialog(page)).not.toContainText(secret);
-  await page.keyboard.press('Escape');
+  await closeDialog(page);
 
   await crud(page)
     .row(id)
     .getByRole('button', { name: /编\s*辑/ })
     .click();
+  await dialogLoaded(page);
   await expect(dialog(page).getByLabel('客户端密钥')).toHaveValue('******');
   await dialog(page).getByLabel('令牌时效(秒)').fill('7200');
   await ok(page).click();
@@ -78,7 +79,7 @@ test('add shows the secret once; lists and forms mask it; edit keeps it; delete'
   await ok(page).click();
   await expect(toast(page)).toContainText('客户端ID已存在');
   await expect(dialog(page)).toBeVisible();
-  await page.keyboard.press('Escape');
+  await closeDialog(page);
 
   await crud(page)
     .row(id)

@@ -1,9 +1,11 @@
 import { expect, type Page, test } from '@playwright/test';
 import {
   batchDelete,
+  closeDialog,
   confirmDialog,
   crudOf,
   dialog,
+  dialogLoaded,
   login,
   openMenu,
   pickOption,
@@ -58,7 +60,7 @@ test('add, search, view, edit, add a child and delete departments', async ({ pag
   await expect(dialog(page)).toContainText('请输入部门名称');
   await expect(dialog(page)).toContainText('请输入部门全称');
   await expect(dialog(page)).toContainText('请选择部门类型');
-  await page.keyboard.press('Escape');
+  await closeDialog(page);
 
   const name = uniqueName('e2e部门');
   await addDept(page, name);
@@ -71,13 +73,14 @@ test('add, search, view, edit, add a child and delete departments', async ({ pag
     .getByRole('button', { name: /查\s*看/ })
     .click();
   await expect(dialog(page).getByLabel('部门全称')).toHaveValue(`${name}全称`);
-  await page.keyboard.press('Escape');
+  await closeDialog(page);
 
   const edited = `${name}改`;
   await crud(page)
     .row(name)
     .getByRole('button', { name: /编\s*辑/ })
     .click();
+  await dialogLoaded(page);
   await expect(dialog(page).getByLabel('部门名称')).toHaveValue(name);
   await dialog(page).getByLabel('部门名称').fill(edited);
   await dialog(page).getByLabel('部门备注').fill('e2e 备注');

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { confirmDialog, crudOf, dialog, login, openMenu, toast } from './support';
+import { closeDialog, confirmDialog, crudOf, dialog, login, openMenu, toast } from './support';
 import { xlsx } from './xlsx';
 
 test.describe.configure({ timeout: 120_000 });
@@ -62,7 +62,7 @@ test('the rules of spec §5 on the client', async ({ page }) => {
   await expect(form).toContainText('字典编号长度在 1 到 20 个字符');
   await expect(form).toContainText('字典名称长度在 1 到 20 个字符');
   await expect(form).toContainText('字典备注长度在 1 到 50 个字符');
-  await page.keyboard.press('Escape');
+  await closeDialog(page);
 });
 
 test('parent and child tables: add, edit, seal, refused changes, delete', async ({ page }) => {
@@ -80,7 +80,7 @@ test('parent and child tables: add, edit, seal, refused changes, delete', async 
   await dialog(page).getByLabel('字典排序').fill('1');
   await ok(page);
   await expect(toast(page)).toContainText(`字典编号 [${code}] 已存在`);
-  await page.keyboard.press('Escape');
+  await closeDialog(page);
 
   await parents(page)
     .row(code)
@@ -96,7 +96,7 @@ test('parent and child tables: add, edit, seal, refused changes, delete', async 
   await ok(page);
   await expect(dialog(page)).toContainText('请输入字典键值');
   await expect(dialog(page)).toContainText('请输入字典名称');
-  await page.keyboard.press('Escape');
+  await closeDialog(page);
   await expect(dialog(page)).toContainText('字典配置');
 
   await addChild(page, '1', '甲');
@@ -166,7 +166,7 @@ test('parent and child tables: add, edit, seal, refused changes, delete', async 
   await confirmDialog(page, '确定将选择数据删除?');
   await expect(toast(page)).toContainText('删除成功');
   await expect(children(page).row('甲改')).toHaveCount(0);
-  await dialog(page).locator('.ant-modal-close').click();
+  await closeDialog(page);
   await expect(children(page).root).toBeHidden();
 
   // The parent holds a sealed item: its removal is refused by the server.
@@ -188,7 +188,7 @@ test('delete a parent with its items; batch delete needs a selection', async ({ 
     .getByRole('button', { name: /字典配置/ })
     .click();
   await addChild(page, '1', '一');
-  await dialog(page).locator('.ant-modal-close').click();
+  await closeDialog(page);
   await parents(page)
     .button(/批量删除/)
     .click();
@@ -242,7 +242,7 @@ test('import writes the good rows and reports the bad one', async ({ page }) => 
   await expect(dialog(page)).toContainText('共 3 条，成功 2 条，失败 1 条');
   const error = dialog(page).locator('.ant-table-row').filter({ hasText: '字典名称长度在 1 到 20 个字符' });
   await expect(error).toContainText('4');
-  await page.keyboard.press('Escape');
+  await closeDialog(page);
   await parents(page).search('字典编号', code);
   await expect(parents(page).row(code)).toHaveCount(1);
   await parents(page)

@@ -1,5 +1,16 @@
 import { expect, type Page, test } from '@playwright/test';
-import { confirmDialog, crudOf, dialog, login, openMenu, pickOption, toast, uniqueName } from './support';
+import {
+  closeDialog,
+  confirmDialog,
+  crudOf,
+  dialog,
+  dialogLoaded,
+  login,
+  openMenu,
+  pickOption,
+  toast,
+  uniqueName,
+} from './support';
 
 const MENUS = { menu: ['系统管理', '系统菜单'], path: /\/system\/menu$/ };
 const MOBILE = { menu: ['系统管理', '移动菜单'], path: /\/system\/mobilemenu$/ };
@@ -79,10 +90,10 @@ test('system menus: add with an icon, add child, search, view, edit, refused and
   await child.getByRole('button', { name: /查\s*看/ }).click();
   await expect(dialog(page).getByLabel('菜单编号')).toHaveValue(`${code}_add`);
   await expect(dialog(page).getByLabel('菜单编号')).toBeDisabled();
-  await page.keyboard.press('Escape');
-  await expect(dialog(page)).toBeHidden();
+  await closeDialog(page);
 
   await parent.getByRole('button', { name: /编\s*辑/ }).click();
+  await dialogLoaded(page);
   await expect(dialog(page).getByLabel('菜单编号')).toHaveValue(code);
   await dialog(page).getByLabel('菜单名称').fill(`${base}-父改`);
   await ok(page).click();

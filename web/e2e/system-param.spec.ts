@@ -1,5 +1,16 @@
 import { expect, type Page, test } from '@playwright/test';
-import { confirmDialog, crudOf, dialog, login, openMenu, PARAMS, pickOption, toast } from './support';
+import {
+  closeDialog,
+  confirmDialog,
+  crudOf,
+  dialog,
+  dialogLoaded,
+  login,
+  openMenu,
+  PARAMS,
+  pickOption,
+  toast,
+} from './support';
 
 /** The parameters as the API has them (the page's session token), to put back what a failed run removed. */
 async function apiParams(page: Page, action: 'list' | Record<string, string>) {
@@ -60,8 +71,7 @@ async function read(page: Page, key: string): Promise<Saved> {
   await expect(view.getByLabel('参数名称')).toHaveValue(name);
   const saved = { name, value, remark: await view.getByLabel('备注').inputValue() };
   await expect(view.getByLabel('参数名称')).toBeDisabled();
-  await page.keyboard.press('Escape');
-  await expect(view).toBeHidden();
+  await closeDialog(page);
   return saved;
 }
 
@@ -86,6 +96,7 @@ async function edit(page: Page, key: string, value: string) {
     .row(key)
     .getByRole('button', { name: /编\s*辑/ })
     .click();
+  await dialogLoaded(page);
   const form = dialog(page);
   await expect(form.getByLabel('参数名称')).not.toHaveValue('');
   await expect(form.getByLabel('参数键名')).toBeDisabled();
@@ -180,6 +191,7 @@ test('PasswordMode is edited as type, length and content', async ({ page }) => {
     .row('account.PasswordMode')
     .getByRole('button', { name: /编\s*辑/ })
     .click();
+  await dialogLoaded(page);
   const form = dialog(page);
   await form.getByRole('radio', { name: '安全模式' }).check();
   await form.getByRole('checkbox', { name: '特殊字符' }).check();
@@ -191,6 +203,7 @@ test('PasswordMode is edited as type, length and content', async ({ page }) => {
     .row('account.PasswordMode')
     .getByRole('button', { name: /编\s*辑/ })
     .click();
+  await dialogLoaded(page);
   if (mode.value === 'normal') await dialog(page).getByRole('radio', { name: '普通模式' }).check();
   await dialog(page)
     .getByRole('button', { name: /确\s*定/ })

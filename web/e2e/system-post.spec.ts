@@ -1,9 +1,11 @@
 import { expect, type Page, test } from '@playwright/test';
 import {
   batchDelete,
+  closeDialog,
   confirmDialog,
   crudOf,
   dialog,
+  dialogLoaded,
   login,
   openMenu,
   POSTS,
@@ -45,7 +47,7 @@ test('add, search, view, edit and delete a post', async ({ page }) => {
     .click();
   await expect(dialog(page)).toContainText('请输入岗位编号');
   await expect(dialog(page)).toContainText('请选择岗位类型');
-  await page.keyboard.press('Escape');
+  await closeDialog(page);
   await addPost(page, code, name);
 
   await crud(page).search('岗位名称', name);
@@ -58,14 +60,14 @@ test('add, search, view, edit and delete a post', async ({ page }) => {
     .click();
   await expect(dialog(page).getByLabel('岗位编号')).toHaveValue(code);
   await expect(dialog(page).getByLabel('岗位编号')).toBeDisabled();
-  await page.keyboard.press('Escape');
-  await expect(dialog(page)).toBeHidden();
+  await closeDialog(page);
 
   const edited = `${name}-改`;
   await crud(page)
     .row(name)
     .getByRole('button', { name: /编\s*辑/ })
     .click();
+  await dialogLoaded(page);
   await expect(dialog(page).getByLabel('岗位名称')).toHaveValue(name);
   await dialog(page).getByLabel('岗位名称').fill(edited);
   await dialog(page)
@@ -88,7 +90,7 @@ test('add, search, view, edit and delete a post', async ({ page }) => {
   await expect(toast(page)).toContainText('岗位编号已存在');
   await expect(page.locator('.ant-message-notice')).toHaveCount(1);
   await expect(form).toBeVisible();
-  await page.keyboard.press('Escape');
+  await closeDialog(page);
 
   await crud(page)
     .row(edited)

@@ -1,5 +1,16 @@
 import { expect, type Page, test } from '@playwright/test';
-import { batchDelete, confirmDialog, crudOf, dialog, login, openMenu, toast, uniqueName } from './support';
+import {
+  batchDelete,
+  closeDialog,
+  confirmDialog,
+  crudOf,
+  dialog,
+  dialogLoaded,
+  login,
+  openMenu,
+  toast,
+  uniqueName,
+} from './support';
 
 const REGIONS = { menu: ['系统管理', '行政区划'], path: /\/system\/region$/ };
 
@@ -52,7 +63,7 @@ test('lazy tree: add, add a child, search, view, edit; a region with children is
   await expect(dialog(page)).toContainText('请输入区划名称');
   await dialog(page).getByLabel('区划编号').fill('a-1');
   await expect(dialog(page)).toContainText('区划编号只能包含字母和数字');
-  await page.keyboard.press('Escape');
+  await closeDialog(page);
 
   const parent = code();
   const name = uniqueName('e2e区划');
@@ -77,11 +88,12 @@ test('lazy tree: add, add a child, search, view, edit; a region with children is
     .getByRole('button', { name: /查\s*看/ })
     .click();
   await expect(dialog(page).getByLabel('区划编号')).toHaveValue(child);
-  await page.keyboard.press('Escape');
+  await closeDialog(page);
   await crud(page)
     .row(child)
     .getByRole('button', { name: /编\s*辑/ })
     .click();
+  await dialogLoaded(page);
   await expect(dialog(page).getByLabel('区划编号')).toBeDisabled();
   await dialog(page).getByLabel('区划名称').fill(`${name}改`);
   await ok(page).click();

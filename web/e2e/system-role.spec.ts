@@ -1,5 +1,16 @@
 import { expect, type Page, test } from '@playwright/test';
-import { batchDelete, confirmDialog, crudOf, dialog, login, openMenu, toast, uniqueName } from './support';
+import {
+  batchDelete,
+  closeDialog,
+  confirmDialog,
+  crudOf,
+  dialog,
+  dialogLoaded,
+  login,
+  openMenu,
+  toast,
+  uniqueName,
+} from './support';
 
 const ROLES = { menu: ['系统管理', '角色管理'], path: /\/system\/role$/ };
 
@@ -41,7 +52,7 @@ test('add, search, view, edit, add a child and delete roles', async ({ page }) =
   await ok(page).click();
   await expect(dialog(page)).toContainText('请输入角色名称');
   await expect(dialog(page)).toContainText('请输入角色别名');
-  await page.keyboard.press('Escape');
+  await closeDialog(page);
 
   const name = uniqueName('e2e角色');
   const alias = `e2e_${Date.now().toString(36)}`;
@@ -55,13 +66,14 @@ test('add, search, view, edit, add a child and delete roles', async ({ page }) =
     .getByRole('button', { name: /查\s*看/ })
     .click();
   await expect(dialog(page).getByLabel('角色别名')).toHaveValue(alias);
-  await page.keyboard.press('Escape');
+  await closeDialog(page);
 
   const edited = `${name}改`;
   await crud(page)
     .row(name)
     .getByRole('button', { name: /编\s*辑/ })
     .click();
+  await dialogLoaded(page);
   await expect(dialog(page).getByLabel('角色名称')).toHaveValue(name);
   await dialog(page).getByLabel('角色名称').fill(edited);
   await ok(page).click();
@@ -76,7 +88,7 @@ test('add, search, view, edit, add a child and delete roles', async ({ page }) =
   await ok(page).click();
   await expect(toast(page)).toContainText('角色别名已存在');
   await expect(dialog(page)).toBeVisible();
-  await page.keyboard.press('Escape');
+  await closeDialog(page);
 
   // A child under the role: the parent is filled in.
   await crud(page).search('角色名称', '');
@@ -147,9 +159,7 @@ test('grant a menu to a new role; reopened, it is checked; function permissions'
     .filter({ has: page.getByTitle('工作台', { exact: true }) })
     .first();
   await expect(again.locator('.ant-tree-checkbox-checked')).toHaveCount(1);
-  await dialog(page)
-    .getByRole('button', { name: /取\s*消/ })
-    .click();
+  await closeDialog(page);
 
   await crud(page)
     .row(name)
@@ -170,7 +180,7 @@ test('grant a menu to a new role; reopened, it is checked; function permissions'
   await fn.getByLabel('功能编码').fill('report_export');
   await fn.getByRole('button', { name: '添加功能' }).click();
   await expect(toast(page)).toContainText('该功能权限已存在');
-  await page.keyboard.press('Escape');
+  await closeDialog(page);
 
   await remove(page, name);
   await expect(toast(page)).toContainText('删除成功');

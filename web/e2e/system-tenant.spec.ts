@@ -1,5 +1,15 @@
 import { expect, test } from '@playwright/test';
-import { confirmDialog, crudOf, dialog, login, openMenu, tab, toast, uniqueName } from './support';
+import {
+  confirmDialog,
+  crudOf,
+  dialog,
+  dialogLoaded,
+  login,
+  openMenu,
+  tab,
+  toast,
+  uniqueName,
+} from './support';
 
 const TENANTS = { menu: ['系统管理', '租户管理'], path: /\/system\/tenant$/ };
 
@@ -34,6 +44,7 @@ test('tenants: add, search, edit, settings, package, sign in as the new admin, r
   await expect(row).toContainText(name);
 
   await row.getByRole('button', { name: /编\s*辑/ }).click();
+  await dialogLoaded(page);
   await expect(dialog(page).getByLabel('租户ID')).toHaveValue(tenantId);
   await expect(dialog(page).getByLabel('租户ID')).toBeDisabled();
   await dialog(page).getByLabel('联系人').fill('改联系人');

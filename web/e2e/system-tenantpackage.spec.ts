@@ -1,9 +1,11 @@
 import { expect, type Page, test } from '@playwright/test';
 import {
   batchDelete,
+  closeDialog,
   confirmDialog,
   crudOf,
   dialog,
+  dialogLoaded,
   login,
   openMenu,
   PACKAGES,
@@ -53,7 +55,7 @@ test('add with the required messages, search, edit and delete a package; there i
     .click();
   await expect(dialog(page)).toContainText('请输入产品包名称');
   await expect(dialog(page)).toContainText('请选择菜单');
-  await page.keyboard.press('Escape');
+  await closeDialog(page);
 
   const name = uniqueName('e2e产品包');
   await addPackage(page, name);
@@ -67,6 +69,7 @@ test('add with the required messages, search, edit and delete a package; there i
     .row(name)
     .getByRole('button', { name: /编\s*辑/ })
     .click();
+  await dialogLoaded(page);
   await expect(dialog(page).getByLabel('产品包名称')).toHaveValue(name);
   await expect(dialog(page).locator('.ant-tree-checkbox-checked').first()).toBeVisible();
   await dialog(page).getByLabel('产品包名称').fill(edited);

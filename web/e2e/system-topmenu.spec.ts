@@ -1,5 +1,15 @@
 import { expect, type Page, test } from '@playwright/test';
-import { confirmDialog, crudOf, dialog, login, openMenu, toast, uniqueName } from './support';
+import {
+  closeDialog,
+  confirmDialog,
+  crudOf,
+  dialog,
+  dialogLoaded,
+  login,
+  openMenu,
+  toast,
+  uniqueName,
+} from './support';
 
 const TOPMENUS = { menu: ['系统管理', '顶部菜单'], path: /\/system\/topmenu$/ };
 
@@ -50,8 +60,9 @@ test('top menus: add, search, view, edit, menu settings narrow the sidebar, batc
   await row.getByRole('button', { name: /查\s*看/ }).click();
   await expect(dialog(page).getByLabel('菜单编号')).toHaveValue(code);
   await expect(dialog(page).getByLabel('菜单图标')).toHaveValue('DashboardOutlined');
-  await page.keyboard.press('Escape');
+  await closeDialog(page);
   await row.getByRole('button', { name: /编\s*辑/ }).click();
+  await dialogLoaded(page);
   await dialog(page).getByLabel('路由地址').fill('/desk/notice');
   await ok(page).click();
   await expect(toast(page)).toContainText('更新成功');
@@ -72,7 +83,7 @@ test('top menus: add, search, view, edit, menu settings narrow the sidebar, batc
     .locator('.ant-tree-treenode')
     .filter({ has: page.getByTitle('工作台', { exact: true }) });
   await expect(desk.first().locator('.ant-tree-checkbox-checked')).toBeVisible();
-  await page.keyboard.press('Escape');
+  await closeDialog(page);
 
   // Clicking the top menu narrows the sidebar to its menus; home brings every menu back.
   await header(page).getByRole('menuitem', { name }).click();

@@ -1,9 +1,12 @@
 import { type Browser, expect, type Page, type TestInfo, test } from '@playwright/test';
 import {
   batchDelete,
+  closeDialog,
+  closeDropdown,
   confirmDialog,
   crudOf,
   dialog,
+  dialogLoaded,
   login,
   openMenu,
   pickOption,
@@ -53,10 +56,10 @@ async function addUser(page: Page, account: string, realName: string) {
   await form.getByLabel('用户姓名').fill(realName);
   await form.getByLabel('所属角色').click();
   await tickTree(page, '用户');
-  await page.keyboard.press('Escape');
+  await closeDropdown(page);
   await form.getByLabel('所属部门').click();
   await tickTree(page, '研发中心');
-  await page.keyboard.press('Escape');
+  await closeDropdown(page);
   await ok(page).click();
   await expect(toast(page)).toContainText('新增成功');
   await expect(form).toBeHidden();
@@ -90,7 +93,7 @@ test('add with the spec messages, search, view, edit and delete a user', async (
   await expect(form).toContainText('手机号长度为11位');
   await form.getByLabel('手机号码').fill('23812345678');
   await expect(form).toContainText('手机号格式不正确');
-  await page.keyboard.press('Escape');
+  await closeDialog(page);
 
   const account = uniqueName('e2eu').replace(/-/g, '');
   const realName = uniqueName('e2e用户');
@@ -108,14 +111,14 @@ test('add with the spec messages, search, view, edit and delete a user', async (
   await expect(dialog(page).getByLabel('登录账号')).toHaveValue(account);
   await expect(dialog(page).getByLabel('登录账号')).toBeDisabled();
   await expect(dialog(page).getByLabel('密码', { exact: true })).toHaveCount(0);
-  await page.keyboard.press('Escape');
-  await expect(dialog(page)).toBeHidden();
+  await closeDialog(page);
 
   const edited = `${realName}改`;
   await crud(page)
     .row(account)
     .getByRole('button', { name: /编\s*辑/ })
     .click();
+  await dialogLoaded(page);
   await expect(dialog(page).getByLabel('用户姓名')).toHaveValue(realName);
   await expect(dialog(page).getByLabel('密码', { exact: true })).toHaveCount(0);
   await dialog(page).getByLabel('用户姓名').fill(edited);
@@ -135,14 +138,14 @@ test('add with the spec messages, search, view, edit and delete a user', async (
   await dialog(page).getByLabel('用户姓名').fill('重复');
   await dialog(page).getByLabel('所属角色').click();
   await tickTree(page, '用户');
-  await page.keyboard.press('Escape');
+  await closeDropdown(page);
   await dialog(page).getByLabel('所属部门').click();
   await tickTree(page, '研发中心');
-  await page.keyboard.press('Escape');
+  await closeDropdown(page);
   await ok(page).click();
   await expect(toast(page)).toContainText(`当前用户 [${account}] 已存在!`);
   await expect(dialog(page)).toBeVisible();
-  await page.keyboard.press('Escape');
+  await closeDialog(page);
 
   await crud(page)
     .row(account)
@@ -233,7 +236,7 @@ test('grant roles, lock and unlock, platform settings', async ({ page }) => {
     .getByRole('button', { name: /平台配置/ })
     .click();
   await expect(dialog(page).getByLabel('用户拓展')).toHaveValue('{"source":"e2e"}');
-  await page.keyboard.press('Escape');
+  await closeDialog(page);
 
   await crud(page)
     .row(account)
@@ -298,7 +301,7 @@ test('import: the template downloads, a bad row is reported and the good row is 
   await expect(box).toContainText('共 2 条，成功 1 条，失败 1 条');
   const errorRow = box.locator('.ant-table-row').filter({ hasText: `不存在的角色${stamp}` });
   await expect(errorRow).toContainText('3');
-  await page.keyboard.press('Escape');
+  await closeDialog(page);
 
   await crud(page).search('登录账号', good);
   await expect(crud(page).row(good)).toHaveCount(1);
@@ -347,10 +350,10 @@ test('the platform administrator manages another tenant; its admin sees only its
   await form.getByLabel('所属角色').click();
   await expect(page.locator('.ant-select-dropdown:visible')).not.toContainText('超级管理员');
   await tickTree(page, '用户');
-  await page.keyboard.press('Escape');
+  await closeDropdown(page);
   await form.getByLabel('所属部门').click();
   await tickTree(page, '生产部');
-  await page.keyboard.press('Escape');
+  await closeDropdown(page);
   await ok(page).click();
   await expect(toast(page)).toContainText('新增成功');
   await crud(page).search('登录账号', account);

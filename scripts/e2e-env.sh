@@ -1,0 +1,36 @@
+# Sourced by scripts/web-test.sh and scripts/e2e-repeat.sh: the browser, its fonts and a throw-away backend.
+
+# Debian's packages only, installed when missing (never a downloaded browser). fonts-noto-cjk: without it
+# the screenshots and traces of a fresh machine show boxes instead of Chinese.
+ensure_browser() {
+  local missing=()
+  command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+  dpkg -s fonts-noto-cjk >/dev/null 2>&1 || missing+=(fonts-noto-cjk)
+  [ ${#missing[@]} -eq 0 ] && return
+  echo "installing Debian's ${missing[*]} for the browser tests"
+  # Another apt run on the machine holds the lock for a while: wait for it rather than fail.
+  (apt-get -o DPkg::Lock::Timeout=600 update -qq &&
+    DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y -qq \
+      "${missing[@]}") >/dev/null
+}
+
+# start_server PORT: a backend on a fresh data dir (SQLite, no Redis); sets $server and $data_dir, waits until
+# it answers. stop_server ends it and removes the data dir.
+start_server() {
+  data_dir=$(mktemp -d)
+  PLANTDESK_DATA_DIR="$data_dir" PLANTDESK_DATABASE_URL= PLANTDESK_REDIS_URL= \
+    uv run python -m plantdesk serve --host 127.0.0.1 --port "$1" >"$data_dir/server.log" 2>&1 &
+  server=$!
+  for _ in $(seq 1 60); do
+    curl -sf "http://127.0.0.1:$1/api/blade-system/param/sys/config" >/dev/null && return
+    sleep 0.5
+  done
+  echo "the backend on port $1 did not answer; its log:" >&2
+  cat "$data_dir/server.log" >&2
+}
+
+stop_server() {
+  kill "$server" 2>/dev/null
+  wait "$server" 2>/dev/null
+  rm -rf "$data_dir"
+}
