@@ -17,7 +17,6 @@ export function TabStrip({ activeKey }: { activeKey?: string }) {
   const navigate = useNavigate();
   const { tabs, close, closeOthers, closeAll, clearCache } = useTabs();
   const [menuKey, setMenuKey] = useState(HOME_PATH);
-  const [contextOpen, setContextOpen] = useState(false);
   const menus = useSession((s) => s.menus);
   const language = useSettings((s) => s.language);
 
@@ -62,12 +61,7 @@ export function TabStrip({ activeKey }: { activeKey?: string }) {
   };
 
   return (
-    <Dropdown
-      menu={actions(menuKey)}
-      trigger={['contextMenu']}
-      open={contextOpen}
-      onOpenChange={setContextOpen}
-    >
+    <Dropdown menu={actions(menuKey)} trigger={['contextMenu']}>
       <div className="pd-tabs" role="toolbar" onContextMenu={onContextMenu}>
         <Tabs
           type="editable-card"
@@ -83,13 +77,7 @@ export function TabStrip({ activeKey }: { activeKey?: string }) {
           }))}
           tabBarExtraContent={{
             right: (
-              // The button lies inside the context menu's own target, so clicking it does not count as a
-              // click outside that menu: close it here, or both menus stay open.
-              <Dropdown
-                menu={actions(activeKey ?? HOME_PATH)}
-                trigger={['click']}
-                onOpenChange={(open) => open && setContextOpen(false)}
-              >
+              <Dropdown menu={actions(activeKey ?? HOME_PATH)} trigger={['click']}>
                 <Button size="small" type="text" aria-label={t('tabs.more')} icon={<DownOutlined />} />
               </Dropdown>
             ),
