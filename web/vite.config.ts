@@ -47,5 +47,7 @@ export default defineConfig({
     setupFiles: ['src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // A CrudPage test renders the whole antd table and dialog: 5 s was seen running out on a loaded 2-core box.
+    testTimeout: 20_000,
   },
 });

@@ -10,6 +10,8 @@ export interface CrudApi<T> {
   submit(row: Partial<T>): Promise<string | undefined>;
   /** Resolves with the server's `msg`. */
   remove(ids: string[]): Promise<string | undefined>;
+  /** The tenant the verbs act in (the platform administrator's pick); part of the list's cache key. */
+  readonly tenantId?: string;
 }
 
 /** What a generated function answers: the envelope (the token endpoint aside). */
@@ -44,6 +46,7 @@ export function crudApi<T>(
   tenantId?: string,
 ): CrudApi<T> {
   return {
+    tenantId,
     async list(query) {
       return (await endpoints.list({ tenantId, ...query } as never)).data ?? [];
     },

@@ -1,6 +1,6 @@
 import type { AxiosRequestConfig } from 'axios';
 import { md5 } from 'js-md5';
-import { type CrudApi, crudApi } from './crud';
+import { acting, type CrudApi, crudApi } from './crud';
 import {
   getBladeUserDetail,
   getBladeUserPage,
@@ -41,20 +41,18 @@ export function userApiFor(tenantId?: string): CrudApi<User> {
     submit: postBladeUserSubmit,
     remove: postBladeUserRemove,
   };
-  return crudApi<User>(endpoints, {
-    async detail(id) {
-      return (await getBladeUserDetail({ id }, inTenant(tenantId))).data as User;
+  return crudApi<User>(
+    endpoints,
+    {
+      async submit(row) {
+        const { password2: _, ...body } = row;
+        if (row.id || !row.password) delete body.password;
+        else body.password = md5(String(row.password));
+        return (await postBladeUserSubmit(body as UserWrite, acting(tenantId))).msg;
+      },
     },
-    async submit(row) {
-      const { password2: _, ...body } = row;
-      if (row.id || !row.password) delete body.password;
-      else body.password = md5(String(row.password));
-      return (await postBladeUserSubmit(body as UserWrite)).msg;
-    },
-    async remove(list) {
-      return (await postBladeUserRemove(inTenant(tenantId, { ids: ids(list) }))).msg;
-    },
-  });
+    tenantId,
+  );
 }
 
 /** Back to the initial password (account.initPassword); the user must set a new one at next sign-in. */

@@ -9,7 +9,7 @@ type Row = object;
 
 type ListPage = { current: number; size: number };
 
-/** The list query of a CRUD screen: one cache entry per page, filters and extra params. */
+/** The list query of a CRUD screen: one cache entry per acting tenant, page, filters and extra params. */
 export function crudListQuery<T>(
   name: string,
   api: CrudApi<T>,
@@ -18,7 +18,7 @@ export function crudListQuery<T>(
   extra: Query,
 ) {
   return queryOptions({
-    queryKey: ['crud', name, page, filters, extra],
+    queryKey: ['crud', name, api.tenantId, page, filters, extra],
     queryFn: () => api.list({ ...extra, ...filters, current: page.current, size: page.size }),
   });
 }

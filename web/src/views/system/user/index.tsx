@@ -70,13 +70,7 @@ export default function UserPage() {
         <DeptTree tenantId={acting} value={deptId} onChange={setDeptId} />
       </Col>
       <Col xs={24} lg={18} xl={19}>
-        <CrudPage
-          ref={handle}
-          option={option}
-          api={api}
-          query={{ tenantId: acting, deptId }}
-          searchExtra={picker}
-        />
+        <CrudPage ref={handle} option={option} api={api} query={{ deptId }} searchExtra={picker} />
       </Col>
       <Suspense>
         {dialog && (
