@@ -32,7 +32,10 @@ def settings(tmp_path_factory) -> Settings:
     data_dir = tmp_path_factory.mktemp("data")
     return Settings(data_dir=data_dir, database_url=os.environ.get("PLANTDESK_TEST_DATABASE_URL", ""),
                     redis_url="", jwt_secret="test-" + uuid.uuid4().hex, audit_flush_seconds=0.05,
-                    web_dist=data_dir / "no-web")
+                    web_dist=data_dir / "no-web",
+                    # OSS rows of the tests name loopback's discard port (nothing listens: refused at once), never
+                    # a public host; core.outbound refuses loopback unless allowed.
+                    outbound_allow="127.0.0.1:9")
 
 
 @pytest.fixture(scope="session")

@@ -141,7 +141,7 @@ class TestAttach:
 
 
 def oss_body(code: str, **extra) -> dict:
-    return {"category": 1, "ossCode": code, "endpoint": "http://8.8.8.8:9000", "accessKey": "AKIAEXAMPLE1234",
+    return {"category": 1, "ossCode": code, "endpoint": "http://127.0.0.1:9", "accessKey": "AKIAEXAMPLE1234",
             "secretKey": "secret-value-9876", "bucketName": "plantdesk", **extra}
 
 
