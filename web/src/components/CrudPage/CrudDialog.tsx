@@ -37,6 +37,8 @@ export function CrudDialog<T extends Entity>({
   const [loading, setLoading] = useState(mode !== 'add' || Boolean(option.beforeOpen));
   const fields = useMemo(() => option.columns.filter((c) => shownIn(c, mode)), [option.columns, mode]);
   const { beforeOpen, beforeSubmit } = option;
+  // Fields wait for the record: what is typed before it arrives would be overwritten by it, unseen.
+  const disabled = (column: CrudColumn<T>) => loading || disabledIn(column, mode);
 
   // Edit and view show the server's current record (not the row as the list saw it); beforeOpen may
   // load something else or add defaults.
@@ -110,11 +112,11 @@ export function CrudDialog<T extends Entity>({
                         mode={mode}
                         form={form}
                         column={column}
-                        disabled={disabledIn(column, mode)}
+                        disabled={disabled(column)}
                       />
                     </LazyField>
                   ) : (
-                    <FieldInput column={column} disabled={disabledIn(column, mode)} />
+                    <FieldInput column={column} disabled={disabled(column)} />
                   )}
                 </Form.Item>
               </Col>

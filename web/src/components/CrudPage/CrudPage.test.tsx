@@ -118,6 +118,21 @@ describe('CrudPage', () => {
     );
   });
 
+  it('keeps the edit fields disabled until the server record is in, so typing is not overwritten', async () => {
+    let answer: (item: Item) => void = () => undefined;
+    api.detail = vi.fn(() => new Promise<Item>((resolve) => (answer = resolve)));
+    const user = userEvent.setup();
+    renderWithProviders(<CrudPage option={option} api={api} />);
+    await screen.findByText('停机检修通知');
+    await user.click(screen.getAllByRole('button', { name: /编\s*辑/ })[0]);
+    const dialog = await screen.findByRole('dialog');
+    const title = within(dialog).getAllByPlaceholderText('请输入通知标题')[0];
+    expect(title).toBeDisabled();
+    act(() => answer({ id: '1', title: '服务器上的标题', content: 'a' }));
+    await waitFor(() => expect(title).toBeEnabled());
+    expect(title).toHaveValue('服务器上的标题');
+  });
+
   it('shows only the buttons the user holds codes for', async () => {
     grant('item_view');
     renderWithProviders(<CrudPage option={option} api={api} />);
