@@ -17,6 +17,7 @@ export function TabStrip({ activeKey }: { activeKey?: string }) {
   const navigate = useNavigate();
   const { tabs, close, closeOthers, closeAll, clearCache } = useTabs();
   const [menuKey, setMenuKey] = useState(HOME_PATH);
+  const [contextOpen, setContextOpen] = useState(false);
   const menus = useSession((s) => s.menus);
   const language = useSettings((s) => s.language);
 
@@ -61,7 +62,12 @@ export function TabStrip({ activeKey }: { activeKey?: string }) {
   };
 
   return (
-    <Dropdown menu={actions(menuKey)} trigger={['contextMenu']}>
+    <Dropdown
+      menu={actions(menuKey)}
+      trigger={['contextMenu']}
+      open={contextOpen}
+      onOpenChange={setContextOpen}
+    >
       <div className="pd-tabs" role="toolbar" onContextMenu={onContextMenu}>
         <Tabs
           type="editable-card"
@@ -77,7 +83,13 @@ export function TabStrip({ activeKey }: { activeKey?: string }) {
           }))}
           tabBarExtraContent={{
             right: (
-              <Dropdown menu={actions(activeKey ?? HOME_PATH)} trigger={['click']}>
+              // The button lies inside the context menu's own target, so clicking it does not count as a
+              // click outside that menu: close it here, or both menus stay open.
+              <Dropdown
+                menu={actions(activeKey ?? HOME_PATH)}
+                trigger={['click']}
+                onOpenChange={(open) => open && setContextOpen(false)}
+              >
                 <Button size="small" type="text" aria-label={t('tabs.more')} icon={<DownOutlined />} />
               </Dropdown>
             ),
