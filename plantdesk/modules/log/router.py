@@ -20,7 +20,6 @@ from plantdesk.core.routing import include
 from plantdesk.modules.log import service
 from plantdesk.modules.log.schemas import ApiLogRead, ErrorLogRead, LogFilter, UsualLogRead
 
-XLSX_RESPONSE = {200: {"content": {excel.XLSX: {}}, "description": "xlsx file"}}
 Stem = Annotated[str, Path(min_length=1, max_length=100, pattern=r"^[^/\\:*?\"<>|\x00-\x1f]+$")]
 IdQuery = Annotated[int, Query(ge=1, lt=2**63)]
 

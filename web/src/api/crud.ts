@@ -32,9 +32,11 @@ export interface CrudEndpoints<T> {
   remove: (options: AxiosRequestConfig) => Promise<Answer<unknown>>;
 }
 
-/** Request options carrying the platform administrator's acting tenant (`useActingTenant`); the server ignores
- * `tenantId` for anyone else. */
-export const acting = (tenantId?: string): AxiosRequestConfig => ({ params: { tenantId } });
+/** Request options carrying the platform administrator's acting tenant (`useActingTenant`) beside `params` the
+ * schema does not declare (`ids`, `userIds`); the server ignores `tenantId` for anyone else. */
+export const acting = (tenantId?: string, params: AxiosRequestConfig['params'] = {}): AxiosRequestConfig => ({
+  params: { ...params, tenantId },
+});
 
 /**
  * The CRUD verbs of a module's generated functions; `overrides` replace single verbs. `tenantId` goes on every
@@ -57,7 +59,7 @@ export function crudApi<T>(
       return (await endpoints.submit(row as never, acting(tenantId))).msg;
     },
     async remove(ids) {
-      return (await endpoints.remove({ params: { ids: ids.join(','), tenantId } })).msg;
+      return (await endpoints.remove(acting(tenantId, { ids: ids.join(',') }))).msg;
     },
     ...overrides,
   };

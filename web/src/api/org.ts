@@ -1,4 +1,4 @@
-import type { AxiosRequestConfig } from 'axios';
+import { acting } from './crud';
 import {
   getBladeSystemDeptTree,
   getBladeSystemMenuGrantTree,
@@ -16,10 +16,6 @@ export type TreeNode = PlantdeskModulesSystemSchemasMenuTreeNode;
 
 export type TenantOption = TenantSelect;
 
-/** The platform administrator names another tenant with `tenantId` (not in the schema of these routes). */
-const inTenant = (tenantId?: string): AxiosRequestConfig | undefined =>
-  tenantId ? { params: { tenantId } } : undefined;
-
 /** Tenants for dropdowns: all for the platform administrator, the own tenant for everyone else. */
 export async function fetchTenantSelect() {
   return (await getBladeSystemTenantSelect()).data ?? [];
@@ -27,17 +23,17 @@ export async function fetchTenantSelect() {
 
 /** The department forest of the caller's tenant (platform administrator: of `tenantId`). */
 export async function fetchDeptTree(tenantId?: string) {
-  return (await getBladeSystemDeptTree(inTenant(tenantId))).data ?? [];
+  return (await getBladeSystemDeptTree(acting(tenantId))).data ?? [];
 }
 
 /** The role forest of the caller's tenant (platform administrator: of `tenantId`). */
 export async function fetchRoleTree(tenantId?: string) {
-  return (await getBladeSystemRoleTree(inTenant(tenantId))).data ?? [];
+  return (await getBladeSystemRoleTree(acting(tenantId))).data ?? [];
 }
 
 /** The posts of the caller's tenant (platform administrator: of `tenantId`). */
 export async function fetchPostSelect(tenantId?: string) {
-  return (await getBladeSystemPostSelect(inTenant(tenantId))).data ?? [];
+  return (await getBladeSystemPostSelect(acting(tenantId))).data ?? [];
 }
 
 /** What the caller may grant: menus with their buttons, data scopes and API scopes. */

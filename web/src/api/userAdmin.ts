@@ -1,4 +1,3 @@
-import type { AxiosRequestConfig } from 'axios';
 import { md5 } from 'js-md5';
 import { acting, type CrudApi, crudApi } from './crud';
 import {
@@ -23,11 +22,6 @@ export type User = UserRead & {
 };
 
 const ids = (list: string[]) => list.join(',');
-
-/** The platform administrator acts in another tenant with `tenantId` (not in these routes' schema). */
-const inTenant = (tenantId: string | undefined, params: AxiosRequestConfig['params'] = {}) => ({
-  params: { ...params, tenantId },
-});
 
 /**
  * Users (spec §7 Users): the list is `page` (paged, filters account / realName / phone / deptId); the
@@ -57,23 +51,23 @@ export function userApiFor(tenantId?: string): CrudApi<User> {
 
 /** Back to the initial password (account.initPassword); the user must set a new one at next sign-in. */
 export async function resetPassword(userIds: string[], tenantId?: string) {
-  return (await postBladeUserResetPassword(inTenant(tenantId, { userIds: ids(userIds) }))).msg;
+  return (await postBladeUserResetPassword(acting(tenantId, { userIds: ids(userIds) }))).msg;
 }
 
 export async function grantRoles(userIds: string[], roleIds: string[], tenantId?: string) {
-  return (await postBladeUserGrant(inTenant(tenantId, { userIds: ids(userIds), roleIds: ids(roleIds) }))).msg;
+  return (await postBladeUserGrant(acting(tenantId, { userIds: ids(userIds), roleIds: ids(roleIds) }))).msg;
 }
 
 export async function lockUsers(userIds: string[], tenantId?: string) {
-  return (await postBladeUserLock(inTenant(tenantId, { userIds: ids(userIds) }))).msg;
+  return (await postBladeUserLock(acting(tenantId, { userIds: ids(userIds) }))).msg;
 }
 
 export async function unlockUsers(userIds: string[], tenantId?: string) {
-  return (await postBladeUserUnlock(inTenant(tenantId, { userIds: ids(userIds) }))).msg;
+  return (await postBladeUserUnlock(acting(tenantId, { userIds: ids(userIds) }))).msg;
 }
 
 export async function fetchPlatformUser(id: string, tenantId?: string) {
-  return (await getBladeUserPlatformDetail({ id }, inTenant(tenantId))).data;
+  return (await getBladeUserPlatformDetail({ id }, acting(tenantId))).data;
 }
 
 export async function updatePlatform(
@@ -83,7 +77,7 @@ export async function updatePlatform(
   tenantId?: string,
 ) {
   const params = { userId, userType: String(userType), userExt };
-  return (await postBladeUserUpdatePlatform(inTenant(tenantId, params))).msg;
+  return (await postBladeUserUpdatePlatform(acting(tenantId, params))).msg;
 }
 
 /** Import / export / template URLs (ExcelImport and ExportButton take them): file bodies, not envelopes. */
