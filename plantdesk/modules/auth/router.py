@@ -8,8 +8,8 @@ from pydantic import ValidationError
 
 from plantdesk.core import permissions
 from plantdesk.core.context import Identity
-from plantdesk.core.crud import form_or_query, parse_ids
-from plantdesk.core.deps import CurrentUser, Db, OptionalUser, Rt, admin_only
+from plantdesk.core.crud import parse_ids
+from plantdesk.core.deps import CurrentUser, Db, OptionalUser, Rt, admin_only, form_or_query
 from plantdesk.core.envelope import R, ok
 from plantdesk.core.paging import Page, Paging
 from plantdesk.modules.auth import schemas, service, sessions

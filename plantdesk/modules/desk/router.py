@@ -5,8 +5,8 @@ from typing import Annotated
 from fastapi import APIRouter, Body, Query, Request
 
 from plantdesk.core.context import Identity
-from plantdesk.core.crud import Resource, crud_router, form_or_query, parse_ids
-from plantdesk.core.deps import CurrentUser, Db, need
+from plantdesk.core.crud import Resource, crud_router, parse_ids
+from plantdesk.core.deps import CurrentUser, Db, form_or_query, need
 from plantdesk.core.envelope import R, ok
 from plantdesk.core.paging import Page, Paging
 from plantdesk.core.routing import include

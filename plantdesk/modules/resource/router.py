@@ -7,8 +7,8 @@ from fastapi import APIRouter, Body, File, Query, Request, UploadFile
 from fastapi.responses import Response
 
 from plantdesk.core.context import Identity
-from plantdesk.core.crud import Resource, crud_router, form_or_query, parse_ids
-from plantdesk.core.deps import TOKEN_IN_LINK, CurrentUser, Db, Rt, TenantDb, need
+from plantdesk.core.crud import Resource, crud_router, parse_ids
+from plantdesk.core.deps import TOKEN_IN_LINK, CurrentUser, Db, Rt, TenantDb, form_or_query, need
 from plantdesk.core.envelope import R, ok
 from plantdesk.core.routing import include
 from plantdesk.db.base import PLATFORM_TENANT

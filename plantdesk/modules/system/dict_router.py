@@ -8,8 +8,18 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from plantdesk.core import excel
 from plantdesk.core.context import Identity
-from plantdesk.core.crud import form_or_query, parse_ids
-from plantdesk.core.deps import DB_SESSION, TENANT_DB, TOKEN_IN_LINK, CurrentUser, Db, Rt, administrator_only, need
+from plantdesk.core.crud import parse_ids
+from plantdesk.core.deps import (
+    DB_SESSION,
+    TENANT_DB,
+    TOKEN_IN_LINK,
+    CurrentUser,
+    Db,
+    Rt,
+    administrator_only,
+    form_or_query,
+    need,
+)
 from plantdesk.core.envelope import R, ok
 from plantdesk.core.errors import BusinessError
 from plantdesk.core.paging import Page, Paging

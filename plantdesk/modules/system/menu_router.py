@@ -7,8 +7,8 @@ from pydantic import TypeAdapter
 
 from plantdesk.core import permissions
 from plantdesk.core.context import Identity
-from plantdesk.core.crud import crud_router, form_or_query, parse_ids
-from plantdesk.core.deps import CurrentUser, Db, Rt, TenantDb, need
+from plantdesk.core.crud import crud_router, parse_ids
+from plantdesk.core.deps import CurrentUser, Db, Rt, TenantDb, form_or_query, need
 from plantdesk.core.envelope import R, ok
 from plantdesk.core.routing import include
 from plantdesk.modules.system import menus, roles, scopes, topmenus

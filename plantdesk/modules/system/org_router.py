@@ -6,8 +6,8 @@ from typing import Annotated
 from fastapi import APIRouter, Body, Query, Request
 
 from plantdesk.core.context import Identity
-from plantdesk.core.crud import crud_router, form_or_query, get_or_raise, parse_ids
-from plantdesk.core.deps import CurrentUser, Db, Rt, TenantDb, administrator_only, need
+from plantdesk.core.crud import crud_router, get_or_raise, parse_ids
+from plantdesk.core.deps import CurrentUser, Db, Rt, TenantDb, administrator_only, form_or_query, need
 from plantdesk.core.envelope import R, ok
 from plantdesk.core.errors import BadRequest
 from plantdesk.core.paging import Page, Paging

@@ -6,8 +6,8 @@ from typing import Annotated
 from fastapi import APIRouter, Body, Query, Request
 
 from plantdesk.core.context import Identity
-from plantdesk.core.crud import form_or_query, parse_ids
-from plantdesk.core.deps import CurrentUser, Db, Rt, administrator_only, need
+from plantdesk.core.crud import parse_ids
+from plantdesk.core.deps import CurrentUser, Db, Rt, administrator_only, form_or_query, need
 from plantdesk.core.envelope import R, ok
 from plantdesk.core.paging import Page, Paging
 from plantdesk.modules.system import params

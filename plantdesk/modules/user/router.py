@@ -9,8 +9,8 @@ from pydantic import ValidationError
 
 from plantdesk.core import excel
 from plantdesk.core.context import Identity
-from plantdesk.core.crud import form_or_query, parse_ids
-from plantdesk.core.deps import TOKEN_IN_LINK, CurrentUser, Db, Rt, TenantDb, need
+from plantdesk.core.crud import parse_ids
+from plantdesk.core.deps import TOKEN_IN_LINK, CurrentUser, Db, Rt, TenantDb, form_or_query, need
 from plantdesk.core.envelope import Id, R, Schema, ok
 from plantdesk.core.errors import BadRequest
 from plantdesk.core.paging import Page, Paging
