@@ -66,6 +66,11 @@ def parse_ids(raw: str | None) -> list[int]:
     return ids
 
 
+async def request_ids(request: Request, name: str = "ids") -> list[int]:
+    """The ids a remove-style call names, from its form body or its query string."""
+    return parse_ids(await form_or_query(request, name))
+
+
 Model = TypeVar("Model", bound=IdMixin)
 
 
@@ -122,7 +127,7 @@ def crud_router(resource: Resource, prefix: str, *, ops: Sequence[str] = ("list"
     if "remove" in ops:
         @router.post("/remove", response_model=R[bool], summary=f"{resource.name} remove (logical)")
         async def remove(request: Request, db: Session, user: Identity = need(*resource.codes("delete"))):
-            await remove_ids(db, user, resource, parse_ids(await form_or_query(request, "ids")))
+            await remove_ids(db, user, resource, await request_ids(request))
             return ok(True)
 
     return router

@@ -3,7 +3,9 @@
 
 def setup() -> None:
     from plantdesk.core import jobs, permissions
-    from plantdesk.modules.system import menus, scopes, tenants
+    from plantdesk.modules.system.menu import scope as scopes
+    from plantdesk.modules.system.menu import service as menus
+    from plantdesk.modules.system.tenant import service as tenants
 
     permissions.register_loader(menus.granted_codes)
     scopes.register_loaders()

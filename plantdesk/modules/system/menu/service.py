@@ -17,6 +17,7 @@ from plantdesk.core.context import Identity
 from plantdesk.core.errors import BadRequest, BusinessError, Forbidden, NotFoundError
 from plantdesk.core.query import to_int
 from plantdesk.db.base import PLATFORM_TENANT
+from plantdesk.modules.system.menu.schemas import MenuWrite
 from plantdesk.modules.system.models import (
     Menu,
     RoleMenu,
@@ -28,7 +29,6 @@ from plantdesk.modules.system.models import (
     TopMenu,
     TopMenuSetting,
 )
-from plantdesk.modules.system.schemas_menu import MenuWrite
 from plantdesk.modules.system.trees import ancestors_of, descendants_of, forest, prune, tree_node
 
 MENU, BUTTON = 1, 2

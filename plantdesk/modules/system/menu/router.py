@@ -7,12 +7,14 @@ from pydantic import TypeAdapter
 
 from plantdesk.core import permissions
 from plantdesk.core.context import Identity
-from plantdesk.core.crud import crud_router, parse_ids
-from plantdesk.core.deps import CurrentUser, Db, Rt, TenantDb, form_or_query, need
+from plantdesk.core.crud import crud_router, parse_ids, request_ids
+from plantdesk.core.deps import CurrentUser, Db, Rt, TenantDb, need
 from plantdesk.core.envelope import R, ok
 from plantdesk.core.routing import include
-from plantdesk.modules.system import menus, roles, scopes, topmenus
-from plantdesk.modules.system.schemas_menu import (
+from plantdesk.modules.system.menu import scope as scopes
+from plantdesk.modules.system.menu import service as menus
+from plantdesk.modules.system.menu import topmenu as topmenus
+from plantdesk.modules.system.menu.schemas import (
     ButtonNode,
     CheckedKeys,
     GrantTree,
@@ -26,8 +28,9 @@ from plantdesk.modules.system.schemas_menu import (
     TopGrantTree,
     TopMenuGrant,
     TopMenuRead,
-    TreeNode,
 )
+from plantdesk.modules.system.role import service as roles
+from plantdesk.modules.system.trees import TreeNode
 
 router = APIRouter()
 menu = APIRouter(prefix="/blade-system/menu", tags=["menu"])
@@ -131,7 +134,7 @@ async def submit(db: Db, rt: Rt, body: Annotated[MenuWrite, Body()], user: Ident
 
 @menu.post("/remove", response_model=R[bool], summary="menu remove (refused while children exist)")
 async def remove(request: Request, db: Db, rt: Rt, user: Identity = need(*MENU_DELETE)):
-    await menus.remove(db, user, rt.cache, parse_ids(await form_or_query(request, "ids")))
+    await menus.remove(db, user, rt.cache, await request_ids(request))
     return ok(True)
 
 
@@ -202,7 +205,7 @@ async def data_scope_submit(db: Db, rt: Rt, body: Annotated[ScopeDataWrite, Body
 
 @data_scope.post("/remove", response_model=R[bool], summary="data scope remove")
 async def data_scope_remove(request: Request, db: Db, rt: Rt, user: Identity = need("datascope_delete")):
-    await scopes.remove(db, user, rt.cache, menus.DATA_SCOPE, parse_ids(await form_or_query(request, "ids")))
+    await scopes.remove(db, user, rt.cache, menus.DATA_SCOPE, await request_ids(request))
     return ok(True)
 
 
@@ -214,7 +217,7 @@ async def api_scope_submit(db: Db, rt: Rt, body: Annotated[ScopeApiWrite, Body()
 
 @api_scope.post("/remove", response_model=R[bool], summary="API scope remove")
 async def api_scope_remove(request: Request, db: Db, rt: Rt, user: Identity = need("apiscope_delete")):
-    await scopes.remove(db, user, rt.cache, menus.API_SCOPE, parse_ids(await form_or_query(request, "ids")))
+    await scopes.remove(db, user, rt.cache, menus.API_SCOPE, await request_ids(request))
     return ok(True)
 
 
