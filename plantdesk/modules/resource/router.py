@@ -8,7 +8,7 @@ from fastapi.responses import Response
 
 from plantdesk.core.context import Identity
 from plantdesk.core.crud import Resource, crud_router, parse_ids, request_ids
-from plantdesk.core.deps import TOKEN_IN_LINK, CurrentUser, Db, Rt, TenantDb, form_or_query, need
+from plantdesk.core.deps import TOKEN_IN_LINK, CurrentUser, Db, IdQuery, Rt, TenantDb, form_or_query, need
 from plantdesk.core.envelope import R, ok
 from plantdesk.core.routing import include
 from plantdesk.db.base import PLATFORM_TENANT
@@ -29,7 +29,6 @@ from plantdesk.modules.resource.schemas import (
 PREFIX = "/blade-resource"
 FILE_RESPONSE: dict[int | str, dict[str, Any]] = {
     200: {"content": {"application/octet-stream": {}}, "description": "the file"}}
-IdQuery = Annotated[int, Query(ge=1, lt=2**63)]
 
 # --- attachments --------------------------------------------------------------------------------------------
 ATTACH = Resource(

@@ -15,6 +15,7 @@ from plantdesk.core.deps import (
     TOKEN_IN_LINK,
     CurrentUser,
     Db,
+    IdQuery,
     Rt,
     administrator_only,
     need,
@@ -60,7 +61,7 @@ def _router(kind: dicts.Kind, prefix: str, *, view, submit_, delete, export_, im
         return ok(await dicts.page(db, kind, request.query_params, paging, parent_id=parent_id))
 
     @router.get("/detail", response_model=R[DictRead])
-    async def detail(db: Session, id: Annotated[int, Query(ge=1, lt=2**63)], user: Identity = view):
+    async def detail(db: Session, id: IdQuery, user: Identity = view):
         return ok(await dicts.detail(db, kind, id))
 
     @router.get("/tree", response_model=R[list[DictTreeNode]])

@@ -8,7 +8,7 @@ from pydantic import TypeAdapter
 from plantdesk.core import permissions
 from plantdesk.core.context import Identity
 from plantdesk.core.crud import crud_router, parse_ids, request_ids
-from plantdesk.core.deps import CurrentUser, Db, Rt, TenantDb, need
+from plantdesk.core.deps import CurrentUser, Db, IdQuery, Rt, TenantDb, need
 from plantdesk.core.envelope import R, ok
 from plantdesk.core.routing import include
 from plantdesk.modules.system.menu import scope as scopes
@@ -123,7 +123,7 @@ async def tree(db: Db, user: Identity = need(*MENU_VIEW, *GRANT_VIEW)):
 
 
 @menu.get("/detail", response_model=R[MenuNode], summary="menu detail")
-async def detail(db: Db, id: Annotated[int, Query(ge=1, lt=2**63)], user: Identity = need(*MENU_VIEW)):
+async def detail(db: Db, id: IdQuery, user: Identity = need(*MENU_VIEW)):
     return ok(await menus.detail(db, id))
 
 

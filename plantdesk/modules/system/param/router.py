@@ -3,11 +3,11 @@ the console needs before and after login (shapes: docs/decisions.md)."""
 
 from typing import Annotated
 
-from fastapi import APIRouter, Body, Query, Request
+from fastapi import APIRouter, Body, Request
 
 from plantdesk.core.context import Identity
 from plantdesk.core.crud import request_ids
-from plantdesk.core.deps import CurrentUser, Db, Rt, administrator_only, need
+from plantdesk.core.deps import CurrentUser, Db, IdQuery, Rt, administrator_only, need
 from plantdesk.core.envelope import R, ok
 from plantdesk.core.paging import Page, Paging
 from plantdesk.modules.system.param import service as params
@@ -24,7 +24,7 @@ async def list_(request: Request, db: Db, paging: Paging, user: Identity = View)
 
 
 @router.get("/detail", response_model=R[ParamRead])
-async def detail(db: Db, id: Annotated[int, Query(ge=1, lt=2**63)], user: Identity = View):
+async def detail(db: Db, id: IdQuery, user: Identity = View):
     return ok(await params.detail(db, id))
 
 
