@@ -64,8 +64,8 @@ def prune(roots: list[dict], keep: Callable[[dict], bool]) -> list[dict]:
     return kept
 
 
-# Wire names left out rather than sent as null.
-OPTIONAL = ("hasChildren",)
+# Wire names left out rather than sent as null; `titleEn` is a menu's English name (shown in English mode).
+OPTIONAL = ("hasChildren", "titleEn")
 
 
 class TreeSchema(Schema):
@@ -108,5 +108,6 @@ class TreeNode(TreeSchema):
     title: str = ""
     key: Id
     value: Id
+    title_en: str | None = None
     has_children: bool | None = None
     children: list["TreeNode"] | None = None
