@@ -84,3 +84,12 @@ class DeviceToken(IdMixin, TenantMixin, Base):
     create_time: Mapped[datetime] = mapped_column(DateTime)
     last_used_time: Mapped[datetime | None] = mapped_column(DateTime)
     revoke_time: Mapped[datetime | None] = mapped_column(DateTime)
+
+
+class MonitorSetting(IdMixin, TenantMixin, Base):
+    """A tenant's monitor-data settings (one row per tenant; none means the defaults): how many days raw rows
+    are kept (0: for ever; design/industrial.md §4.3 suggests 7–30)."""
+
+    __tablename__ = "monitor_setting"
+
+    retention_days: Mapped[int] = mapped_column(Integer, default=30, server_default="30")

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass, field
 from operator import itemgetter
 from typing import Any, Literal, NamedTuple
@@ -92,7 +92,7 @@ class _Stored(NamedTuple):
     stored_text: str | None
 
 
-def dialect(db: AsyncSession | AsyncConnection) -> str:
+def dialect(db: AsyncSession) -> str:
     bind = db.bind
     assert bind is not None
     return bind.dialect.name
@@ -113,9 +113,10 @@ class MonitorStore:
     # --- writes ---------------------------------------------------------------------------------------------
 
     async def write_batch(self, db: AsyncSession, samples: Iterable[Sample | tuple],
-                          deadbands: Mapping[int, float] | None = None) -> WriteResult:
+                          deadbands: Mapping[int, float] | None = None,
+                          latest_only: Set[int] = frozenset()) -> WriteResult:
         """Write one batch in the session's transaction; `deadbands` maps point id → deadband (absent: 0, so
-        any change is stored)."""
+        any change is stored); points in `latest_only` keep no history (the data point's store flag off)."""
         # The same (point, ts) twice in one batch: the last one wins.
         batch = sorted({(s[0], s[1]): s for s in samples}.values(), key=itemgetter(0, 1))
         result = WriteResult(received=len(batch))
@@ -140,9 +141,12 @@ class MonitorStore:
                 state = previous.get(pid)
             prev_pid = pid
             if state is not None and ts <= state.ts:
-                late.append((pid, ts, value, txt, quality))
+                if pid not in latest_only:
+                    late.append((pid, ts, value, txt, quality))
                 continue
-            if state is None or ts - state.stored_ts >= heartbeat or quality != state.quality \
+            if pid in latest_only:
+                state = _Stored(ts, value, txt, quality, ts, None, None)
+            elif state is None or ts - state.stored_ts >= heartbeat or quality != state.quality \
                     or txt != state.stored_text or _moved(value, state.stored_value, deadbands.get(pid, 0.0)):
                 rows.append((pid, ts, value, txt, quality))
                 state = _Stored(ts, value, txt, quality, ts, value, txt)
