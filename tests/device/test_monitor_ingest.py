@@ -233,3 +233,15 @@ class TestReads:
         device = await plant(app, unique)
         response = await demo_user.get(f"{MONITOR}/realtime", deviceId=device["id"])
         assert response.status_code == 403
+
+
+class TestDeviceAnswers:
+    async def test_device_list_and_detail_carry_the_live_status(self, app, demo_admin, unique):
+        device = await plant(app, unique)
+        detail = await demo_admin.data("GET", f"{API}/device/detail", id=device["id"])
+        assert (detail["runStatus"], detail["lastDataTs"]) == ("offline", None)
+        await demo_admin.data("POST", TELEMETRY, {"deviceCode": f"R-{unique}", "values": {"LEVEL": 3}})
+        detail = await demo_admin.data("GET", f"{API}/device/detail", id=device["id"])
+        assert detail["runStatus"] == "online" and detail["lastDataTs"] > now_ms() - 60_000
+        page = await demo_admin.data("GET", f"{API}/device/list", code=f"R-{unique}")
+        assert [(r["code"], r["runStatus"]) for r in page["records"]] == [(f"R-{unique}", "online")]
