@@ -52,12 +52,12 @@ def main() -> None:
     lines = [f"# Monitor data bench ({time.strftime('%Y-%m-%d %H:%M')})", "",
              f"`uv run python bench/monitor.py {' '.join(sys.argv[1:])}`; load average before: "
              f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores", ""]
-    for database in dbs:
+    for database in dbs:  # written after each database, so a failure later keeps what was measured
         lines += run_one(database, args)
-    text = "\n".join(lines) + "\n"
-    print(text)
-    if args.out:
-        args.out.write_text(text)
+        text = "\n".join(lines) + "\n"
+        print(text)
+        if args.out:
+            args.out.write_text(text)
 
 
 def run_one(database: str, args) -> list[str]:
@@ -87,7 +87,7 @@ def run_one(database: str, args) -> list[str]:
         try:
             wait_ready(base, timeout=120)
             headers = login(base)
-            worker = worker_pid(server.pid)
+            worker = server.pid  # `serve` with one worker answers in its own process
             out += reads(base, headers, devices, target, f"{args.rows / 1e6:.1f}M rows", worker)
             out += ingest(base, headers, devices, args, worker, data_dir)
             rows = asyncio.run(count_rows(url or f"sqlite+aiosqlite:///{data_dir / 'plantdesk.db'}"))
@@ -148,7 +148,8 @@ async def prepare(url: str, rows: int) -> tuple[list[tuple[str, list[int]]], int
     async with engine.begin() as conn:
         if engine.dialect.name == "postgresql":
             await conn.execute(text(
-                "INSERT INTO monitor_data (point_id, ts, value) SELECT p, :start + s * :step, random() * 100 "
+                "INSERT INTO monitor_data (point_id, ts, value) "
+                "SELECT p, CAST(:start AS bigint) + s * CAST(:step AS bigint), random() * 100 "
                 "FROM unnest(CAST(:points AS bigint[])) AS p, generate_series(0, :n - 1) AS s"),
                 {"start": start, "step": step_ms, "points": others, "n": per_point})
         else:
@@ -184,11 +185,6 @@ def login(base: str) -> dict:
                           headers={"Authorization": CLIENT, "Tenant-Id": TENANT}, timeout=30)
     response.raise_for_status()
     return {"Authorization": CLIENT, "Tenant-Id": TENANT, "Blade-Auth": f"bearer {response.json()['access_token']}"}
-
-
-def worker_pid(pid: int) -> int:
-    """`serve` runs uvicorn in its own process with one worker: the process answering is the serve process."""
-    return pid
 
 
 def timed(client: httpx.Client, path: str, params: dict, runs: int, pid: int) -> tuple[float, float, float]:
