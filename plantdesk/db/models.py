@@ -19,6 +19,14 @@ from plantdesk.modules.device.models import (
     ModelComponent,
     ModelPoint,
 )
+from plantdesk.modules.device.monitor.models import (
+    DeviceToken,
+    MonitorData,
+    MonitorLatest,
+    MonitorRollup1h,
+    MonitorRollup1m,
+    MonitorSetting,
+)
 from plantdesk.modules.resource.models import Attach, Logo, Oss, Sms, SmsLog
 from plantdesk.modules.system.models import (
     Dept,
@@ -48,4 +56,7 @@ __all__ = [
     "Oss", "Param", "Post", "Region", "Role", "RoleFunction", "RoleMenu", "RoleScope", "ScopeApi", "ScopeData",
     "SearchGram", "Sms", "SmsLog", "SystemNotice", "Tenant", "TenantPackage", "TopMenu", "TopMenuSetting", "User",
     "UserOauth", "UserSession", "UsualLog",
+    # monitor data (plantdesk.modules.device.monitor)
+    "DeviceToken", "MonitorData", "MonitorLatest", "MonitorRollup1h", "MonitorRollup1m",
+    "MonitorSetting",
 ]
