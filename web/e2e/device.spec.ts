@@ -9,7 +9,6 @@ const DEVICES = { menu: ['设备管理', '设备台账'], path: /\/device\/devic
 test.describe.configure({ timeout: 120_000 });
 
 const ok = (page: Page) => dialog(page).getByRole('button', { name: /确\s*定/ });
-const drawer = (page: Page) => page.locator('.ant-drawer-content');
 
 test('a model with a data point, a device from it, then an Excel import with one bad row and its error page', async ({
   page,
@@ -34,7 +33,7 @@ test('a model with a data point, a device from it, then an Excel import with one
   await models.search('模型名称', modelName);
   await expect(models.row(modelName)).toHaveCount(1);
   await models.row(modelName).getByRole('button', { name: '部件与点位' }).click();
-  await expect(drawer(page)).toContainText(modelName);
+  await expect(dialog(page)).toContainText(`${modelName}: 部件与模板点位`);
   const points = crudOf(page, 'device-model-point');
   await points.button(/新\s*增/).click();
   await dialog(page).getByLabel('点位编码').fill(pointCode);

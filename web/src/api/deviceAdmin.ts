@@ -1,3 +1,4 @@
+import { queryClient } from '#src/app/queryClient';
 import { type CrudApi, crudApi } from './crud';
 import { download } from './download';
 import {
@@ -109,6 +110,33 @@ export type PointFields = Pick<
 >;
 
 const BASE = '/device-management';
+
+/**
+ * The first query key part of every picker and tree of this file (models, devices, collect groups, sources,
+ * components, the organisation and framework trees): a write anywhere in the area makes them all stale, so
+ * a model added a moment ago is in the device dialog's model list.
+ */
+const AREA = 'device-management';
+
+/** Drops the area's pickers and trees (after a write, or when an import job has finished). */
+export const deviceDataChanged = () => queryClient.invalidateQueries({ queryKey: [AREA] });
+
+/** `api` whose writes make the area's pickers and trees stale. */
+function invalidating<T>(api: CrudApi<T>): CrudApi<T> {
+  return {
+    ...api,
+    async submit(row) {
+      const msg = await api.submit(row);
+      await deviceDataChanged();
+      return msg;
+    },
+    async remove(ids) {
+      const msg = await api.remove(ids);
+      await deviceDataChanged();
+      return msg;
+    },
+  };
+}
 const ids = (list: string[]) => ({ ids: list.join(',') });
 const records = <T>(page: Page<T> | null | undefined) => page?.records ?? [];
 
@@ -123,27 +151,31 @@ async function saveOrUpdate<B>(
 
 // --- models ---------------------------------------------------------------------------------------------------
 
-export const modelApi: CrudApi<DeviceModel> = crudApi<DeviceModel>(
-  {
-    list: getDeviceManagementDeviceModelLibPage,
-    detail: getDeviceManagementDeviceModelLibDetail,
-    submit: postDeviceManagementDeviceModelLibSave,
-    remove: postDeviceManagementDeviceModelLibRemove,
-  },
-  {
-    submit: (row) =>
-      saveOrUpdate(row, postDeviceManagementDeviceModelLibSave, postDeviceManagementDeviceModelLibUpdate),
-  },
+export const modelApi: CrudApi<DeviceModel> = invalidating(
+  crudApi<DeviceModel>(
+    {
+      list: getDeviceManagementDeviceModelLibPage,
+      detail: getDeviceManagementDeviceModelLibDetail,
+      submit: postDeviceManagementDeviceModelLibSave,
+      remove: postDeviceManagementDeviceModelLibRemove,
+    },
+    {
+      submit: (row) =>
+        saveOrUpdate(row, postDeviceManagementDeviceModelLibSave, postDeviceManagementDeviceModelLibUpdate),
+    },
+  ),
 );
 
 /** A copy of the model with its components and template points (code `<code>-COPY`). */
 export async function copyModel(id: string) {
-  return (await postDeviceManagementDeviceModelLibCopyModel({ id } as never)).msg;
+  const { msg } = await postDeviceManagementDeviceModelLibCopyModel({ id } as never);
+  await deviceDataChanged();
+  return msg;
 }
 
 /** Every model (at most 100, by code) for pickers. */
 export const modelSelectQuery = {
-  queryKey: ['device-model-lib/search'],
+  queryKey: [AREA, 'device-model-lib/search'],
   queryFn: async () => (await getDeviceManagementDeviceModelLibSearch()).data ?? [],
 };
 
@@ -153,7 +185,7 @@ export const MODEL_IMPORT_URL = `${BASE}/device-model-lib/import-model`;
 
 /** The components of model `modelId` (the list answers them all; `parentId` makes the tree). */
 export function modelComponentApiFor(modelId: string): CrudApi<ModelComponent> {
-  return {
+  return invalidating({
     list: async () =>
       toTree((await getDeviceManagementDeviceModelComponentList({ modelId } as never)).data ?? []),
     detail: async (id) =>
@@ -165,18 +197,18 @@ export function modelComponentApiFor(modelId: string): CrudApi<ModelComponent> {
         postDeviceManagementDeviceModelComponentUpdate,
       ),
     remove: async (list) => (await postDeviceManagementDeviceModelComponentRemove({ params: ids(list) })).msg,
-  };
+  });
 }
 
 export const modelComponentTreeQuery = (modelId: string) => ({
-  queryKey: ['device-model-component/list', modelId],
+  queryKey: [AREA, 'device-model-component/list', modelId],
   queryFn: async () =>
     toTree((await getDeviceManagementDeviceModelComponentList({ modelId } as never)).data ?? []),
 });
 
 /** The template points of model `linkId`. */
 export function modelPointApiFor(linkId: string): CrudApi<ModelPoint> {
-  return {
+  return invalidating({
     list: async () =>
       (await getDeviceManagementDeviceModelDataPointsQueryByLinkId({ linkId } as never)).data ?? [],
     detail: async (id) =>
@@ -189,24 +221,26 @@ export function modelPointApiFor(linkId: string): CrudApi<ModelPoint> {
       ),
     remove: async (list) =>
       (await postDeviceManagementDeviceModelDataPointsRemove({ params: ids(list) })).msg,
-  };
+  });
 }
 
 // --- devices --------------------------------------------------------------------------------------------------
 
-export const deviceApi: CrudApi<Device> = crudApi<Device>(
-  {
-    list: getDeviceManagementDevicePage,
-    detail: getDeviceManagementDeviceDetail,
-    submit: postDeviceManagementDeviceSave,
-    remove: postDeviceManagementDeviceRemove,
-  },
-  { submit: (row) => saveOrUpdate(row, postDeviceManagementDeviceSave, postDeviceManagementDeviceUpdate) },
+export const deviceApi: CrudApi<Device> = invalidating(
+  crudApi<Device>(
+    {
+      list: getDeviceManagementDevicePage,
+      detail: getDeviceManagementDeviceDetail,
+      submit: postDeviceManagementDeviceSave,
+      remove: postDeviceManagementDeviceRemove,
+    },
+    { submit: (row) => saveOrUpdate(row, postDeviceManagementDeviceSave, postDeviceManagementDeviceUpdate) },
+  ),
 );
 
 /** Devices for pickers (name or code contains nothing: the first 100). */
 export const deviceSelectQuery = {
-  queryKey: ['device/searchByDeviceName'],
+  queryKey: [AREA, 'device/searchByDeviceName'],
   queryFn: async () => (await getDeviceManagementDeviceSearchByDeviceName()).data ?? [],
 };
 
@@ -214,7 +248,7 @@ export const deviceSelectQuery = {
 const WARNING_SCAN = 1000;
 
 export const warningDevicesQuery = {
-  queryKey: ['device/page', 'warning'],
+  queryKey: [AREA, 'device/page', 'warning'],
   queryFn: async () =>
     records(
       (await getDeviceManagementDevicePage({ current: 1, size: WARNING_SCAN } as never)).data,
@@ -223,7 +257,7 @@ export const warningDevicesQuery = {
 
 /** Points whose alarm is switched on. */
 export const alarmPointsQuery = {
-  queryKey: ['datapoints/search', 'alarm-on'],
+  queryKey: [AREA, 'datapoints/search', 'alarm-on'],
   queryFn: async () =>
     records(
       (await getDeviceManagementDatapointsSearch({ current: 1, size: WARNING_SCAN } as never)).data,
@@ -231,12 +265,12 @@ export const alarmPointsQuery = {
 };
 
 export const departmentTreeQuery = {
-  queryKey: ['device/department'],
+  queryKey: [AREA, 'device/department'],
   queryFn: async () => (await getDeviceManagementDeviceDepartment()).data ?? [],
 };
 
 export const frameworkTreeQuery = {
-  queryKey: ['device/framework'],
+  queryKey: [AREA, 'device/framework'],
   queryFn: async () => (await getDeviceManagementDeviceFramework()).data ?? [],
 };
 
@@ -246,17 +280,20 @@ export const DEVICE_IMPORT_URL = `${BASE}/device/import-device`;
 
 /** The parts of device `deviceId` (components; `parentId` makes the tree). */
 export function deviceComponentApiFor(deviceId: string): CrudApi<DeviceComponent> {
-  return crudApi<DeviceComponent>(
-    {
-      list: getDeviceManagementComponentsList,
-      detail: getDeviceManagementComponentsDetail,
-      submit: postDeviceManagementComponentsSubmit,
-      remove: postDeviceManagementComponentsRemove,
-    },
-    {
-      list: async () => toTree(await deviceComponents(deviceId)),
-      submit: async (row) => (await postDeviceManagementComponentsSubmit({ ...row, deviceId } as never)).msg,
-    },
+  return invalidating(
+    crudApi<DeviceComponent>(
+      {
+        list: getDeviceManagementComponentsList,
+        detail: getDeviceManagementComponentsDetail,
+        submit: postDeviceManagementComponentsSubmit,
+        remove: postDeviceManagementComponentsRemove,
+      },
+      {
+        list: async () => toTree(await deviceComponents(deviceId)),
+        submit: async (row) =>
+          (await postDeviceManagementComponentsSubmit({ ...row, deviceId } as never)).msg,
+      },
+    ),
   );
 }
 
@@ -267,23 +304,25 @@ async function deviceComponents(deviceId: string) {
 }
 
 export const deviceComponentTreeQuery = (deviceId: string) => ({
-  queryKey: ['components/list', deviceId],
+  queryKey: [AREA, 'components/list', deviceId],
   queryFn: async () => toTree(await deviceComponents(deviceId)),
 });
 
 // --- data points ----------------------------------------------------------------------------------------------
 
-export const datapointApi: CrudApi<DataPoint> = crudApi<DataPoint>(
-  {
-    list: getDeviceManagementDatapointsSearch,
-    detail: getDeviceManagementDatapointsDetail,
-    submit: postDeviceManagementDatapointsSave,
-    remove: postDeviceManagementDatapointsRemove,
-  },
-  {
-    submit: (row) =>
-      saveOrUpdate(row, postDeviceManagementDatapointsSave, postDeviceManagementDatapointsUpdate),
-  },
+export const datapointApi: CrudApi<DataPoint> = invalidating(
+  crudApi<DataPoint>(
+    {
+      list: getDeviceManagementDatapointsSearch,
+      detail: getDeviceManagementDatapointsDetail,
+      submit: postDeviceManagementDatapointsSave,
+      remove: postDeviceManagementDatapointsRemove,
+    },
+    {
+      submit: (row) =>
+        saveOrUpdate(row, postDeviceManagementDatapointsSave, postDeviceManagementDatapointsUpdate),
+    },
+  ),
 );
 
 export const POINT_EXPORT_URL = `${BASE}/datapoints/export-datapoints`;
@@ -298,7 +337,9 @@ export async function alarmDetail(pointId: string): Promise<Partial<AlarmSetting
 }
 
 export async function submitAlarm(body: Partial<AlarmWrite> & { pointId: string }) {
-  return (await postDeviceManagementDatapointsAlarmSubmit(body as AlarmWrite)).msg;
+  const { msg } = await postDeviceManagementDatapointsAlarmSubmit(body as AlarmWrite);
+  await deviceDataChanged();
+  return msg;
 }
 
 export async function switchAlarm(pointId: string, on: boolean) {
@@ -307,15 +348,17 @@ export async function switchAlarm(pointId: string, on: boolean) {
   ).msg;
 }
 
-export const collectApi: CrudApi<CollectGroup> = crudApi({
-  list: getDeviceManagementDatapointsCollectsList,
-  detail: getDeviceManagementDatapointsCollectsDetail,
-  submit: postDeviceManagementDatapointsCollectsSubmit,
-  remove: postDeviceManagementDatapointsCollectsRemove,
-});
+export const collectApi: CrudApi<CollectGroup> = invalidating(
+  crudApi({
+    list: getDeviceManagementDatapointsCollectsList,
+    detail: getDeviceManagementDatapointsCollectsDetail,
+    submit: postDeviceManagementDatapointsCollectsSubmit,
+    remove: postDeviceManagementDatapointsCollectsRemove,
+  }),
+);
 
 export const collectSelectQuery = {
-  queryKey: ['datapoints-collects/list'],
+  queryKey: [AREA, 'datapoints-collects/list'],
   queryFn: async () =>
     records(
       (await getDeviceManagementDatapointsCollectsList({ current: 1, size: 500 } as never))
@@ -326,15 +369,17 @@ export const collectSelectQuery = {
 /** Source types of data-point-source (`type`). */
 export const SOURCE_TYPES = ['modbus', 'opcua', 'mqtt', 'http', 'manual', 'calc'];
 
-export const sourceApi: CrudApi<PointSource> = crudApi({
-  list: getDeviceManagementDataPointSourceList,
-  detail: getDeviceManagementDataPointSourceDetail,
-  submit: postDeviceManagementDataPointSourceSubmit,
-  remove: postDeviceManagementDataPointSourceRemove,
-});
+export const sourceApi: CrudApi<PointSource> = invalidating(
+  crudApi({
+    list: getDeviceManagementDataPointSourceList,
+    detail: getDeviceManagementDataPointSourceDetail,
+    submit: postDeviceManagementDataPointSourceSubmit,
+    remove: postDeviceManagementDataPointSourceRemove,
+  }),
+);
 
 export const sourceSelectQuery = {
-  queryKey: ['data-point-source/list'],
+  queryKey: [AREA, 'data-point-source/list'],
   queryFn: async () => {
     const answer = (await getDeviceManagementDataPointSourceList({ current: 1, size: 500 } as never)).data;
     return Array.isArray(answer) ? answer : records(answer as Page<PointSource>);

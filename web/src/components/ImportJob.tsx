@@ -1,7 +1,7 @@
 import { InboxOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Modal, Progress, Table, Upload } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { download } from '#src/api/download';
 import { http } from '#src/api/http';
@@ -88,9 +88,15 @@ export default function ImportJob({
   });
 
   const done = finished ? job.data : undefined;
+  // Once per job, whatever the caller's onDone identity.
+  const reported = useRef<string>(undefined);
+  const onDoneRef = useRef(onDone);
+  onDoneRef.current = onDone;
   useEffect(() => {
-    if (done && (done.successCount ?? 0) > 0) onDone?.(done);
-  }, [done, onDone]);
+    if (!done || reported.current === done.id) return;
+    reported.current = done.id;
+    if ((done.successCount ?? 0) > 0) onDoneRef.current?.(done);
+  }, [done]);
 
   const upload = async (file: File) => {
     const body = new FormData();

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import {
   type DataPoint,
   datapointApi,
+  deviceDataChanged,
   deviceSelectQuery,
   importErrors,
   importStatus,
@@ -152,7 +153,10 @@ export function PointList({ name = 'datapoint', deviceId }: PointListProps) {
             templateName={t(L('templateName'))}
             status={importStatus}
             errors={importErrors}
-            onDone={() => void handle.current?.refresh()}
+            onDone={() => {
+              void deviceDataChanged();
+              void handle.current?.refresh();
+            }}
           />
         )}
         {alarm && (

@@ -7,6 +7,7 @@ import {
   DEVICE_TEMPLATE_URL,
   type Device,
   deviceApi,
+  deviceDataChanged,
   importErrors,
   importStatus,
   modelSelectQuery,
@@ -151,7 +152,10 @@ export function DeviceLedger({ query, name = 'device' }: DeviceLedgerProps) {
             templateName={t(L('templateName'))}
             status={importStatus}
             errors={importErrors}
-            onDone={() => void handle.current?.refresh()}
+            onDone={() => {
+              void deviceDataChanged();
+              void handle.current?.refresh();
+            }}
           />
         )}
         {drawer?.kind === 'parts' && <DeviceParts device={drawer.device} onClose={() => setDrawer(null)} />}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import {
   copyModel,
   type DeviceModel,
+  deviceDataChanged,
   importErrors,
   importStatus,
   MODEL_EXPORT_URL,
@@ -125,7 +126,10 @@ export default function ModelPage() {
             templateName={t(L('templateName'))}
             status={importStatus}
             errors={importErrors}
-            onDone={() => void handle.current?.refresh()}
+            onDone={() => {
+              void deviceDataChanged();
+              void handle.current?.refresh();
+            }}
           />
         )}
         {structure && <ModelStructure model={structure} onClose={() => setStructure(null)} />}
