@@ -99,6 +99,9 @@ test('a model with a data point, a device from it, then an Excel import with one
   await expect(rejected).toHaveCount(1);
   await expect(rejected).toContainText(`模型不存在: NOPE${stamp}`);
   await expect(rejected).toContainText(`${deviceCode}X`);
+  const rejectedFile = page.waitForEvent('download');
+  await errors.getByRole('button', { name: '下载被拒绝的行' }).click();
+  expect((await rejectedFile).suggestedFilename()).toBe(`rejected-${fileName}`);
   await closeDialog(page);
   const download = page.waitForEvent('download');
   await entry.getByRole('button', { name: '下载文件' }).click();

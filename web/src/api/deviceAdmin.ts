@@ -64,7 +64,8 @@ import {
   postDeviceManagementDeviceUpdate,
   type SourceRead,
 } from './generated/client';
-import type { Page, Query } from './types';
+import { http } from './http';
+import type { Page, Query, R } from './types';
 
 /**
  * Equipment (spec §7 Devices, /api/device-management): the model library with components and template
@@ -75,8 +76,7 @@ import type { Page, Query } from './types';
 export type DeviceModel = ModelRead;
 export type ModelComponent = ComponentRead;
 export type ModelPoint = ModelPointRead;
-/** `runStatus` (online / offline / fault) is the monitor's reading of the device's data freshness. */
-export type Device = DeviceRead & { runStatus?: string | null };
+export type Device = DeviceRead;
 export type DeviceComponent = DeviceComponentRead;
 export type DataPoint = DataPointRead;
 export type AlarmSetting = AlarmRead;
@@ -264,6 +264,35 @@ export const alarmPointsQuery = {
     ).filter((point) => point.alarmSwitch === 1),
 };
 
+/** A device's run state as the monitor derives it from data freshness (online / offline / fault). */
+export interface RunState {
+  deviceId: string;
+  status: string;
+  /** Epoch ms of the device's freshest value. */
+  lastTs?: number | null;
+}
+
+/** How often the ledger's run states are read again. */
+export const RUN_STATE_POLL_MS = 10_000;
+
+/**
+ * Every device's run state by device id, from the monitor's `datapoints-monitor/status` (the monitor branch
+ * owns that route; until it is in this branch's generated client it is called by URL here). Silent: without
+ * the route or the grant the badges read 未知 and nothing is toasted.
+ */
+export const runStatesQuery = {
+  queryKey: [AREA, 'datapoints-monitor/status'],
+  queryFn: async (): Promise<Record<string, RunState>> => {
+    const { data } = await http.get<R<RunState[] | null>>(`${BASE}/datapoints-monitor/status`, {
+      silent: true,
+    });
+    return Object.fromEntries((data.data ?? []).map((state) => [String(state.deviceId), state]));
+  },
+  // A failed read (no such route yet, no grant) is not retried every few seconds.
+  refetchInterval: (query: { state: { status: string } }) =>
+    query.state.status === 'error' ? false : RUN_STATE_POLL_MS,
+};
+
 export const departmentTreeQuery = {
   queryKey: [AREA, 'device/department'],
   queryFn: async () => (await getDeviceManagementDeviceDepartment()).data ?? [],
@@ -421,6 +450,11 @@ export function downloadImportFile(log: ImportLog) {
     params: { fileUrl: log.fileUrl },
     filename: log.fileName,
   });
+}
+
+/** The rejected rows of an import as a sheet: the row's cells, its row number and why. */
+export function downloadRejectedRows(log: ImportLog) {
+  return download(`${BASE}/import-log/err-export/${log.id}`, { filename: `rejected-${log.fileName}` });
 }
 
 /** Rows with `parentId` as a forest (`parentId` 0 or unknown = a root), keeping the list order. */

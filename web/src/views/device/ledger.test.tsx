@@ -6,7 +6,7 @@ import { isJsonObject } from './datapoint/CollectGroups';
 import { inOrder } from './datapoint/pointColumns';
 import { filterNodes } from './device/DeviceTree';
 import { StatusBadge } from './device/StatusBadge';
-import { countStates, needingAttention } from './device/WarningView';
+import { countStates, needingAttention, withStates } from './device/WarningView';
 
 describe('point limits', () => {
   it('accepts limits that never decrease, blanks skipped', () => {
@@ -61,14 +61,28 @@ describe('trees', () => {
 });
 
 describe('run states', () => {
-  const devices = [
-    { code: 'P-2', runStatus: 'offline' },
-    { code: 'R-1', runStatus: 'online' },
-    { code: 'P-1', runStatus: 'fault' },
-    { code: 'A-1', runStatus: 'offline' },
-    { code: 'X-1', runStatus: 'maintenance' },
-    { code: 'Y-1', runStatus: null },
-  ];
+  const device = (id: string, code: string) => ({ id, code, name: code, modelName: null });
+  const devices = withStates(
+    [
+      device('1', 'P-2'),
+      device('2', 'R-1'),
+      device('3', 'P-1'),
+      device('4', 'A-1'),
+      device('5', 'X-1'),
+      device('6', 'Y-1'),
+    ],
+    {
+      '1': { deviceId: '1', status: 'offline', lastTs: 1 },
+      '2': { deviceId: '2', status: 'online' },
+      '3': { deviceId: '3', status: 'fault' },
+      '4': { deviceId: '4', status: 'offline' },
+      '5': { deviceId: '5', status: 'maintenance' },
+    },
+  );
+  it('joins the states to the devices by id', () => {
+    expect(devices[0]).toMatchObject({ code: 'P-2', status: 'offline', lastTs: 1 });
+    expect(devices[5].status).toBeUndefined();
+  });
   it('counts the known states', () => {
     expect(countStates(devices)).toEqual({ online: 1, offline: 2, fault: 1 });
   });

@@ -18,7 +18,7 @@ import type { Query } from '#src/api/types';
 import { confirm } from '#src/app/feedback';
 import { lazyChunk } from '#src/app/registry';
 import { type CrudHandle, type CrudOption, CrudPage } from '#src/components/CrudPage';
-import { RUN_STATES, StatusBadge } from './StatusBadge';
+import { DeviceRunState } from './StatusBadge';
 
 const ImportJob = lazyChunk(() => import('#src/components/ImportJob'));
 const DeviceParts = lazyChunk(() => import('./DeviceParts'));
@@ -72,14 +72,11 @@ export function DeviceLedger({ query, name = 'device' }: DeviceLedgerProps) {
         },
         { prop: 'modelName', label: L('modelName'), display: false, width: 150, overHidden: true },
         {
-          prop: 'runStatus',
+          prop: 'id',
           label: L('runStatus'),
-          type: 'select',
-          dicData: Object.keys(RUN_STATES).map((value) => ({ value, label: L(`status_${value}`) })),
-          search: true,
           display: false,
           width: 100,
-          render: (row) => <StatusBadge value={row.runStatus} />,
+          render: (row) => <DeviceRunState deviceId={row.id} />,
         },
         { prop: 'category', label: L('category'), rules: [{ max: 64 }], width: 110 },
         {

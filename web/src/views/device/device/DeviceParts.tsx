@@ -44,7 +44,7 @@ export default function DeviceParts({ device, onClose }: { device: Device; onClo
   return (
     <Drawer
       open
-      size="large"
+      size="min(900px, 94vw)"
       title={t(L('partsTitle'), { name: device.name })}
       onClose={onClose}
       destroyOnHidden

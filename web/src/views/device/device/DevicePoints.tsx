@@ -9,7 +9,7 @@ export default function DevicePoints({ device, onClose }: { device: Device; onCl
   return (
     <Drawer
       open
-      width={1200}
+      size="min(1200px, 94vw)"
       title={t('device.device.pointsTitle', { name: device.name })}
       onClose={onClose}
       destroyOnHidden

@@ -70,8 +70,7 @@ export default function ModelStructure({ model, onClose }: { model: DeviceModel;
   return (
     <Drawer
       open
-      size="large"
-      width={1100}
+      size="min(1100px, 94vw)"
       title={t(L('structureTitle'), { name: model.name })}
       onClose={onClose}
       destroyOnHidden

@@ -1,8 +1,10 @@
+import { DownloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Empty, Modal, Table } from 'antd';
+import { Button, Empty, Modal, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorPage, type ImportLog } from '#src/api/deviceAdmin';
+import { downloadRejectedRows, errorPage, type ImportLog } from '#src/api/deviceAdmin';
+import { Access } from '#src/components/Access';
 
 const L = (key: string) => `index.importExportManagement.${key}`;
 
@@ -38,7 +40,13 @@ export default function ErrorRows({ log, onClose }: { log: ImportLog; onClose():
       width={960}
       title={t(L('errorsTitle'), { name: log.fileName })}
       onCancel={onClose}
-      footer={null}
+      footer={
+        <Access code="importExportManagement_download">
+          <Button icon={<DownloadOutlined />} onClick={() => void downloadRejectedRows(log)}>
+            {t(L('downloadErrors'))}
+          </Button>
+        </Access>
+      }
       destroyOnHidden
     >
       <Table
@@ -62,7 +70,7 @@ export default function ErrorRows({ log, onClose }: { log: ImportLog; onClose():
             key: 'content',
             title: t(L('content')),
             ellipsis: true,
-            render: (_, row) => cells(row.content),
+            render: (_, row) => <span title={cells(row.content)}>{cells(row.content)}</span>,
           },
         ]}
       />

@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { downloadImportFile, IMPORT_TYPES, type ImportLog, importLogApi } from '#src/api/deviceAdmin';
 import { lazyChunk } from '#src/app/registry';
 import { type CrudHandle, type CrudOption, CrudPage } from '#src/components/CrudPage';
+import { IMPORT_FAILED } from '#src/components/ImportJob';
 import { ProgressCell } from './ProgressCell';
 
 const ErrorRows = lazyChunk(() => import('./ErrorRows'));
@@ -61,7 +62,13 @@ export default function ImportExportLogPage() {
           render: (row) =>
             row.failCount ? <Typography.Text type="danger">{row.failCount}</Typography.Text> : 0,
         },
-        { prop: 'message', label: L('message'), overHidden: true },
+        {
+          prop: 'message',
+          label: L('message'),
+          overHidden: true,
+          // The counts say how a finished import went; the note matters when it failed as a whole.
+          render: (row) => (row.state === IMPORT_FAILED ? row.message : ''),
+        },
         { prop: 'createTime', label: L('createTime'), width: 170 },
         { prop: 'finishTime', label: L('finishTime'), width: 170 },
       ],
