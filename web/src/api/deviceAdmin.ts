@@ -24,7 +24,7 @@ import {
   getDeviceManagementDeviceModelComponentDetail,
   getDeviceManagementDeviceModelComponentList,
   getDeviceManagementDeviceModelDataPointsDetail,
-  getDeviceManagementDeviceModelDataPointsQueryByLinkId,
+  getDeviceManagementDeviceModelDataPointsList,
   getDeviceManagementDeviceModelLibDetail,
   getDeviceManagementDeviceModelLibPage,
   getDeviceManagementDeviceModelLibSearch,
@@ -206,11 +206,12 @@ export const modelComponentTreeQuery = (modelId: string) => ({
     toTree((await getDeviceManagementDeviceModelComponentList({ modelId } as never)).data ?? []),
 });
 
-/** The template points of model `linkId`. */
+/** The template points of model `linkId` (paged, with the code and name filters). */
 export function modelPointApiFor(linkId: string): CrudApi<ModelPoint> {
   return invalidating({
-    list: async () =>
-      (await getDeviceManagementDeviceModelDataPointsQueryByLinkId({ linkId } as never)).data ?? [],
+    list: async (query) =>
+      (await getDeviceManagementDeviceModelDataPointsList({ ...query, linkId } as never))
+        .data as Page<ModelPoint>,
     detail: async (id) =>
       (await getDeviceManagementDeviceModelDataPointsDetail({ id } as never)).data as ModelPoint,
     submit: (row) =>
