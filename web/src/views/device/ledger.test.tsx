@@ -1,8 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { toTree } from '#src/api/deviceAdmin';
+import type { CrudColumn } from '#src/components/CrudPage';
 import { renderWithProviders } from '#src/test/render';
 import { isJsonObject } from './datapoint/CollectGroups';
+import { withAfter } from './datapoint/PointList';
 import { inOrder } from './datapoint/pointColumns';
 import { filterNodes } from './device/DeviceTree';
 import { StatusBadge } from './device/StatusBadge';
@@ -19,6 +21,25 @@ describe('point limits', () => {
     expect(inOrder([1, 0])).toBe(false);
     expect(inOrder([10, undefined, 5])).toBe(false);
     expect(inOrder([0, 1, 3, 2])).toBe(false);
+  });
+});
+
+describe('point list columns', () => {
+  it('puts a column right after another, or last when that one is missing', () => {
+    const col = (prop: string): CrudColumn<Record<string, unknown>> => ({ prop, label: prop });
+    const columns = [col('code'), col('name'), col('unit')];
+    expect(withAfter(columns, 'name', col('alarm')).map((c) => c.prop)).toEqual([
+      'code',
+      'name',
+      'alarm',
+      'unit',
+    ]);
+    expect(withAfter(columns, 'nope', col('alarm')).map((c) => c.prop)).toEqual([
+      'code',
+      'name',
+      'unit',
+      'alarm',
+    ]);
   });
 });
 

@@ -33,6 +33,12 @@ const POINT_CRUD = {
   delete: 'datapoint_delete',
 };
 
+/** `columns` with `extra` right after the column of `prop` (the alarm switch beside the point's name). */
+export function withAfter<T>(columns: CrudColumn<T>[], prop: string, extra: CrudColumn<T>): CrudColumn<T>[] {
+  const at = columns.findIndex((c) => c.prop === prop);
+  return at < 0 ? [...columns, extra] : [...columns.slice(0, at + 1), extra, ...columns.slice(at + 1)];
+}
+
 export interface PointListProps {
   name?: string;
   /** Only this device's points (the ledger's points drawer); the device column and search go. */
@@ -79,30 +85,28 @@ export function PointList({ name = 'datapoint', deviceId }: PointListProps) {
         // shown by the HTTP layer
       }
     };
+    const alarmColumn: CrudColumn<DataPoint> = {
+      prop: 'alarmSwitch',
+      label: L('alarmSwitch'),
+      display: false,
+      width: 100,
+      render: (row) => (
+        <Switch
+          size="small"
+          aria-label={t(L('alarmSwitch'))}
+          checked={row.alarmSwitch === 1}
+          disabled={!can('datapoint_edit')}
+          onChange={(on) => void toggle(row, on)}
+        />
+      ),
+    };
     return {
       name,
       permissions: POINT_CRUD,
       // A point of the device drawer belongs to that device.
       beforeSubmit: (body) => (deviceId ? { ...body, deviceId } : body),
       dialogWidth: 860,
-      columns: [
-        ...pointColumns(lead),
-        {
-          prop: 'alarmSwitch',
-          label: L('alarmSwitch'),
-          display: false,
-          width: 100,
-          render: (row) => (
-            <Switch
-              size="small"
-              aria-label={t(L('alarmSwitch'))}
-              checked={row.alarmSwitch === 1}
-              disabled={!can('datapoint_edit')}
-              onChange={(on) => void toggle(row, on)}
-            />
-          ),
-        },
-      ],
+      columns: [...withAfter(pointColumns(lead), 'name', alarmColumn)],
       toolbar: deviceId
         ? []
         : [
