@@ -2,6 +2,10 @@ import type { Area } from '../area';
 import { authorityApiscope } from './authority.apiscope';
 import { authorityDataauth } from './authority.dataauth';
 import { authorityDatascope } from './authority.datascope';
+import { deviceDatapoint } from './device.datapoint';
+import { deviceDevice } from './device.device';
+import { deviceModel } from './device.model';
+import { indexImportExportManagement } from './index.importExportManagement';
 import { monitorLog } from './monitor.log';
 import { resource } from './resource';
 import { systemClient } from './system.client';
@@ -42,4 +46,8 @@ export const AREAS: Area[] = [
   monitorLog,
   resource,
   systemLogo,
+  deviceDevice,
+  deviceModel,
+  deviceDatapoint,
+  indexImportExportManagement,
 ];
