@@ -2,6 +2,8 @@ import type { Area } from '../area';
 import { authorityApiscope } from './authority.apiscope';
 import { authorityDataauth } from './authority.dataauth';
 import { authorityDatascope } from './authority.datascope';
+import { deviceMonitordata } from './device.monitordata';
+import { deviceOverview } from './device.overview';
 import { monitorLog } from './monitor.log';
 import { resource } from './resource';
 import { systemClient } from './system.client';
@@ -39,6 +41,8 @@ export const AREAS: Area[] = [
   systemDept,
   systemRegion,
   systemClient,
+  deviceMonitordata,
+  deviceOverview,
   monitorLog,
   resource,
   systemLogo,

@@ -2,13 +2,14 @@ import { describe, expect, it } from 'vitest';
 import {
   ageParts,
   axisFormat,
-  BUCKETS_S,
+  BUCKETS_MS,
   chooseBucket,
   formatValue,
   isStale,
   outOfRange,
   resolveRange,
   summarize,
+  withGaps,
 } from './monitor';
 
 const NOW = Date.UTC(2026, 10, 24, 12, 0, 0);
@@ -36,34 +37,34 @@ describe('chooseBucket', () => {
   const span = (ms: number) => ({ from: NOW - ms, to: NOW });
 
   it('keeps the picker ranges at or under 500 buckets with round sizes', () => {
-    expect(chooseBucket(span(H))).toBe(10);
-    expect(chooseBucket(span(24 * H))).toBe(300);
-    expect(chooseBucket(span(168 * H))).toBe(1800);
+    expect(chooseBucket(span(H))).toBe(10_000);
+    expect(chooseBucket(span(24 * H))).toBe(300_000);
+    expect(chooseBucket(span(168 * H))).toBe(1_800_000);
   });
 
   it('never asks for more than the target number of buckets, and asks for 1 s on short spans', () => {
     for (const ms of [1000, 60_000, 7 * 60_000, 3 * H, 30 * 24 * H]) {
       const size = chooseBucket(span(ms));
-      expect(BUCKETS_S).toContain(size);
-      expect(ms / 1000 / size).toBeLessThanOrEqual(500);
+      expect(BUCKETS_MS).toContain(size);
+      expect(ms / size).toBeLessThanOrEqual(500);
     }
-    expect(chooseBucket(span(60_000))).toBe(1);
-    expect(chooseBucket(span(0))).toBe(1);
+    expect(chooseBucket(span(60_000))).toBe(1000);
+    expect(chooseBucket(span(0))).toBe(1000);
   });
 
   it('takes the smallest round size that fits (not a larger one)', () => {
     // 2 h / 500 = 14.4 s → 15 s, not 30 s
-    expect(chooseBucket(span(2 * H))).toBe(15);
+    expect(chooseBucket(span(2 * H))).toBe(15_000);
     // 6 h / 500 = 43.2 s → 60 s
-    expect(chooseBucket(span(6 * H))).toBe(60);
+    expect(chooseBucket(span(6 * H))).toBe(60_000);
   });
 
   it('stops at one day for very long spans', () => {
-    expect(chooseBucket(span(5 * 365 * 24 * H))).toBe(86_400);
+    expect(chooseBucket(span(5 * 365 * 24 * H))).toBe(86_400_000);
   });
 
   it('honours another target', () => {
-    expect(chooseBucket(span(H), 60)).toBe(60);
+    expect(chooseBucket(span(H), 60)).toBe(60_000);
   });
 });
 
@@ -143,5 +144,27 @@ describe('summarize', () => {
 
   it('answers nulls for an empty range', () => {
     expect(summarize([])).toEqual({ min: null, max: null, avg: null, last: null, count: 0 });
+  });
+});
+
+describe('withGaps', () => {
+  const b = (ts: number, avg: number | null) => ({ ts, min: avg, max: avg, avg, last: avg, count: 1 });
+
+  it('breaks the line where buckets are missing', () => {
+    expect(withGaps([b(0, 1), b(10, 2), b(40, 3)], 10, (x) => x.avg)).toEqual([
+      [0, 1],
+      [10, 2],
+      [20, null],
+      [40, 3],
+    ]);
+  });
+
+  it('leaves consecutive buckets alone', () => {
+    expect(withGaps([b(0, 1), b(10, 2), b(20, 3)], 10, (x) => x.max)).toEqual([
+      [0, 1],
+      [10, 2],
+      [20, 3],
+    ]);
+    expect(withGaps([], 10, (x) => x.avg)).toEqual([]);
   });
 });

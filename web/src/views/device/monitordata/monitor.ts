@@ -35,23 +35,23 @@ export function resolveRange(key: RangeKey, now: number, custom?: Partial<TimeRa
   return { from: now - span, to: now };
 }
 
-/** Round bucket sizes a chart may ask for, in seconds: a tick of the axis lands on a whole unit. */
-export const BUCKETS_S = [
+/** Round bucket sizes a chart may ask for, in ms: a tick of the axis lands on a whole unit. */
+export const BUCKETS_MS = [
   1, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 10800, 21600, 43200, 86400,
-] as const;
+].map((s) => s * SECOND);
 
 /** About this many points per line: more than a 1440-px chart can show apart, few enough to draw at once. */
 export const TARGET_BUCKETS = 500;
 
 /**
- * The bucket size (seconds) for a chart over `range`: the smallest round size that keeps the number of
+ * The bucket width (ms) for a chart over `range`: the smallest round size that keeps the number of
  * buckets at or under `target` (1 h → 10 s, 24 h → 5 min, 7 d → 30 min). The server chooses raw data or
- * its 1-minute / 1-hour rollups by the span; the client only asks for the bucket width.
+ * its 1-minute / 1-hour rollups by the span (and rounds the width up to whole rollup buckets); the client
+ * only asks for the width.
  */
 export function chooseBucket(range: TimeRange, target = TARGET_BUCKETS): number {
-  const spanS = Math.max(0, range.to - range.from) / SECOND;
-  const wanted = spanS / Math.max(1, target);
-  return BUCKETS_S.find((size) => size >= wanted) ?? BUCKETS_S[BUCKETS_S.length - 1];
+  const wanted = Math.max(0, range.to - range.from) / Math.max(1, target);
+  return BUCKETS_MS.find((size) => size >= wanted) ?? BUCKETS_MS[BUCKETS_MS.length - 1];
 }
 
 /** How the axis labels a bucket's time: seconds only when buckets are under a minute, dates past a day. */
@@ -150,4 +150,25 @@ export function summarize(buckets: Bucket[]): Omit<Bucket, 'ts'> {
   }
   const total = buckets.reduce((n, b) => n + Math.max(0, b.count), 0);
   return { min, max, avg: count ? sum / count : null, last, count: total };
+}
+
+/**
+ * Chart points of a bucket list: [ts, value] pairs, with a [ts, null] wherever buckets are missing (the
+ * server leaves empty buckets out), so the line breaks over a gap in the data instead of bridging it.
+ */
+export function withGaps(
+  buckets: Bucket[],
+  interval: number,
+  pick: (b: Bucket) => number | null,
+): [number, number | null][] {
+  const out: [number, number | null][] = [];
+  let previous: number | undefined;
+  for (const b of buckets) {
+    if (previous !== undefined && interval > 0 && b.ts - previous > interval * 1.5) {
+      out.push([previous + interval, null]);
+    }
+    out.push([b.ts, pick(b)]);
+    previous = b.ts;
+  }
+  return out;
 }

@@ -1,0 +1,69 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { fetchAggregate, fetchRealtime, type RealtimeQuery } from '#src/api/monitorData';
+import { chooseBucket, type RangeKey, REALTIME_INTERVAL_MS, resolveRange, type TimeRange } from './monitor';
+
+/**
+ * Latest values, polled every few seconds. TanStack Query stops the interval while the browser tab is hidden
+ * (refetchIntervalInBackground false) and while the console tab is (its effects are gone under <Activity>).
+ */
+export function useRealtime(query: RealtimeQuery | null) {
+  return useQuery({
+    queryKey: ['monitor', 'realtime', query],
+    queryFn: () => fetchRealtime(query as RealtimeQuery),
+    enabled: query != null,
+    refetchInterval: REALTIME_INTERVAL_MS,
+    refetchIntervalInBackground: false,
+    staleTime: 0,
+  });
+}
+
+/** The picker's state: a choice and, for `custom`, its two ends. */
+export interface RangeChoice {
+  key: RangeKey;
+  custom?: TimeRange | null;
+}
+
+/** Relative ranges slide with the clock: their chart reloads this often. */
+const SLIDE_MS = 30_000;
+
+/**
+ * min / max / avg / last / count buckets of the points over the chosen range. The range is resolved when the
+ * query runs (so "last hour" means the last hour at each reload) and answered with the data.
+ */
+export function useHistory(pointIds: string[], choice: RangeChoice) {
+  return useQuery({
+    queryKey: ['monitor', 'history', pointIds, choice],
+    queryFn: async () => {
+      const range = resolveRange(choice.key, Date.now(), choice.custom);
+      const interval = chooseBucket(range);
+      const data = await fetchAggregate({ pointIds, ...range, interval });
+      return { range, data };
+    },
+    enabled: pointIds.length > 0,
+    placeholderData: keepPreviousData,
+    refetchInterval: choice.key === 'custom' ? false : SLIDE_MS,
+    refetchIntervalInBackground: false,
+    staleTime: 0,
+  });
+}
+
+/** The current time, ticking every `ms` while mounted (ages such as "5 s ago" move between polls). */
+export function useNow(ms = 1000) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), ms);
+    return () => clearInterval(timer);
+  }, [ms]);
+  return now;
+}
+
+/**
+ * `value` as first seen for the same `key`: the realtime answer is a new array every poll, but a chart must
+ * only be redrawn (and keep its zoom) when what it shows changed.
+ */
+export function useStableBy<T>(value: T, key: string): T {
+  const ref = useRef({ key, value });
+  if (ref.current.key !== key) ref.current = { key, value };
+  return ref.current.value;
+}
