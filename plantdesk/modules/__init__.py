@@ -5,6 +5,8 @@ def setup() -> None:
     """Register every module's loaders and jobs. Explicit, so a process that imported less still applies the
     same permissions and data scopes and knows the same jobs; importing a module registers nothing."""
     from plantdesk.modules import log, system
+    from plantdesk.modules.device import monitor
 
     system.setup()
     log.setup()
+    monitor.setup()

@@ -1,0 +1,1 @@
+"""Equipment: device models, devices, data points, collect groups, and their monitor data."""
