@@ -4,9 +4,10 @@
 def setup() -> None:
     """Register every module's loaders and jobs. Explicit, so a process that imported less still applies the
     same permissions and data scopes and knows the same jobs; importing a module registers nothing."""
-    from plantdesk.modules import log, system
+    from plantdesk.modules import device, log, system
     from plantdesk.modules.device import monitor
 
     system.setup()
     log.setup()
+    device.setup()
     monitor.setup()

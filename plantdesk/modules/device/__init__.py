@@ -1,1 +1,9 @@
-"""Equipment: device models, devices, data points, collect groups, and their monitor data."""
+"""The equipment area: device models, devices, data points, collect groups, imports, the operation log, and
+their monitor data."""
+
+
+def setup() -> None:
+    from plantdesk.core import jobs
+    from plantdesk.modules.device import io
+
+    jobs.declare(io.JOB, io.run_import, scope=jobs.CALLER)

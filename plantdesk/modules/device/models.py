@@ -7,8 +7,8 @@ across tenants and the monitor-data store keys its rows by it alone.
 
 from datetime import date, datetime
 
-from sqlalchemy import BigInteger, Date, DateTime, Float, Index, Integer, String, Text
-from sqlalchemy.orm import Mapped, mapped_column
+from sqlalchemy import BigInteger, Date, DateTime, Float, Index, Integer, LargeBinary, String, Text
+from sqlalchemy.orm import Mapped, deferred, mapped_column
 
 from plantdesk.db.base import AuditMixin, Base, IdMixin, TenantMixin
 
@@ -177,7 +177,9 @@ class ImportLog(IdMixin, TenantMixin, AuditMixin, Base):
 
     type: Mapped[str] = mapped_column(String(32))  # device, datapoint, model
     file_name: Mapped[str] = mapped_column(String(255))
-    file_url: Mapped[str] = mapped_column(String(500))  # storage key of the uploaded file
+    file_url: Mapped[str] = mapped_column(String(500), index=True)  # the download key of the uploaded file
+    # The uploaded file itself: kept with its log, so a worker on another host reads it and the log downloads it.
+    content: Mapped[bytes | None] = deferred(mapped_column(LargeBinary))
     state: Mapped[int] = mapped_column(Integer, default=0, server_default="0")  # 0 queued 1 running 2 done 3 failed
     progress: Mapped[int] = mapped_column(Integer, default=0, server_default="0")  # percent
     total: Mapped[int] = mapped_column(Integer, default=0, server_default="0")

@@ -218,6 +218,7 @@ def upgrade() -> None:
         sa.Column("type", sa.String(length=32), nullable=False),
         sa.Column("file_name", sa.String(length=255), nullable=False),
         sa.Column("file_url", sa.String(length=500), nullable=False),
+        sa.Column("content", sa.LargeBinary(), nullable=True),
         sa.Column("state", sa.Integer(), server_default="0", nullable=False),
         sa.Column("progress", sa.Integer(), server_default="0", nullable=False),
         sa.Column("total", sa.Integer(), server_default="0", nullable=False),
@@ -237,6 +238,7 @@ def upgrade() -> None:
         sa.PrimaryKeyConstraint("id", name=op.f("pk_import_log")),
     )
     with op.batch_alter_table("import_log", schema=None) as batch_op:
+        batch_op.create_index(batch_op.f("ix_import_log_file_url"), ["file_url"], unique=False)
         batch_op.create_index(batch_op.f("ix_import_log_tenant_id"), ["tenant_id"], unique=False)
 
     op.create_table(
@@ -334,6 +336,7 @@ def downgrade() -> None:
     op.drop_table("import_log_error")
     with op.batch_alter_table("import_log", schema=None) as batch_op:
         batch_op.drop_index(batch_op.f("ix_import_log_tenant_id"))
+        batch_op.drop_index(batch_op.f("ix_import_log_file_url"))
 
     op.drop_table("import_log")
     with op.batch_alter_table("equipment_model", schema=None) as batch_op:
