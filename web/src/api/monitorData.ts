@@ -3,15 +3,27 @@
  * need around it (the device list with status, one data point's detail), in the console's own names.
  */
 import type { Bucket } from '#src/views/device/monitordata/monitor';
+import {
+  type DataPointRead,
+  getDeviceManagementDatapointsDetail,
+  getDeviceManagementDatapointsList,
+  getDeviceManagementDatapointsMonitorAggregate,
+  getDeviceManagementDatapointsMonitorRealtime,
+  getDeviceManagementDatapointsMonitorStatus,
+  getDeviceManagementDeviceList,
+  type RealtimeValue,
+} from './generated/client';
 
 export type DeviceStatus = 'online' | 'offline' | 'fault';
 
-/** A device as the monitor screens list it. */
+/** A device as the monitor screens list it, with its status derived from data freshness. */
 export interface MonitorDevice {
   id: string;
   code: string;
   name: string;
   status?: DeviceStatus | string | null;
+  /** Epoch ms of its newest value. */
+  lastTs?: number | null;
 }
 
 /** One point's latest value (realtime read), with what the screens show beside it. */
@@ -48,8 +60,8 @@ export interface AggregateData {
   series: SeriesData[];
 }
 
-/** The realtime read: every point of a device, or the listed points. */
-export type RealtimeQuery = { deviceId: string } | { pointIds: string[] };
+/** The realtime read: every point of the devices, or the listed points. */
+export type RealtimeQuery = { deviceIds: string[] } | { pointIds: string[] };
 
 export interface AggregateQuery {
   pointIds: string[];
@@ -59,34 +71,96 @@ export interface AggregateQuery {
   interval: number;
 }
 
-// ---- calls (wired to the generated client once the backend's routes land) ----
-import { http } from './http';
-import type { R } from './types';
+const MAX_ROWS = 1000;
 
+/** The devices (first 1,000 by sort and code) with their status from the monitor's freshness read. */
 export async function fetchMonitorDevices(): Promise<MonitorDevice[]> {
-  const { data } = await http.get<R<MonitorDevice[]>>('/device-management/device/list');
-  return data.data ?? [];
+  const { data } = await getDeviceManagementDeviceList({ current: 1, size: MAX_ROWS });
+  const records = data?.records ?? [];
+  if (!records.length) return [];
+  const { data: states } = await getDeviceManagementDatapointsMonitorStatus({
+    deviceIds: records.map((d) => d.id).join(','),
+  });
+  const byId = new Map((states ?? []).map((s) => [s.deviceId, s]));
+  return records.map((d) => ({
+    id: d.id,
+    code: d.code,
+    name: d.name,
+    status: byId.get(d.id)?.status ?? null,
+    lastTs: byId.get(d.id)?.lastTs ?? null,
+  }));
 }
 
+const realtimePoint = (v: RealtimeValue): RealtimePoint => ({
+  pointId: v.pointId,
+  deviceId: v.deviceId,
+  code: v.pointCode,
+  name: v.pointName,
+  unit: v.unit,
+  dataType: v.dataType,
+  value: v.textValue ?? v.value,
+  ts: v.ts,
+  quality: v.quality,
+  stale: v.stale,
+});
+
 export async function fetchRealtime(query: RealtimeQuery): Promise<RealtimePoint[]> {
-  const params = 'deviceId' in query ? query : { pointIds: query.pointIds.join(',') };
-  const { data } = await http.get<R<RealtimePoint[]>>('/device-management/datapoints-monitor/realtime', {
-    params,
-  });
-  return data.data ?? [];
+  const params =
+    'deviceIds' in query ? { deviceId: query.deviceIds.join(',') } : { pointIds: query.pointIds.join(',') };
+  const { data } = await getDeviceManagementDatapointsMonitorRealtime(params);
+  return (data ?? []).map(realtimePoint);
+}
+
+/** What the realtime read does not carry: each point's normal range and its device's name. */
+export type PointLimits = Pick<RealtimePoint, 'pointId' | 'rangeMin' | 'rangeMax' | 'deviceName'>;
+
+const limitsOf = (p: DataPointRead): PointLimits => ({
+  pointId: p.id,
+  rangeMin: p.rangeMin,
+  rangeMax: p.rangeMax,
+  deviceName: p.deviceName,
+});
+
+/**
+ * The data points' ranges for a realtime query (one device's points, one point's detail, or every point for
+ * several devices). Silent: without the data-point grant the screens still show values, just no range.
+ */
+export async function fetchPointLimits(query: RealtimeQuery): Promise<PointLimits[]> {
+  const silent = { silent: true };
+  if ('pointIds' in query) {
+    const answers = await Promise.all(
+      query.pointIds.map((id) => getDeviceManagementDatapointsDetail({ id } as never, silent)),
+    );
+    return answers.flatMap(({ data }) => (data ? [limitsOf(data)] : []));
+  }
+  const deviceId = query.deviceIds.length === 1 ? { deviceId: query.deviceIds[0] } : {};
+  const { data } = await getDeviceManagementDatapointsList(
+    { current: 1, size: MAX_ROWS, ...deviceId } as never,
+    silent,
+  );
+  return (data?.records ?? []).map(limitsOf);
 }
 
 export async function fetchAggregate(query: AggregateQuery): Promise<AggregateData> {
-  const { data } = await http.get<R<AggregateData>>('/device-management/datapoints-monitor/aggregate', {
-    params: { ...query, pointIds: query.pointIds.join(',') },
+  const { data } = await getDeviceManagementDatapointsMonitorAggregate({
+    pointIds: query.pointIds.join(','),
+    startTime: String(query.from),
+    endTime: String(query.to),
+    interval: query.interval,
   });
-  return data.data;
+  return {
+    source: data?.source ?? 'raw',
+    interval: data?.interval ?? query.interval,
+    start: data?.startTime ?? query.from,
+    end: data?.endTime ?? query.to,
+    series: (data?.series ?? []).map((s) => ({ pointId: s.pointId, buckets: s.buckets })),
+  };
 }
 
 /** The export of a range (a file endpoint: `download()` needs the raw response, so the URL lives here). */
 export function monitorExport(query: Omit<AggregateQuery, 'interval'>) {
   return {
     url: '/device-management/datapoints-monitor/export',
-    params: { pointIds: query.pointIds.join(','), from: query.from, to: query.to },
+    params: { pointIds: query.pointIds.join(','), startTime: query.from, endTime: query.to },
   };
 }

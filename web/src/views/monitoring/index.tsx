@@ -2,7 +2,7 @@ import { Card, Empty, Segmented, Space, Spin, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import type { MonitorDevice } from '#src/api/monitorData';
+import type { MonitorDevice, RealtimePoint } from '#src/api/monitorData';
 import { useMonitorDevices } from '#src/views/device/monitordata/DeviceList';
 import { useNow, useRealtime } from '#src/views/device/monitordata/hooks';
 import { formatValue } from '#src/views/device/monitordata/monitor';
@@ -13,10 +13,18 @@ import '#src/views/device/monitordata/monitor.css';
 const L = (key: string) => `device.monitordata.${key}`;
 
 /** One device's card on the wall: every point's live value, stale ones dimmed, out-of-range ones red. */
-function DeviceCard({ device, now }: { device: MonitorDevice; now: number }) {
+function DeviceCard({
+  device,
+  points,
+  loading,
+  now,
+}: {
+  device: MonitorDevice;
+  points: RealtimePoint[];
+  loading: boolean;
+  now: number;
+}) {
   const { t } = useTranslation();
-  const realtime = useRealtime({ deviceId: device.id });
-  const points = realtime.data ?? [];
   return (
     <Card
       size="small"
@@ -24,7 +32,7 @@ function DeviceCard({ device, now }: { device: MonitorDevice; now: number }) {
       extra={<DeviceStatusBadge status={device.status} />}
       data-wall-device={device.code}
     >
-      {realtime.isLoading ? (
+      {loading ? (
         <Spin />
       ) : points.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t(L('noPoints'))} />
@@ -65,6 +73,11 @@ export default function MonitoringPage() {
   const now = useNow();
   const list = devices.data ?? [];
   const shown = deviceId ? list.filter((d) => d.id === deviceId) : list;
+  // One read for the whole wall, not one per card.
+  const realtime = useRealtime(shown.length ? { deviceIds: shown.map((d) => d.id) } : null);
+  const byDevice = new Map<string, RealtimePoint[]>();
+  for (const p of realtime.data ?? [])
+    byDevice.set(p.deviceId ?? '', [...(byDevice.get(p.deviceId ?? '') ?? []), p]);
   return (
     <div className="pd-outlink" data-monitoring="">
       <div className="pd-outlink-head">
@@ -90,7 +103,13 @@ export default function MonitoringPage() {
       ) : (
         <div className="pd-wall">
           {shown.map((d) => (
-            <DeviceCard key={d.id} device={d} now={now} />
+            <DeviceCard
+              key={d.id}
+              device={d}
+              points={byDevice.get(d.id) ?? []}
+              loading={realtime.isLoading}
+              now={now}
+            />
           ))}
         </div>
       )}

@@ -1,14 +1,24 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
-import { fetchAggregate, fetchRealtime, type RealtimeQuery } from '#src/api/monitorData';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { fetchAggregate, fetchPointLimits, fetchRealtime, type RealtimeQuery } from '#src/api/monitorData';
 import { chooseBucket, type RangeKey, REALTIME_INTERVAL_MS, resolveRange, type TimeRange } from './monitor';
 
+/** Point ranges change with an edit of the point, not with the data: read them once in a while. */
+const LIMITS_STALE_MS = 5 * 60_000;
+
 /**
- * Latest values, polled every few seconds. TanStack Query stops the interval while the browser tab is hidden
- * (refetchIntervalInBackground false) and while the console tab is (its effects are gone under <Activity>).
+ * Latest values, polled every few seconds, with each point's normal range and device name beside them.
+ * TanStack Query stops the interval while the browser tab is hidden (refetchIntervalInBackground false) and
+ * while the console tab is (its effects are gone under <Activity>).
  */
 export function useRealtime(query: RealtimeQuery | null) {
-  return useQuery({
+  const limits = useQuery({
+    queryKey: ['monitor', 'limits', query],
+    queryFn: () => fetchPointLimits(query as RealtimeQuery),
+    enabled: query != null,
+    staleTime: LIMITS_STALE_MS,
+  });
+  const values = useQuery({
     queryKey: ['monitor', 'realtime', query],
     queryFn: () => fetchRealtime(query as RealtimeQuery),
     enabled: query != null,
@@ -16,6 +26,12 @@ export function useRealtime(query: RealtimeQuery | null) {
     refetchIntervalInBackground: false,
     staleTime: 0,
   });
+  const data = useMemo(() => {
+    if (!values.data) return undefined;
+    const byId = new Map((limits.data ?? []).map((l) => [l.pointId, l]));
+    return values.data.map((p) => ({ ...p, ...byId.get(p.pointId) }));
+  }, [values.data, limits.data]);
+  return { ...values, data };
 }
 
 /** The picker's state: a choice and, for `custom`, its two ends. */

@@ -34,7 +34,7 @@ export default function MonitorDataPage() {
     if (!deviceId && devices.data?.length) setDeviceId(devices.data[0].id);
   }, [deviceId, devices.data]);
 
-  const realtime = useRealtime(deviceId ? { deviceId } : null);
+  const realtime = useRealtime(deviceId ? { deviceIds: [deviceId] } : null);
   const points = realtime.data ?? [];
   const now = useNow();
   const [charted, setCharted] = useState<Record<string, string[]>>({});

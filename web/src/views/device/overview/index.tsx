@@ -1,12 +1,11 @@
 import { AlertOutlined, ApiOutlined, ClockCircleOutlined, DeploymentUnitOutlined } from '@ant-design/icons';
-import { useQueries } from '@tanstack/react-query';
 import { Card, Col, Empty, Row, Space, Statistic, Table, Tag, Typography } from 'antd';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fetchRealtime, type MonitorDevice, type RealtimePoint } from '#src/api/monitorData';
+import type { MonitorDevice, RealtimePoint } from '#src/api/monitorData';
 import { useMonitorDevices } from '#src/views/device/monitordata/DeviceList';
-import { useNow } from '#src/views/device/monitordata/hooks';
-import { formatValue, REALTIME_INTERVAL_MS } from '#src/views/device/monitordata/monitor';
+import { useNow, useRealtime } from '#src/views/device/monitordata/hooks';
+import { formatValue } from '#src/views/device/monitordata/monitor';
 import { pointChartHref } from '#src/views/device/monitordata/RealtimeTable';
 import {
   Age,
@@ -61,18 +60,14 @@ export default function OverviewPage() {
   const now = useNow();
   const devices = useMonitorDevices();
   const list = devices.data ?? [];
-  const realtime = useQueries({
-    queries: list.map((d) => ({
-      queryKey: ['monitor', 'realtime', { deviceId: d.id }],
-      queryFn: () => fetchRealtime({ deviceId: d.id }),
-      refetchInterval: REALTIME_INTERVAL_MS,
-      refetchIntervalInBackground: false,
-      staleTime: 0,
-    })),
-  });
-  const rows: PlantPoint[] = list.flatMap((device, i) =>
-    (realtime[i]?.data ?? []).map((p) => ({ ...p, device })),
-  );
+  const realtime = useRealtime(list.length ? { deviceIds: list.map((d) => d.id) } : null);
+  const rows: PlantPoint[] = useMemo(() => {
+    const byId = new Map(list.map((d) => [d.id, d]));
+    return (realtime.data ?? []).flatMap((p) => {
+      const device = p.deviceId ? byId.get(p.deviceId) : undefined;
+      return device ? [{ ...p, device }] : [];
+    });
+  }, [list, realtime.data]);
   const byStatus = useMemo(() => {
     const counts: Record<string, number> = { online: 0, offline: 0, fault: 0 };
     for (const d of list) if (d.status && d.status in counts) counts[d.status] += 1;
@@ -85,7 +80,7 @@ export default function OverviewPage() {
     .filter((r) => r.ts != null)
     .sort((a, b) => (b.ts ?? 0) - (a.ts ?? 0))
     .slice(0, FRESHEST);
-  const loading = devices.isLoading || realtime.some((q) => q.isLoading);
+  const loading = devices.isLoading || realtime.isLoading;
 
   const deviceCol = {
     key: 'device',
@@ -196,12 +191,7 @@ export default function OverviewPage() {
                   key: 'health',
                   title: t(L('lastSeen')),
                   width: 110,
-                  render: (_, d) => {
-                    const latest = rows
-                      .filter((r) => r.device.id === d.id && r.ts != null)
-                      .reduce<number | null>((m, r) => Math.max(m ?? 0, r.ts ?? 0), null);
-                    return <Age ts={latest} now={now} />;
-                  },
+                  render: (_, d) => <Age ts={d.lastTs ?? null} now={now} />,
                 },
               ]}
             />
