@@ -27,6 +27,7 @@ export const deviceMonitordata = defineArea('device.monitordata', {
     high: '超上限',
     low: '低于下限',
     ago: {
+      now: '刚刚',
       s: '{{count}} 秒前',
       min: '{{count}} 分钟前',
       h: '{{count}} 小时前',
@@ -98,6 +99,7 @@ export const deviceMonitordata = defineArea('device.monitordata', {
     high: 'Above range',
     low: 'Below range',
     ago: {
+      now: 'just now',
       s: '{{count}} s ago',
       min: '{{count}} min ago',
       h: '{{count}} h ago',

@@ -30,8 +30,10 @@ export default function MonitorDataPage() {
   const devices = useMonitorDevices();
   const [deviceId, setDeviceId] = useState<string>();
   const device = devices.data?.find((d) => d.id === deviceId);
+  // Open on the first device that is sending data (else the first one).
   useEffect(() => {
-    if (!deviceId && devices.data?.length) setDeviceId(devices.data[0].id);
+    const list = devices.data ?? [];
+    if (!deviceId && list.length) setDeviceId((list.find((d) => d.status === 'online') ?? list[0]).id);
   }, [deviceId, devices.data]);
 
   const realtime = useRealtime(deviceId ? { deviceIds: [deviceId] } : null);

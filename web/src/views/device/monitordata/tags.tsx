@@ -58,7 +58,7 @@ export function Age({ ts, now }: { ts: number | null; now: number }) {
   const { count, unit } = ageParts(ts, now);
   return (
     <Tooltip title={dayjs(ts).format('YYYY-MM-DD HH:mm:ss')}>
-      <span>{t(L(`ago.${unit}`), { count })}</span>
+      <span>{unit === 's' && count < 2 ? t(L('ago.now')) : t(L(`ago.${unit}`), { count })}</span>
     </Tooltip>
   );
 }
