@@ -1,12 +1,14 @@
 import { Card, Empty, Result, Space, Statistic, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import type { ChartPoint } from '#src/views/device/monitordata/HistoryChart';
+import { type ChartPoint, loadECharts } from '#src/views/device/monitordata/HistoryChart';
 import { HistoryPanel } from '#src/views/device/monitordata/HistoryPanel';
 import { useNow, useRealtime, useStableBy } from '#src/views/device/monitordata/hooks';
 import { formatValue, RANGE_KEYS, type RangeKey } from '#src/views/device/monitordata/monitor';
 import { Age, limitsText, PointStateTag, pointState } from '#src/views/device/monitordata/tags';
 import '#src/views/device/monitordata/monitor.css';
+
+loadECharts();
 
 const L = (key: string) => `device.monitordata.${key}`;
 

@@ -24,10 +24,21 @@ const L = (key: string) => `device.monitordata.${key}`;
 
 const NO_SERIES: AggregateData['series'] = [];
 
+let echarts: Promise<typeof import('./echarts')> | undefined;
+
+/**
+ * The ECharts chunk, fetched once. A page with a chart calls this as its module loads, so the library
+ * downloads beside the page's first requests rather than after them.
+ */
+export const loadECharts = () => {
+  echarts ??= import('./echarts');
+  return echarts;
+};
+
 /**
  * The history chart: one average line per point with zoom (wheel / drag and the slider below); with a single
- * point also its min and max per bucket and its normal-range limits. ECharts loads on first use
- * (`import('./echarts')`), so neither the entry nor the route's first paint waits for it.
+ * point also its min and max per bucket and its normal-range limits. ECharts is a chunk of its own
+ * (`loadECharts`), so neither the entry nor the route's first paint waits for it.
  */
 export function HistoryChart({
   points,
@@ -51,7 +62,7 @@ export function HistoryChart({
     let live = true;
     let instance: EChartsType | undefined;
     let observer: ResizeObserver | undefined;
-    import('./echarts').then(({ init }) => {
+    loadECharts().then(({ init }) => {
       if (!live || !box.current) return;
       instance = init(box.current, undefined, { renderer: 'canvas' });
       observer = new ResizeObserver(() => instance?.resize());

@@ -5,13 +5,15 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RealtimePoint } from '#src/api/monitorData';
 import { DeviceList, useMonitorDevices } from './DeviceList';
-import type { ChartPoint } from './HistoryChart';
+import { type ChartPoint, loadECharts } from './HistoryChart';
 import { HistoryPanel } from './HistoryPanel';
 import { useNow, useRealtime, useStableBy } from './hooks';
 import { REALTIME_INTERVAL_MS } from './monitor';
 import { RealtimeTable } from './RealtimeTable';
 import { DeviceStatusBadge } from './tags';
 import './monitor.css';
+
+loadECharts();
 
 const L = (key: string) => `device.monitordata.${key}`;
 
