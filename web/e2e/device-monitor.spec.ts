@@ -1,7 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
 import { ADMIN, confirmDialog, login, openMenu, uniqueName } from './support';
 
-test.describe.configure({ timeout: 120_000 });
+// One test walks the whole screen (ingest, realtime, two ranges, export, the point's own page).
+test.describe.configure({ timeout: 180_000 });
 
 const MONITOR = { menu: ['设备管理', '监测数据'], path: /\/device\/monitordata$/ };
 const OVERVIEW = { menu: ['设备管理', '数据总览'], path: /\/device\/overview$/ };

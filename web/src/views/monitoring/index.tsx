@@ -1,4 +1,4 @@
-import { Card, Empty, Segmented, Space, Spin, Typography } from 'antd';
+import { Card, Empty, Select, Space, Spin, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -86,13 +86,15 @@ export default function MonitoringPage() {
           <Typography.Text type="secondary">{dayjs(now).format('YYYY-MM-DD HH:mm:ss')}</Typography.Text>
         </Space>
         {list.length > 1 && (
-          <Segmented
+          <Select
             value={deviceId ?? ''}
+            style={{ minWidth: 220 }}
+            showSearch={{ optionFilterProp: 'label' }}
             options={[
               { value: '', label: t(L('allDevices')) },
               ...list.map((d) => ({ value: d.id, label: d.name })),
             ]}
-            onChange={(id) => setQuery(id ? { deviceId: id } : {})}
+            onChange={(id: string) => setQuery(id ? { deviceId: id } : {})}
           />
         )}
       </div>

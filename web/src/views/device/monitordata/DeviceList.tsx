@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Card, Empty, Input, Spin } from 'antd';
-import { useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchMonitorDevices, type MonitorDevice } from '#src/api/monitorData';
 import { DeviceStatusBadge } from './tags';
@@ -17,7 +17,7 @@ export function useMonitorDevices() {
   });
 }
 
-export function DeviceList({
+export const DeviceList = memo(function DeviceList({
   devices,
   loading,
   value,
@@ -26,7 +26,7 @@ export function DeviceList({
   devices: MonitorDevice[];
   loading: boolean;
   value?: string;
-  onChange(device: MonitorDevice): void;
+  onChange(deviceId: string): void;
 }) {
   const { t } = useTranslation();
   const [filter, setFilter] = useState('');
@@ -58,8 +58,8 @@ export function DeviceList({
               aria-selected={d.id === value}
               tabIndex={0}
               className={d.id === value ? 'is-active' : undefined}
-              onClick={() => onChange(d)}
-              onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && onChange(d)}
+              onClick={() => onChange(d.id)}
+              onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && onChange(d.id)}
               data-device-code={d.code}
             >
               <div className="pd-monitor-device-name">{d.name}</div>
@@ -73,4 +73,4 @@ export function DeviceList({
       )}
     </Card>
   );
-}
+});

@@ -90,6 +90,8 @@ export function HistoryChart({
       return point ? `${point.name}${point.unit ? ` (${point.unit})` : ''}` : pointId;
     };
     const interval = data?.interval ?? 0;
+    const only = single ? byId.get(series[0].pointId) : undefined;
+    const limits = [only?.rangeMin, only?.rangeMax].filter((v): v is number => v != null);
     const lines = series.flatMap((s, i) => {
       const color = PALETTE[i % PALETTE.length];
       const point = byId.get(s.pointId);
@@ -151,6 +153,13 @@ export function HistoryChart({
         yAxis: {
           type: 'value',
           scale: true,
+          // One point: its normal range stays in view, so a value near a limit reads as such.
+          ...(single && limits.length
+            ? {
+                min: (v: { min: number }) => Math.min(v.min, ...limits),
+                max: (v: { max: number }) => Math.max(v.max, ...limits),
+              }
+            : {}),
           axisLabel: { color: text },
           splitLine: { lineStyle: { color: line } },
         },

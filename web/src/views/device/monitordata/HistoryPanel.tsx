@@ -1,6 +1,6 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { Button, Input, Segmented, Space, Table, Typography } from 'antd';
-import { type ReactNode, Suspense, useMemo, useState } from 'react';
+import { memo, type ReactNode, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { monitorExport } from '#src/api/monitorData';
 import { lazyChunk } from '#src/app/registry';
@@ -25,9 +25,10 @@ function widthText(ms: number) {
 
 /**
  * History of the given points: the range picker (last 1 h / 24 h / 7 d / custom), the chart, min / max / avg /
- * last / count of the range per point, and the export of the range.
+ * last / count of the range per point, and the export of the range. Memoised: the realtime page around it
+ * re-renders every second (ages), the chart only when its points do.
  */
-export function HistoryPanel({
+export const HistoryPanel = memo(function HistoryPanel({
   points,
   initialRange = '1h',
   extra,
@@ -111,4 +112,4 @@ export function HistoryPanel({
       />
     </div>
   );
-}
+});

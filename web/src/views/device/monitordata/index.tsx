@@ -62,7 +62,7 @@ export default function MonitorDataPage() {
         devices={devices.data ?? []}
         loading={devices.isLoading}
         value={deviceId}
-        onChange={(d) => setDeviceId(d.id)}
+        onChange={setDeviceId}
       />
       <div className="pd-monitor-main">
         {!device ? (
