@@ -1,5 +1,4 @@
-"""The equipment area: device models, devices, data points, collect groups, imports, the operation log, and
-their monitor data."""
+"""The equipment area: device models, devices, data points, collect groups, imports and the operation log."""
 
 
 def setup() -> None:

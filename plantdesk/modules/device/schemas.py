@@ -149,6 +149,9 @@ class DeviceRead(_Audit):
     sort: int = 0
     remark: str | None = None
     point_count: int = 0
+    # From data freshness (plantdesk.modules.device.monitor.service.device_status); `status` is the enabled flag.
+    run_status: str = "offline"  # online, offline, fault
+    last_data_ts: int | None = None  # epoch ms of the newest value of any of its points
 
 
 class DeviceWrite(Schema):

@@ -356,6 +356,12 @@ async def device_reads(db: AsyncSession, rows: Sequence[Device]) -> list[dict]:
         data["dept_name"] = depts.get(row.dept_id)
         data["point_count"] = counts.get(row.id, 0)
         out.append(data)
+    # Live status from data freshness (monitor module): online / offline / fault, and the newest value's time.
+    from plantdesk.modules.device.monitor.service import device_status
+
+    live = await device_status(db, ids) if ids else {}
+    for data in out:
+        data["run_status"], data["last_data_ts"] = live[data["id"]]["status"], live[data["id"]]["last_ts"]
     return out
 
 

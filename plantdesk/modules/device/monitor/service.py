@@ -172,7 +172,7 @@ def parse_time(value: str | None, *, default: int | None = None) -> int:
             raise BadRequest("缺少时间参数")
         return default
     value = value.strip()
-    if value.isdigit():
+    if value.isdigit() and len(value) <= 15:
         return int(value)
     for fmt in ("%Y-%m-%d %H:%M:%S", "%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M:%S", "%Y-%m-%d"):
         try:
@@ -188,8 +188,8 @@ def parse_ids(value: str | None) -> list[int]:
         part = part.strip()
         if not part:
             continue
-        if not part.isdigit() or len(part) > 19:
-            raise BadRequest(f"id 格式错误: {part}")
+        if not part.isdigit() or len(part) > 19 or int(part) >= 2**63:
+            raise BadRequest(f"id 格式错误: {part[:20]}")
         ids.append(int(part))
     return ids
 
