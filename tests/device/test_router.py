@@ -197,10 +197,9 @@ class TestPermissions:
         assert response.status_code == 403, response.text
 
 
-class TestOplog:
-    async def test_page_lists_device_management_calls(self, app, demo_admin, unique):
+class TestOplogOfRealCalls:
+    async def test_page_lists_device_management_calls(self, demo_admin, unique):
         await demo_admin.data("POST", f"{API}/device-model-lib/save", {"code": f"OP-{unique}", "name": "x"})
-        await app.state.runtime.audit.flush() if hasattr(app.state.runtime.audit, "flush") else None
         for _ in range(50):
             page = await demo_admin.data("GET", f"{API}/oplog/page", size=50)
             if any("device-model-lib/save" in r["requestUri"] for r in page["records"]):

@@ -727,7 +727,9 @@ async def _start_import(db: AsyncSession, rt, kind: str, file: UploadFile) -> di
     db.add(entry)
     await db.flush()
     entry.file_url = f"import-{entry.id}.xlsx"
-    tenant = tenancy.current(db).tenant_id
+    tenant = tenancy.bound_tenant(db) or ""
+    if not tenant:
+        raise BusinessError("请选择租户")
     answer = {"id": entry.id, "state": entry.state, "progress": 0}
     await db.commit()  # the job reads the log from its own session
     await rt.jobs.defer(io.JOB, tenant_id=tenant, import_id=str(answer["id"]))

@@ -326,12 +326,11 @@ async def instantiate(db: AsyncSession, device: Device, overrides: Sequence[Data
             points[point.code] = point
     for override in overrides:
         values = values_of(override, exclude=("device_id", "component_id"))
-        point = points.get(override.code)
-        if point is None:
-            point = points[override.code] = DataPoint(device_id=device.id, **values)
+        existing = points.get(override.code)
+        if existing is None:
+            points[override.code] = DataPoint(device_id=device.id, **values)
         else:
-            for key, value in values.items():
-                setattr(point, key, value)
+            apply(existing, values)
     db.add_all(points.values())
     await db.flush()
     return len(points)
@@ -352,8 +351,8 @@ async def device_reads(db: AsyncSession, rows: Sequence[Device]) -> list[dict]:
     out = []
     for row in rows:
         data = _columns(row)
-        data["model_name"] = models.get(row.model_id)
-        data["dept_name"] = depts.get(row.dept_id)
+        data["model_name"] = models.get(row.model_id) if row.model_id else None
+        data["dept_name"] = depts.get(row.dept_id) if row.dept_id else None
         data["point_count"] = counts.get(row.id, 0)
         out.append(data)
     # Live status from data freshness (monitor module): online / offline / fault, and the newest value's time.
@@ -498,7 +497,7 @@ def _node(id_: int | str, title: str, kind: str, *, code: str | None = None, par
 
 def _nest(nodes: list[dict], parent_of: dict[str, str]) -> list[dict]:
     by_id = {n["id"]: n for n in nodes}
-    roots = []
+    roots: list[dict] = []
     for node in nodes:
         parent = by_id.get(parent_of.get(node["id"], "0"))
         (parent["children"] if parent is not None and parent is not node else roots).append(node)
@@ -512,7 +511,7 @@ async def department_tree(db: AsyncSession) -> list[dict]:
     nodes = [_node(d.id, d.dept_name, "dept", parent_id=d.parent_id) for d in depts]
     by_id = {n["id"]: n for n in nodes}
     roots = _nest(nodes, {n["id"]: n["parent_id"] for n in nodes})
-    loose = []
+    loose: list[dict] = []
     for device in (await db.execute(select(Device).order_by(Device.sort, Device.code))).scalars():
         leaf = _node(device.id, device.name, "device", code=device.code, parent_id=device.dept_id or 0)
         holder = by_id.get(str(device.dept_id))
@@ -527,7 +526,7 @@ async def framework_tree(db: AsyncSession) -> list[dict]:
                   .scalars())
     nodes = [_node(m.id, m.name, "model", code=m.code, parent_id=m.parent_id) for m in models]
     by_id = {n["id"]: n for n in nodes}
-    loose = []
+    loose: list[dict] = []
     for device in (await db.execute(select(Device).order_by(Device.sort, Device.code))).scalars():
         leaf = _node(device.id, device.name, "device", code=device.code, parent_id=device.model_id or 0)
         holder = by_id.get(str(device.model_id))
