@@ -9,7 +9,6 @@ import {
   getDeviceManagementDatapointsList,
   getDeviceManagementDatapointsMonitorAggregate,
   getDeviceManagementDatapointsMonitorRealtime,
-  getDeviceManagementDatapointsMonitorStatus,
   getDeviceManagementDeviceList,
   type RealtimeValue,
 } from './generated/client';
@@ -73,21 +72,15 @@ export interface AggregateQuery {
 
 const MAX_ROWS = 1000;
 
-/** The devices (first 1,000 by sort and code) with their status from the monitor's freshness read. */
+/** The devices (first 1,000 by sort and code), each with its status from data freshness. */
 export async function fetchMonitorDevices(): Promise<MonitorDevice[]> {
   const { data } = await getDeviceManagementDeviceList({ current: 1, size: MAX_ROWS });
-  const records = data?.records ?? [];
-  if (!records.length) return [];
-  const { data: states } = await getDeviceManagementDatapointsMonitorStatus({
-    deviceIds: records.map((d) => d.id).join(','),
-  });
-  const byId = new Map((states ?? []).map((s) => [s.deviceId, s]));
-  return records.map((d) => ({
+  return (data?.records ?? []).map((d) => ({
     id: d.id,
     code: d.code,
     name: d.name,
-    status: byId.get(d.id)?.status ?? null,
-    lastTs: byId.get(d.id)?.lastTs ?? null,
+    status: d.runStatus,
+    lastTs: d.lastDataTs,
   }));
 }
 
