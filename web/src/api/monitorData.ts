@@ -4,7 +4,9 @@
  */
 import type { Bucket } from '#src/views/device/monitordata/monitor';
 import {
+  type AlarmRead,
   type DataPointRead,
+  getDeviceManagementDatapointsAlarmList,
   getDeviceManagementDatapointsDetail,
   getDeviceManagementDatapointsList,
   getDeviceManagementDatapointsMonitorAggregate,
@@ -107,31 +109,52 @@ export async function fetchRealtime(query: RealtimeQuery): Promise<RealtimePoint
 /** What the realtime read does not carry: each point's normal range and its device's name. */
 export type PointLimits = Pick<RealtimePoint, 'pointId' | 'rangeMin' | 'rangeMax' | 'deviceName'>;
 
-const limitsOf = (p: DataPointRead): PointLimits => ({
-  pointId: p.id,
-  rangeMin: p.rangeMin,
-  rangeMax: p.rangeMax,
-  deviceName: p.deviceName,
-});
+/**
+ * A point's normal range: its alarm settings' low / high limits (low-low / high-high when only those are
+ * set), else the point's own measuring range.
+ */
+export function normalRange(
+  point: Pick<DataPointRead, 'rangeMin' | 'rangeMax'>,
+  alarm?: Pick<AlarmRead, 'low' | 'lowLow' | 'high' | 'highHigh'>,
+): Pick<RealtimePoint, 'rangeMin' | 'rangeMax'> {
+  return {
+    rangeMin: alarm?.low ?? alarm?.lowLow ?? point.rangeMin,
+    rangeMax: alarm?.high ?? alarm?.highHigh ?? point.rangeMax,
+  };
+}
 
 /**
- * The data points' ranges for a realtime query (one device's points, one point's detail, or every point for
- * several devices). Silent: without the data-point grant the screens still show values, just no range.
+ * The data points' normal ranges for a realtime query (one device's points, one point's detail, or every
+ * point for several devices). Silent: without the data-point grant the screens still show values, just no
+ * range.
  */
 export async function fetchPointLimits(query: RealtimeQuery): Promise<PointLimits[]> {
   const silent = { silent: true };
-  if ('pointIds' in query) {
-    const answers = await Promise.all(
-      query.pointIds.map((id) => getDeviceManagementDatapointsDetail({ id } as never, silent)),
-    );
-    return answers.flatMap(({ data }) => (data ? [limitsOf(data)] : []));
-  }
-  const deviceId = query.deviceIds.length === 1 ? { deviceId: query.deviceIds[0] } : {};
-  const { data } = await getDeviceManagementDatapointsList(
-    { current: 1, size: MAX_ROWS, ...deviceId } as never,
+  const scope =
+    'pointIds' in query
+      ? query.pointIds.length === 1
+        ? { pointId: query.pointIds[0] }
+        : {}
+      : query.deviceIds.length === 1
+        ? { deviceId: query.deviceIds[0] }
+        : {};
+  const points =
+    'pointIds' in query
+      ? Promise.all(
+          query.pointIds.map((id) => getDeviceManagementDatapointsDetail({ id } as never, silent)),
+        ).then((answers) => answers.flatMap(({ data }) => (data ? [data] : [])))
+      : getDeviceManagementDatapointsList({ current: 1, size: MAX_ROWS, ...scope } as never, silent).then(
+          ({ data }) => data?.records ?? [],
+        );
+  const alarms = getDeviceManagementDatapointsAlarmList(
+    { current: 1, size: MAX_ROWS, ...scope } as never,
     silent,
-  );
-  return (data?.records ?? []).map(limitsOf);
+  )
+    .then(({ data }) => data?.records ?? [])
+    .catch(() => []);
+  const [rows, settings] = await Promise.all([points, alarms]);
+  const byPoint = new Map(settings.map((a) => [a.pointId, a]));
+  return rows.map((p) => ({ pointId: p.id, deviceName: p.deviceName, ...normalRange(p, byPoint.get(p.id)) }));
 }
 
 export async function fetchAggregate(query: AggregateQuery): Promise<AggregateData> {

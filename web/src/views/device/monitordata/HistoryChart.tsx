@@ -6,7 +6,7 @@ import type { AggregateData } from '#src/api/monitorData';
 import { useSettings } from '#src/app/stores/settings';
 import { THEMES } from '#src/themes';
 import type { EChartsType } from './echarts';
-import { axisFormat, type Bucket, formatValue, type TimeRange, withGaps } from './monitor';
+import { axisFormat, axisWithLimits, type Bucket, formatValue, type TimeRange, withGaps } from './monitor';
 
 /** A charted point: its id, label and unit, and its normal range (drawn as limits when one point is shown). */
 export interface ChartPoint {
@@ -153,11 +153,11 @@ export function HistoryChart({
         yAxis: {
           type: 'value',
           scale: true,
-          // One point: its normal range stays in view, so a value near a limit reads as such.
+          // One point: a limit near the data stays in view, so a value close to it reads as such.
           ...(single && limits.length
             ? {
-                min: (v: { min: number }) => Math.min(v.min, ...limits),
-                max: (v: { max: number }) => Math.max(v.max, ...limits),
+                min: (v: { min: number; max: number }) => axisWithLimits(v, limits).min,
+                max: (v: { min: number; max: number }) => axisWithLimits(v, limits).max,
               }
             : {}),
           axisLabel: { color: text },

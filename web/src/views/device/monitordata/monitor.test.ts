@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ageParts,
   axisFormat,
+  axisWithLimits,
   BUCKETS_MS,
   chooseBucket,
   formatValue,
@@ -166,5 +167,27 @@ describe('withGaps', () => {
       [20, 3],
     ]);
     expect(withGaps([], 10, (x) => x.avg)).toEqual([]);
+  });
+});
+
+describe('axisWithLimits', () => {
+  it('widens the axis to a nearby limit', () => {
+    expect(axisWithLimits({ min: 4, max: 5.5 }, [6, 0])).toEqual({ min: 4, max: 6 });
+  });
+
+  it('leaves out a far end of a measuring range', () => {
+    expect(axisWithLimits({ min: 80, max: 85 }, [0, 200])).toEqual({ min: 80, max: 85 });
+  });
+
+  it('keeps the extent when the limits are inside it, or there is no data', () => {
+    expect(axisWithLimits({ min: 0, max: 10 }, [2, 8])).toEqual({ min: 0, max: 10 });
+    expect(axisWithLimits({ min: Number.POSITIVE_INFINITY, max: Number.NEGATIVE_INFINITY }, [1])).toEqual({
+      min: Number.POSITIVE_INFINITY,
+      max: Number.NEGATIVE_INFINITY,
+    });
+  });
+
+  it('shows a limit near a flat line', () => {
+    expect(axisWithLimits({ min: 5, max: 5 }, [8])).toEqual({ min: 5, max: 8 });
   });
 });

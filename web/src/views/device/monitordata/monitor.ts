@@ -172,3 +172,24 @@ export function withGaps(
   }
   return out;
 }
+
+/**
+ * The value axis of a one-point chart: the data's extent, widened to a limit of the normal range when that
+ * limit lies within one data span of it (a limit near the data stays in view; a far end of a measuring
+ * range such as 0–200 °C would flatten the line, so it is left out).
+ */
+export function axisWithLimits(
+  extent: { min: number; max: number },
+  limits: number[],
+): { min: number; max: number } {
+  const { min, max } = extent;
+  if (!Number.isFinite(min) || !Number.isFinite(max)) return extent;
+  const span = max - min || Math.abs(max) || 1;
+  let lo = min;
+  let hi = max;
+  for (const limit of limits) {
+    if (limit < lo && min - limit <= span) lo = limit;
+    if (limit > hi && limit - max <= span) hi = limit;
+  }
+  return { min: lo, max: hi };
+}
