@@ -92,6 +92,21 @@ export function HistoryChart({
     const interval = data?.interval ?? 0;
     const only = single ? byId.get(series[0].pointId) : undefined;
     const limits = [only?.rangeMin, only?.rangeMax].filter((v): v is number => v != null);
+    // One point: a limit near the data stays in view, so a value close to it reads as such (the other
+    // end is left to ECharts, which rounds it).
+    const yBounds = () => {
+      if (!single || !limits.length) return {};
+      const buckets = series[0].buckets;
+      const extent = {
+        min: Math.min(...buckets.map((b) => b.min ?? Number.POSITIVE_INFINITY)),
+        max: Math.max(...buckets.map((b) => b.max ?? Number.NEGATIVE_INFINITY)),
+      };
+      const widened = axisWithLimits(extent, limits);
+      return {
+        ...(widened.min !== extent.min && { min: widened.min }),
+        ...(widened.max !== extent.max && { max: widened.max }),
+      };
+    };
     const lines = series.flatMap((s, i) => {
       const color = PALETTE[i % PALETTE.length];
       const point = byId.get(s.pointId);
@@ -153,14 +168,8 @@ export function HistoryChart({
         yAxis: {
           type: 'value',
           scale: true,
-          // One point: a limit near the data stays in view, so a value close to it reads as such.
-          ...(single && limits.length
-            ? {
-                min: (v: { min: number; max: number }) => axisWithLimits(v, limits).min,
-                max: (v: { min: number; max: number }) => axisWithLimits(v, limits).max,
-              }
-            : {}),
-          axisLabel: { color: text },
+          ...yBounds(),
+          axisLabel: { color: text, formatter: (v: number) => formatValue(v) },
           splitLine: { lineStyle: { color: line } },
         },
         dataZoom: [
