@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Card, Empty, Input, Spin } from 'antd';
 import { memo, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fetchMonitorDevices, type MonitorDevice } from '#src/api/monitorData';
+import type { MonitorDevice } from '#src/api/monitorData';
+import { devicesQuery } from './hooks';
 import { DeviceStatusBadge } from './tags';
 
 const L = (key: string) => `device.monitordata.${key}`;
@@ -10,8 +11,7 @@ const L = (key: string) => `device.monitordata.${key}`;
 /** The devices to pick from (name or code filter), each with its status; reloads with the realtime poll. */
 export function useMonitorDevices() {
   return useQuery({
-    queryKey: ['monitor', 'devices'],
-    queryFn: fetchMonitorDevices,
+    ...devicesQuery,
     refetchInterval: 15_000,
     refetchIntervalInBackground: false,
   });

@@ -1,10 +1,47 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { fetchAggregate, fetchPointLimits, fetchRealtime, type RealtimeQuery } from '#src/api/monitorData';
+import {
+  fetchAggregate,
+  fetchMonitorDevices,
+  fetchPointLimits,
+  fetchRealtime,
+  type MonitorDevice,
+  type RealtimePoint,
+  type RealtimeQuery,
+} from '#src/api/monitorData';
 import { chooseBucket, type RangeKey, REALTIME_INTERVAL_MS, resolveRange, type TimeRange } from './monitor';
 
 /** Point ranges change with an edit of the point, not with the data: read them once in a while. */
 const LIMITS_STALE_MS = 5 * 60_000;
+
+/** The devices with their status (the monitor screens' device list). */
+export const devicesQuery = queryOptions({
+  queryKey: ['monitor', 'devices'],
+  queryFn: fetchMonitorDevices,
+  staleTime: 5_000,
+});
+
+export const limitsQuery = (query: RealtimeQuery) =>
+  queryOptions({
+    queryKey: ['monitor', 'limits', query],
+    queryFn: () => fetchPointLimits(query),
+    staleTime: LIMITS_STALE_MS,
+  });
+
+export const realtimeQuery = (query: RealtimeQuery) =>
+  queryOptions({
+    queryKey: ['monitor', 'realtime', query],
+    queryFn: () => fetchRealtime(query),
+    staleTime: 0,
+  });
+
+/** The device a monitor screen opens on: the first one sending data, else the first one. */
+export const defaultDevice = (devices: MonitorDevice[]) =>
+  devices.find((d) => d.status === 'online') ?? devices[0];
+
+/** Until the user ticks points, a device charts its first numeric point. */
+export const isNumeric = (p: RealtimePoint) =>
+  typeof p.value === 'number' || (p.dataType != null && !['string', 'bool'].includes(p.dataType));
 
 /**
  * Latest values, polled every few seconds, with each point's normal range and device name beside them.
@@ -12,19 +49,12 @@ const LIMITS_STALE_MS = 5 * 60_000;
  * while the console tab is (its effects are gone under <Activity>).
  */
 export function useRealtime(query: RealtimeQuery | null) {
-  const limits = useQuery({
-    queryKey: ['monitor', 'limits', query],
-    queryFn: () => fetchPointLimits(query as RealtimeQuery),
-    enabled: query != null,
-    staleTime: LIMITS_STALE_MS,
-  });
+  const limits = useQuery({ ...limitsQuery(query as RealtimeQuery), enabled: query != null });
   const values = useQuery({
-    queryKey: ['monitor', 'realtime', query],
-    queryFn: () => fetchRealtime(query as RealtimeQuery),
+    ...realtimeQuery(query as RealtimeQuery),
     enabled: query != null,
     refetchInterval: REALTIME_INTERVAL_MS,
     refetchIntervalInBackground: false,
-    staleTime: 0,
   });
   const data = useMemo(() => {
     if (!values.data) return undefined;
@@ -47,8 +77,8 @@ const SLIDE_MS = 30_000;
  * min / max / avg / last / count buckets of the points over the chosen range. The range is resolved when the
  * query runs (so "last hour" means the last hour at each reload) and answered with the data.
  */
-export function useHistory(pointIds: string[], choice: RangeChoice) {
-  return useQuery({
+export const historyQuery = (pointIds: string[], choice: RangeChoice) =>
+  queryOptions({
     queryKey: ['monitor', 'history', pointIds, choice],
     queryFn: async () => {
       const range = resolveRange(choice.key, Date.now(), choice.custom);
@@ -56,11 +86,16 @@ export function useHistory(pointIds: string[], choice: RangeChoice) {
       const data = await fetchAggregate({ pointIds, ...range, interval });
       return { range, data };
     },
+    staleTime: 0,
+  });
+
+export function useHistory(pointIds: string[], choice: RangeChoice) {
+  return useQuery({
+    ...historyQuery(pointIds, choice),
     enabled: pointIds.length > 0,
     placeholderData: keepPreviousData,
     refetchInterval: choice.key === 'custom' ? false : SLIDE_MS,
     refetchIntervalInBackground: false,
-    staleTime: 0,
   });
 }
 

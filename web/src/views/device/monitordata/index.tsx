@@ -3,11 +3,21 @@ import { Button, Card, Empty, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { RealtimePoint } from '#src/api/monitorData';
+import { queryClient } from '#src/app/queryClient';
 import { DeviceList, useMonitorDevices } from './DeviceList';
 import { type ChartPoint, loadECharts } from './HistoryChart';
 import { HistoryPanel } from './HistoryPanel';
-import { useNow, useRealtime, useStableBy } from './hooks';
+import {
+  defaultDevice,
+  devicesQuery,
+  historyQuery,
+  isNumeric,
+  limitsQuery,
+  realtimeQuery,
+  useNow,
+  useRealtime,
+  useStableBy,
+} from './hooks';
 import { REALTIME_INTERVAL_MS } from './monitor';
 import { RealtimeTable } from './RealtimeTable';
 import { DeviceStatusBadge } from './tags';
@@ -20,8 +30,31 @@ const L = (key: string) => `device.monitordata.${key}`;
 /** At most this many lines in one chart: more is unreadable. */
 const MAX_CHARTED = 6;
 
-const isNumeric = (p: RealtimePoint) =>
-  typeof p.value === 'number' || (p.dataType != null && !['string', 'bool'].includes(p.dataType));
+/** Time-range choice the history opens with. */
+const INITIAL_RANGE = { key: '1h' } as const;
+
+// Failures are the page's own queries' to show.
+const ignore = () => undefined;
+
+/**
+ * The route loader: the device list, then the opened device's values, ranges and first chart start as
+ * soon as the route's chunk has loaded, while the shell renders (each is in the cache when the page asks).
+ */
+export function loader() {
+  queryClient
+    .ensureQueryData(devicesQuery)
+    .then(async (devices) => {
+      const device = defaultDevice(devices);
+      if (!device) return;
+      const query = { deviceIds: [device.id] };
+      queryClient.prefetchQuery(limitsQuery(query)).catch(ignore);
+      const points = await queryClient.ensureQueryData(realtimeQuery(query));
+      const first = points.find(isNumeric);
+      if (first) queryClient.prefetchQuery(historyQuery([first.pointId], INITIAL_RANGE)).catch(ignore);
+    })
+    .catch(ignore);
+  return null;
+}
 
 /**
  * 监测数据 (/device/monitordata): pick a device, read its points' latest values (polled every few seconds,
@@ -32,10 +65,9 @@ export default function MonitorDataPage() {
   const devices = useMonitorDevices();
   const [deviceId, setDeviceId] = useState<string>();
   const device = devices.data?.find((d) => d.id === deviceId);
-  // Open on the first device that is sending data (else the first one).
   useEffect(() => {
-    const list = devices.data ?? [];
-    if (!deviceId && list.length) setDeviceId((list.find((d) => d.status === 'online') ?? list[0]).id);
+    const first = defaultDevice(devices.data ?? []);
+    if (!deviceId && first) setDeviceId(first.id);
   }, [deviceId, devices.data]);
 
   const realtime = useRealtime(deviceId ? { deviceIds: [deviceId] } : null);
@@ -111,7 +143,7 @@ export default function MonitorDataPage() {
             </Card>
             <Card size="small" title={t(L('history'))}>
               {chartPoints.length ? (
-                <HistoryPanel key={device.id} points={chartPoints} />
+                <HistoryPanel key={device.id} points={chartPoints} initialRange={INITIAL_RANGE.key} />
               ) : (
                 <Empty description={t(L('pickPoints'))} />
               )}
