@@ -165,3 +165,25 @@ class TestModelImport:
         codes = {m["code"]: m for m in found}
         assert f"BAD-{unique}" not in codes  # the rejected row made no model
         assert codes[f"NEW-{unique}"]["pointCount"] == 2 and codes[f"NEW-{unique}"]["componentCount"] == 1
+
+
+class TestImportFaults:
+    async def test_a_fault_stops_the_import_and_says_so(self, demo_admin, unique, monkeypatch):
+        from plantdesk.modules.device import io as device_io
+
+        async def broken(self, row):
+            raise RuntimeError("database went away")
+
+        monkeypatch.setattr(device_io._Importer, "_device", broken)
+        started = await upload(demo_admin, "/device/import-device",
+                               xlsx(["code", "name"], [[f"F-{unique}", "Faulty"]]))
+        entry = await finished(demo_admin, started["id"])
+        assert entry["state"] == 3 and entry["message"]
+        found = await demo_admin.data("GET", f"{API}/device/list", code=f"F-{unique}")
+        assert found["total"] == 0
+
+    async def test_many_rows_finish_with_full_counts(self, demo_admin, unique):
+        rows = [[f"M{n:03d}-{unique}", f"Device {n}"] for n in range(120)] + [["", "no code"]]
+        started = await upload(demo_admin, "/device/import-device", xlsx(["code", "name"], rows))
+        entry = await finished(demo_admin, started["id"])
+        assert (entry["total"], entry["successCount"], entry["failCount"], entry["progress"]) == (121, 120, 1, 100)

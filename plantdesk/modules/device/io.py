@@ -11,7 +11,7 @@ import logging
 from datetime import datetime
 
 from pydantic import ValidationError
-from sqlalchemy import select
+from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from plantdesk.core import excel
@@ -284,6 +284,28 @@ async def run_import(db: AsyncSession, import_id: str) -> None:
         entry.state, entry.message, entry.finish_time = FAILED, exc.msg, datetime.now().replace(microsecond=0)
         await db.commit()
         return
+    try:
+        failed = await _rows(db, entry, rows)
+    except Exception:
+        # Not a refused row but a fault (the database went away, a bug): the rows of the chunk being written are
+        # rolled back, those committed before stay, and the log says the import stopped.
+        log.exception("import %s stopped", entry.id)
+        await db.rollback()
+        await db.execute(update(ImportLog).where(ImportLog.id == int(import_id)).values(
+            state=FAILED, message="导入中断, 请查看已导入的数据后重试",
+            finish_time=datetime.now().replace(microsecond=0)))
+        await db.commit()
+        return
+    entry.success_count, entry.fail_count = len(rows) - failed, failed
+    entry.state, entry.progress = DONE, 100
+    entry.message = f"{len(rows) - failed} 行成功, {failed} 行失败"
+    entry.finish_time = datetime.now().replace(microsecond=0)
+    await db.commit()
+    log.info("import %s (%s): %d rows, %d rejected", entry.id, entry.type, len(rows), failed)
+
+
+async def _rows(db: AsyncSession, entry: ImportLog, rows: list[dict]) -> int:
+    """Import `rows` and answer how many were rejected; progress is committed every CHUNK rows."""
     importer = _Importer(db, entry.type)
     await importer.load()
     entry.total = len(rows)
@@ -299,12 +321,7 @@ async def run_import(db: AsyncSession, import_id: str) -> None:
             entry.progress = min(99, (number - 1) * 100 // max(1, len(rows)))
             entry.success_count, entry.fail_count = number - 1 - failed, failed
             await db.commit()
-    entry.success_count, entry.fail_count = len(rows) - failed, failed
-    entry.state, entry.progress = DONE, 100
-    entry.message = f"{len(rows) - failed} 行成功, {failed} 行失败"
-    entry.finish_time = datetime.now().replace(microsecond=0)
-    await db.commit()
-    log.info("import %s (%s): %d rows, %d rejected", entry.id, entry.type, len(rows), failed)
+    return failed
 
 
 def error_sheet(kind: str, rows: list[ImportErrorRow]) -> bytes:

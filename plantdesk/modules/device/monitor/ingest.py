@@ -170,11 +170,6 @@ async def resolve(db: AsyncSession, tenant_id: str, codes: set[str]) -> dict[str
     return found
 
 
-def forget_cache() -> None:
-    """Tests and the device module (after it changes points) may drop what ingest remembers."""
-    _devices.clear()
-
-
 # --- parsing --------------------------------------------------------------------------------------------------
 
 def parse(body: bytes, content_type: str) -> Iterator[tuple[int, Any, Any, Any, Any]]:

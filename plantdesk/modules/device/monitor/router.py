@@ -175,17 +175,33 @@ async def post_telemetry(request: Request, rt: Rt):
     content_type = request.headers.get("content-type", "application/json").lower()
     device_token = request.headers.get("x-device-token") or _bearer(request.headers.get("authorization"))
     body = await request.body()
-    if device_token:
-        async with rt.unit_of_work(None) as db:
-            caller = await ingest.token_caller(db, device_token)
-            tenancy.bind(db, tenancy.Scope(caller.tenant_id))
-            return ok(await ingest.ingest(db, caller, body, content_type))
-    user = await optional_identity(request)
-    if user is None:
+    user = None if device_token else await optional_identity(request)
+    if not device_token and user is None:
         raise Unauthorized("缺失令牌,鉴权失败")
-    async with rt.unit_of_work(user) as db:
-        await INGEST.dependency(request, user, db, rt)  # type: ignore[attr-defined]
-        return ok(await ingest.ingest(db, ingest.Caller(user.tenant_id, user.user_id), body, content_type))
+    for attempt in range(1, RETRIES + 1):
+        try:
+            if device_token:
+                async with rt.unit_of_work(None) as db:
+                    caller = await ingest.token_caller(db, device_token)
+                    tenancy.bind(db, tenancy.Scope(caller.tenant_id))
+                    return ok(await ingest.ingest(db, caller, body, content_type))
+            assert user is not None
+            async with rt.unit_of_work(user) as db:
+                await INGEST.dependency(request, user, db, rt)  # type: ignore[attr-defined]
+                return ok(await ingest.ingest(db, ingest.Caller(user.tenant_id, user.user_id), body, content_type))
+        except Exception as exc:
+            # Two batches of the same points can deadlock on PostgreSQL (one locks latest rows another has just
+            # inserted); the database aborts one, which is then written again from the start.
+            if attempt == RETRIES or _sqlstate(exc) not in RETRY_STATES:
+                raise
+    raise AssertionError("unreachable")
+
+
+RETRIES, RETRY_STATES = 3, {"40P01", "40001"}  # deadlock detected, serialization failure
+
+
+def _sqlstate(exc: BaseException) -> str | None:
+    return getattr(exc, "sqlstate", None) or getattr(getattr(exc, "orig", None), "sqlstate", None)
 
 
 def _bearer(header: str | None) -> str | None:

@@ -338,23 +338,26 @@ class MonitorStore:
             sql = (f"SELECT point_id, (ts - :start) / :w AS b, min(value), max(value), sum(value), count(value), "
                    f"max(CASE WHEN value IS NOT NULL THEN ts END) FROM monitor_data "
                    f"WHERE {in_points} AND ts >= :start AND ts < :end GROUP BY point_id, b")
-            last_sql = "SELECT point_id, ts, value FROM monitor_data WHERE (point_id, ts) IN ({pairs})"
+            last_sql = "SELECT point_id, ts, value FROM monitor_data WHERE point_id = :pid AND ts IN ({keys})"
         else:
             sql = (f"SELECT point_id, (bucket - :start) / :w AS b, min(min), max(max), sum(sum), sum(count), "
                    f"max(last_ts) FROM {table} WHERE {in_points} AND bucket >= :start AND bucket < :end "
                    f"GROUP BY point_id, b")
-            last_sql = f"SELECT point_id, last_ts, last FROM {table} WHERE (point_id, bucket) IN ({{pairs}})"
+            last_sql = f"SELECT point_id, last_ts, last FROM {table} WHERE point_id = :pid AND bucket IN ({{keys}})"
         rows = (await conn.execute(text(sql), params)).all()
-        # `last` per bucket: the row at the bucket's newest ts (raw), or the rollup row holding it.
-        keys = [(r[0], r[6]) for r in rows if r[6] is not None]
+        # `last` per bucket: the row at the bucket's newest ts (raw), or the rollup row holding it. One IN list
+        # per point: a row-value IN of (point, ts) pairs makes SQLite scan the whole table.
+        newest: dict[int, list[int]] = {}
+        for r in rows:
+            if r[6] is not None:
+                newest.setdefault(r[0], []).append(r[6] if source == "raw" else r[6] - r[6] % ROLLUP_TABLES[source][1])
         last: dict[tuple[int, int], float] = {}
-        for chunk in _chunks(keys, 400):
-            pairs = ",".join(f"(:a{i}, :b{i})" for i in range(len(chunk)))
-            values: dict[str, Any] = {}
-            for i, (pid, ts) in enumerate(chunk):
-                values[f"a{i}"], values[f"b{i}"] = pid, ts if source == "raw" else ts - ts % ROLLUP_TABLES[source][1]
-            for pid, ts, value in await conn.execute(text(last_sql.format(pairs=pairs)), values):
-                last[(pid, ts)] = value
+        for pid, keys in newest.items():
+            for chunk in _chunks(keys, 500):
+                values: dict[str, Any] = {"pid": pid} | {f"k{i}": k for i, k in enumerate(chunk)}
+                marks = ",".join(f":k{i}" for i in range(len(chunk)))
+                for point, ts, value in await conn.execute(text(last_sql.format(keys=marks)), values):
+                    last[(point, ts)] = value
         for pid, b, lo, hi, total, n, last_ts in sorted(rows, key=itemgetter(0, 1)):
             n = int(n or 0)
             series[pid].buckets.append(Bucket(ts=start + int(b) * width, min=lo, max=hi,
