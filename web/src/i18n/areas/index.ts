@@ -6,6 +6,8 @@ import { deviceDatapoint } from './device.datapoint';
 import { deviceDevice } from './device.device';
 import { deviceModel } from './device.model';
 import { indexImportExportManagement } from './index.importExportManagement';
+import { deviceMonitordata } from './device.monitordata';
+import { deviceOverview } from './device.overview';
 import { monitorLog } from './monitor.log';
 import { resource } from './resource';
 import { systemClient } from './system.client';
@@ -43,6 +45,8 @@ export const AREAS: Area[] = [
   systemDept,
   systemRegion,
   systemClient,
+  deviceMonitordata,
+  deviceOverview,
   monitorLog,
   resource,
   systemLogo,
