@@ -23,9 +23,6 @@ VIEWS = ROOT / "web" / "src" / "views"
 NOT_BUILT = {
     # monitoring: the system log (server log files) is not built
     "/monitor/log/system",
-    # equipment
-    "/device/device", "/device/model", "/device/datapoint", "/device/monitordata", "/device/overview",
-    "/index/importExportManagement",
     # production
     "/product/product", "/product/tectprocess", "/product/batch", "/product/oee",
     # alarms and early warning

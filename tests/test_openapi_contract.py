@@ -39,3 +39,9 @@ def test_answers_state_the_fields_they_always_carry():
     role = schemas["RoleRead"]
     assert "children" not in role["required"]
     assert role["properties"]["children"]["type"] == "array"
+
+
+def test_schema_names_are_unique_so_none_carries_a_module_path():
+    """Two models of one name get module-qualified names (PlantdeskModules…), which a move would rename."""
+    schemas = json.loads(openapi_text())["components"]["schemas"]
+    assert [name for name in schemas if name.startswith("plantdesk__") or name.startswith("Plantdesk")] == []

@@ -88,6 +88,8 @@ class AuditWriter:
             log.exception("audit flush failed; %d rows dropped", sum(map(len, batches.values())))
 
     def _put(self, model: type[ApiLog] | type[ErrorLog] | type[UsualLog], row: dict) -> None:
+        # PostgreSQL text cannot hold NUL: one request carrying it would fail the whole batch, other rows too.
+        row = {key: value.replace("\x00", "\ufffd") if isinstance(value, str) else value for key, value in row.items()}
         # Anonymous rows (failed logins, public pages) belong to the platform tenant, by name.
         row = {"id": next_id(), "service_id": self._service_id, "server_host": HOST, "env": "prod",
                "create_time": datetime.now().replace(microsecond=0),

@@ -58,10 +58,10 @@ class Resource:
 RESOURCES: list[tuple[str, Resource]] = []
 
 
-def parse_ids(raw: str | None) -> list[int]:
-    """`ids=1,2,3` (query or form), as BladeX sends them."""
+def parse_ids(raw: str | None, *, required: bool = True) -> list[int]:
+    """`ids=1,2,3` (query or form), as BladeX sends them; an optional list may be empty."""
     ids = [to_int(part, "ids") for part in (raw or "").split(",") if part.strip()]
-    if not ids:
+    if not ids and required:
         raise BadRequest("缺少必要的请求参数: ids")
     return ids
 

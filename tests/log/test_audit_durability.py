@@ -31,3 +31,19 @@ async def test_security_relevant_rows_are_written_before_the_answer(app, setting
             assert await _rows(application, removal) == 1
             assert (await admin.post("/api/system/systemNotice/updateStatus", ids=notice)).status_code == 200
             assert await _rows(application, notice) == 0  # an ordinary write's row waits for the batch
+
+
+async def test_a_nul_byte_in_a_request_loses_no_row_of_its_batch(app, settings):
+    """PostgreSQL text cannot hold NUL: unless it is replaced, one such request drops every row of its batch."""
+    application = create_app(settings.model_copy(update={"audit_flush_seconds": 3600}))
+    async with LifespanManager(application):
+        transport = httpx.ASGITransport(app=application)
+        async with httpx.AsyncClient(transport=transport, base_url="http://test") as http:
+            admin = await login(http, "admin", "admin", "000000")
+            plain, nul = (str(random.randrange(10**17, 10**18)) for _ in range(2))
+            await admin.post("/api/system/systemNotice/updateStatus", ids=plain)
+            # A refused path parameter still leaves its row, with the decoded path: the NUL reaches request_uri.
+            assert (await admin.post("/api/blade-log/usual/export/x%00", ids=nul)).status_code == 400
+            await application.state.runtime.audit.flush()
+            assert await _rows(application, plain) == 1
+            assert await _rows(application, nul) == 1

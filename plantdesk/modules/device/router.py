@@ -16,8 +16,8 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from plantdesk.core import excel, tenancy
 from plantdesk.core.audit_models import ApiLog
 from plantdesk.core.context import Identity
-from plantdesk.core.crud import Resource, crud_router, get_or_raise, parse_ids
-from plantdesk.core.deps import TOKEN_IN_LINK, Rt, TenantDb, form_or_query, need
+from plantdesk.core.crud import Resource, crud_router, get_or_raise, parse_ids, request_ids
+from plantdesk.core.deps import TOKEN_IN_LINK, IdQuery, OptionalId, Rt, TenantDb, form_or_query, need
 from plantdesk.core.envelope import R, ok
 from plantdesk.core.errors import BusinessError
 from plantdesk.core.paging import Page, Paging, paginate
@@ -51,6 +51,7 @@ from plantdesk.modules.device.schemas import (
     DeviceComponentRead,
     DeviceComponentWrite,
     DeviceRead,
+    DeviceTreeNode,
     DeviceWrite,
     ImportErrorRead,
     ImportLogRead,
@@ -61,13 +62,11 @@ from plantdesk.modules.device.schemas import (
     ModelWrite,
     SourceRead,
     SourceWrite,
-    TreeNode,
 )
 from plantdesk.modules.log import service as log_service
 from plantdesk.modules.log.schemas import ApiLogRead, LogFilter
 
 PREFIX = "/device-management"
-IdQuery = Annotated[int, Query(ge=1, lt=2**63)]
 Keyword = Annotated[str, Query(max_length=100)]
 Stem = Annotated[str, Path(min_length=1, max_length=100, pattern=r"^[^/\\:*?\"<>|\x00-\x1f]+$")]
 MAX_UPLOAD = 10 * 1024 * 1024
@@ -85,10 +84,6 @@ ModelCopy = need("model_copy")
 LogView = need("importExportManagement", "importExportManagement_view")
 LogDownload = need("importExportManagement_download", "importExportManagement_view")
 OplogView = need("log_api", "log_api_view", "device_device", "device_device_view", "datapoint", "datapoint_view")
-
-
-async def _ids(request: Request) -> list[int]:
-    return parse_ids(await form_or_query(request, "ids"))
 
 
 def _ilike_filters(request: Request, columns: dict) -> list:
@@ -151,7 +146,7 @@ async def model_update(db: TenantDb, body: Annotated[ModelWrite, Body()], user: 
 @models.post("/remove", response_model=R[bool])
 async def model_remove(request: Request, db: TenantDb, user: Identity = MODEL["delete"]):
     """Refused while a device uses one of the models; removes their components and template points too."""
-    await service.remove_models(db, await _ids(request))
+    await service.remove_models(db, await request_ids(request))
     return ok(True)
 
 
@@ -229,7 +224,7 @@ async def component_update(db: TenantDb, body: Annotated[ComponentWrite, Body()]
 @components.post("/remove", response_model=R[bool])
 async def component_remove(request: Request, db: TenantDb, user: Identity = MODEL["delete"]):
     """Template points of a removed component stay in the model, without a component."""
-    ids = await _ids(request)
+    ids = await request_ids(request)
     await service._soft_delete(db, ModelComponent, ModelComponent.id.in_(ids))
     await service.clear_component(db, ModelPoint, ids)
     return ok(True)
@@ -276,7 +271,7 @@ async def template_update(db: TenantDb, body: Annotated[ModelPointWrite, Body()]
 @templates.post("/remove", response_model=R[bool])
 async def template_remove(request: Request, db: TenantDb, user: Identity = MODEL["delete"]):
     """Device points copied from a removed template stay with their devices."""
-    await service._soft_delete(db, ModelPoint, ModelPoint.id.in_(await _ids(request)))
+    await service._soft_delete(db, ModelPoint, ModelPoint.id.in_(await request_ids(request)))
     return ok(True)
 
 
@@ -338,7 +333,7 @@ async def device_update(db: TenantDb, body: Annotated[DeviceWrite, Body()], user
 @devices.post("/remove", response_model=R[bool])
 async def device_remove(request: Request, db: TenantDb, user: Identity = DEVICE["delete"]):
     """Removes the devices with their components, data points and alarm settings."""
-    await service.remove_devices(db, await _ids(request))
+    await service.remove_devices(db, await request_ids(request))
     return ok(True)
 
 
@@ -353,20 +348,20 @@ async def device_search(db: TenantDb, device_name: Annotated[str, Query(alias="d
     return ok(await service.device_reads(db, list((await db.execute(stmt)).scalars())))
 
 
-@devices.get("/department", response_model=R[list[TreeNode]])
+@devices.get("/department", response_model=R[list[DeviceTreeNode]])
 async def device_department(db: TenantDb, user: Identity = DEVICE["view"]):
     """Organisation view: the department tree with each department's devices as leaves (type dept / device)."""
     return ok(await service.department_tree(db))
 
 
-@devices.get("/framework", response_model=R[list[TreeNode]])
+@devices.get("/framework", response_model=R[list[DeviceTreeNode]])
 async def device_framework(db: TenantDb, user: Identity = DEVICE["view"]):
     """Framework view: the model tree (families by parentId) with each model's devices (type model / device);
     devices without a model come last under 'No model'."""
     return ok(await service.framework_tree(db))
 
 
-@devices.get("/parts", response_model=R[list[TreeNode]])
+@devices.get("/parts", response_model=R[list[DeviceTreeNode]])
 async def device_parts(db: TenantDb, device_id: Annotated[int, Query(alias="deviceId", ge=1, lt=2**63)],
                        user: Identity = DEVICE["view"]):
     """The device's components as a tree, each with its data points as leaves (type component / point)."""
@@ -481,7 +476,7 @@ async def point_update(db: TenantDb, body: Annotated[DataPointWrite, Body()], us
 
 @points.post("/remove", response_model=R[bool])
 async def point_remove(request: Request, db: TenantDb, user: Identity = POINT["delete"]):
-    ids = await _ids(request)
+    ids = await request_ids(request)
     await service._soft_delete(db, DataPointAlarm, DataPointAlarm.point_id.in_(ids))
     await service._soft_delete(db, DataPoint, DataPoint.id.in_(ids))
     return ok(True)
@@ -578,7 +573,7 @@ async def alarm_list(request: Request, db: TenantDb, paging: Paging, user: Ident
 
 
 @alarms.get("/detail", response_model=R[AlarmRead | None])
-async def alarm_detail(db: TenantDb, id: Annotated[int | None, Query(ge=1, lt=2**63)] = None,
+async def alarm_detail(db: TenantDb, id: OptionalId = None,
                        point_id: Annotated[int | None, Query(alias="pointId", ge=1, lt=2**63)] = None,
                        user: Identity = POINT["view"]):
     """By `id`, or by `pointId` (a point without settings answers null)."""
@@ -609,7 +604,7 @@ async def alarm_switch(request: Request, db: TenantDb, user: Identity = POINT["e
 
 @alarms.post("/remove", response_model=R[bool])
 async def alarm_remove(request: Request, db: TenantDb, user: Identity = POINT["delete"]):
-    await service._soft_delete(db, DataPointAlarm, DataPointAlarm.id.in_(await _ids(request)))
+    await service._soft_delete(db, DataPointAlarm, DataPointAlarm.id.in_(await request_ids(request)))
     return ok(True)
 
 
@@ -694,7 +689,7 @@ async def oplog_page(request: Request, db: TenantDb, paging: Paging, user: Ident
 
 
 @oplog.get("/import-datapoint-status", response_model=R[ImportLogRead | None])
-async def oplog_import_status(db: TenantDb, id: Annotated[int | None, Query(ge=1, lt=2**63)] = None,
+async def oplog_import_status(db: TenantDb, id: OptionalId = None,
                               user: Identity = POINT["view"]):
     """The state and progress of data-point import `id`, or of the latest one (null when there was none)."""
     if id is not None:

@@ -212,7 +212,7 @@ class DataPointWrite(_PointWrite):
     component_id: Id | None = None
 
 
-class TreeNode(Schema):
+class DeviceTreeNode(Schema):
     """framework / department trees: `type` is model, device, dept or component."""
 
     id: str
@@ -222,7 +222,7 @@ class TreeNode(Schema):
     type: str
     code: str | None = None
     parent_id: str = "0"
-    children: list["TreeNode"] = []
+    children: list["DeviceTreeNode"] = []
 
 
 # --- sources, alarm settings, collect groups -------------------------------------------------------------------
@@ -329,4 +329,4 @@ class ImportStarted(Schema):
     state: int
     progress: int
 DeviceWrite.model_rebuild()
-TreeNode.model_rebuild()
+DeviceTreeNode.model_rebuild()

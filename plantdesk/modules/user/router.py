@@ -17,11 +17,11 @@ from plantdesk.core.paging import Page, Paging
 from plantdesk.modules.user import excel as user_excel
 from plantdesk.modules.user import service
 from plantdesk.modules.user.schemas import (
-    ImportResult,
     PlatformRead,
     PlatformUpdate,
     ProfileUpdate,
     Registration,
+    UserImportResult,
     UserRead,
     UserWrite,
 )
@@ -166,7 +166,7 @@ async def export_template(_: Import):
     return excel.download(user_excel.template_bytes(), "用户数据模板.xlsx")
 
 
-@router.post("/import-user", response_model=R[ImportResult])
+@router.post("/import-user", response_model=R[UserImportResult])
 async def import_user(request: Request, db: TenantDb, _: Import, file: Annotated[UploadFile, File()]):
     """isCovered=1 (query or form) updates existing accounts; 0 reports them as errors. Bad rows are reported,
     not written."""

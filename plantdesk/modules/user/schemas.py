@@ -106,7 +106,7 @@ class ImportRowError(Schema):
     msg: str
 
 
-class ImportResult(Schema):
+class UserImportResult(Schema):
     total: int
     success: int
     failed: int

@@ -9,6 +9,8 @@ import {
   type DataPointRead,
   type DeviceComponentRead,
   type DeviceRead,
+  type DeviceStatus,
+  type DeviceTreeNode,
   getDeviceManagementComponentsDetail,
   getDeviceManagementComponentsList,
   getDeviceManagementDataPointSourceDetail,
@@ -17,6 +19,7 @@ import {
   getDeviceManagementDatapointsCollectsDetail,
   getDeviceManagementDatapointsCollectsList,
   getDeviceManagementDatapointsDetail,
+  getDeviceManagementDatapointsMonitorStatus,
   getDeviceManagementDatapointsSearch,
   getDeviceManagementDeviceDepartment,
   getDeviceManagementDeviceDetail,
@@ -37,7 +40,6 @@ import {
   type ImportLogRead,
   type ModelPointRead,
   type ModelRead,
-  type PlantdeskModulesDeviceSchemasTreeNode,
   postDeviceManagementComponentsRemove,
   postDeviceManagementComponentsSubmit,
   postDeviceManagementDataPointSourceRemove,
@@ -64,8 +66,7 @@ import {
   postDeviceManagementDeviceUpdate,
   type SourceRead,
 } from './generated/client';
-import { http } from './http';
-import type { Page, Query, R } from './types';
+import type { Page, Query } from './types';
 
 /**
  * Equipment (spec §7 Devices, /api/device-management): the model library with components and template
@@ -84,8 +85,8 @@ export type CollectGroup = CollectRead;
 export type PointSource = SourceRead;
 export type ImportLog = ImportLogRead;
 export type ImportError = ImportErrorRead;
-/** The organisation and framework trees: `type` is dept, model, device or component. */
-export type DeviceTreeNode = PlantdeskModulesDeviceSchemasTreeNode;
+/** The organisation and framework trees (DeviceTreeNode): `type` is dept, model, device or component. */
+export type { DeviceTreeNode };
 
 /** What a template point and a device's point share (the point columns of both screens). */
 export type PointFields = Pick<
@@ -266,30 +267,22 @@ export const alarmPointsQuery = {
 };
 
 /** A device's run state as the monitor derives it from data freshness (online / offline / fault). */
-export interface RunState {
-  deviceId: string;
-  status: string;
-  /** Epoch ms of the device's freshest value. */
-  lastTs?: number | null;
-}
+export type RunState = DeviceStatus;
 
 /** How often the ledger's run states are read again. */
 export const RUN_STATE_POLL_MS = 10_000;
 
 /**
- * Every device's run state by device id, from the monitor's `datapoints-monitor/status` (the monitor branch
- * owns that route; until it is in this branch's generated client it is called by URL here). Silent: without
- * the route or the grant the badges read 未知 and nothing is toasted.
+ * Every device's run state by device id, from the monitor's `datapoints-monitor/status`. Silent: without the
+ * grant the badges read 未知 and nothing is toasted.
  */
 export const runStatesQuery = {
   queryKey: [AREA, 'datapoints-monitor/status'],
   queryFn: async (): Promise<Record<string, RunState>> => {
-    const { data } = await http.get<R<RunState[] | null>>(`${BASE}/datapoints-monitor/status`, {
-      silent: true,
-    });
-    return Object.fromEntries((data.data ?? []).map((state) => [String(state.deviceId), state]));
+    const { data } = await getDeviceManagementDatapointsMonitorStatus(undefined, { silent: true });
+    return Object.fromEntries((data ?? []).map((state) => [state.deviceId, state]));
   },
-  // A failed read (no such route yet, no grant) is not retried every few seconds.
+  // A failed read (no grant) is not retried every few seconds.
   refetchInterval: (query: { state: { status: string } }) =>
     query.state.status === 'error' ? false : RUN_STATE_POLL_MS,
 };

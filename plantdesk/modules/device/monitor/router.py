@@ -13,7 +13,8 @@ from sqlalchemy import select
 
 from plantdesk.core import excel, tenancy
 from plantdesk.core.context import Identity
-from plantdesk.core.deps import TOKEN_IN_LINK, Rt, TenantDb, admin_only, form_or_query, need, optional_identity
+from plantdesk.core.crud import parse_ids, request_ids
+from plantdesk.core.deps import TOKEN_IN_LINK, Rt, TenantDb, admin_only, need, optional_identity
 from plantdesk.core.envelope import R, Schema, ok, status
 from plantdesk.core.errors import BadRequest, Unauthorized
 from plantdesk.core.paging import Page
@@ -48,7 +49,7 @@ monitor = APIRouter(prefix="/device-management/datapoints-monitor", tags=["devic
 
 
 async def _refs(db, device_id: str | None, point_ids: str | None) -> list[service.PointRef]:
-    devices, ids = service.parse_ids(device_id), service.parse_ids(point_ids)
+    devices, ids = parse_ids(device_id, required=False), parse_ids(point_ids, required=False)
     if not devices and not ids:
         raise BadRequest("请指定设备 (deviceId) 或点位 (pointIds)")
     return await service.points(db, device_ids=devices, point_ids=ids)
@@ -133,7 +134,7 @@ async def export(
 async def device_status(db: TenantDb, device_ids: Annotated[IdList, Query(alias="deviceIds")] = None,
                         user: Identity = VIEW):
     """online / offline / fault per device, from data freshness (service.device_status)."""
-    found = await service.device_status(db, service.parse_ids(device_ids))
+    found = await service.device_status(db, parse_ids(device_ids, required=False))
     return ok([{"device_id": d, **entry} for d, entry in found.items()])
 
 
@@ -237,9 +238,7 @@ async def list_tokens(db: TenantDb, device_id: Annotated[int, Query(alias="devic
 @tokens.post("/revoke", response_model=R[None])
 async def revoke_token(request: Request, db: TenantDb, user: Identity = TOKENS):
     """`ids` (comma-separated, query or form): revoked tokens are refused from the next request on."""
-    ids = service.parse_ids(await form_or_query(request, "ids"))
-    if not ids:
-        raise BadRequest("缺少必要的请求参数: ids")
+    ids = await request_ids(request)
     return status(await ingest.revoke_tokens(db, ids) > 0)
 
 

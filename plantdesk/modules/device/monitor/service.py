@@ -182,17 +182,5 @@ def parse_time(value: str | None, *, default: int | None = None) -> int:
     raise BadRequest(f"时间格式错误: {value}")
 
 
-def parse_ids(value: str | None) -> list[int]:
-    ids = []
-    for part in (value or "").split(","):
-        part = part.strip()
-        if not part:
-            continue
-        if not part.isdigit() or len(part) > 19 or int(part) >= 2**63:
-            raise BadRequest(f"id 格式错误: {part[:20]}")
-        ids.append(int(part))
-    return ids
-
-
 def _now_ms() -> int:
     return int(time.time() * 1000)

@@ -26,12 +26,12 @@ from plantdesk.core.paging import Page, Paging
 from plantdesk.core.routing import include
 from plantdesk.modules.system.dict import service as dicts
 from plantdesk.modules.system.dict.schemas import (
+    DictImportResult,
     DictItem,
     DictRead,
     DictTreeItem,
     DictTreeNode,
     DictWrite,
-    ImportResult,
 )
 
 # Spec §7/§9: the data-point class dictionary (1005) is the dictionary-tree default on both routers; the
@@ -108,7 +108,7 @@ def _router(kind: dicts.Kind, prefix: str, *, view, submit_, delete, export_, im
                dependencies=[TOKEN_IN_LINK])(export)
     router.post("/export", response_model=None, responses=excel.XLSX_RESPONSE, name="export_post")(export)
 
-    @router.post("/import", response_model=R[ImportResult])
+    @router.post("/import", response_model=R[DictImportResult])
     async def import_(db: Session, rt: Rt, file: Annotated[UploadFile, File()], user: Identity = importing):
         """Multipart `file` (xlsx with the export's columns); rows with errors are reported and skipped."""
         content = await file.read(rt.settings.upload_max_bytes + 1)

@@ -87,7 +87,7 @@ class RowError(Schema):
     msg: str
 
 
-class ImportResult(Schema):
+class DictImportResult(Schema):
     total: int
     success: int
     errors: list[RowError]

@@ -94,10 +94,10 @@ describe('run states', () => {
     ],
     {
       '1': { deviceId: '1', status: 'offline', lastTs: 1 },
-      '2': { deviceId: '2', status: 'online' },
-      '3': { deviceId: '3', status: 'fault' },
-      '4': { deviceId: '4', status: 'offline' },
-      '5': { deviceId: '5', status: 'maintenance' },
+      '2': { deviceId: '2', status: 'online', lastTs: null },
+      '3': { deviceId: '3', status: 'fault', lastTs: null },
+      '4': { deviceId: '4', status: 'offline', lastTs: null },
+      '5': { deviceId: '5', status: 'maintenance', lastTs: null },
     },
   );
   it('joins the states to the devices by id', () => {
