@@ -4,7 +4,9 @@
 def setup() -> None:
     """Register every module's loaders and jobs. Explicit, so a process that imported less still applies the
     same permissions and data scopes and knows the same jobs; importing a module registers nothing."""
-    from plantdesk.modules import log, system
+    from plantdesk.modules import desk, log, system, user
 
     system.setup()
+    user.setup()
+    desk.setup()
     log.setup()

@@ -4,6 +4,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Body, Query, Request
 
+from plantdesk.core import responses
 from plantdesk.core.context import Identity
 from plantdesk.core.crud import Resource, crud_router, parse_ids
 from plantdesk.core.deps import CurrentUser, Db, form_or_query, need
@@ -34,7 +35,10 @@ async def submit_notice(db: Db, body: Annotated[NoticeWrite, Body()],
 bell_router = APIRouter(prefix="/system/systemNotice", tags=["systemNotice"])
 
 
+# The bell polls these every few seconds: an unchanged poll is a 304 after one generation lookup.
+
 @bell_router.get("/page", response_model=R[Page[SystemNoticeRead]])
+@responses.cached(service.BELL)
 async def page(db: Db, user: CurrentUser, paging: Paging,
                all_: Annotated[bool, Query(alias="all")] = False):
     """The caller's unread notifications, newest first; `all=true` adds the read ones after them."""
@@ -42,6 +46,7 @@ async def page(db: Db, user: CurrentUser, paging: Paging,
 
 
 @bell_router.get("/realTimeNotice", response_model=R[int])
+@responses.cached(service.BELL)
 async def real_time_notice(db: Db, user: CurrentUser):
     """How many unread notifications the caller has (the bell's red dot)."""
     return ok(await service.unread_count(db, user))

@@ -2,9 +2,27 @@
 
 
 def setup() -> None:
-    from plantdesk.core import jobs, permissions
-    from plantdesk.modules.system import menus, scopes, tenants
+    from plantdesk.core import generations, jobs, permissions
+    from plantdesk.modules.system import dicts, menus, scopes, tenants
+    from plantdesk.modules.system.models import (
+        Dict,
+        DictBiz,
+        Menu,
+        Role,
+        RoleMenu,
+        RoleScope,
+        ScopeApi,
+        ScopeData,
+        Tenant,
+        TenantPackage,
+        TopMenu,
+        TopMenuSetting,
+    )
 
+    # What the permission caches (codes, data and API scopes) and the cached menus read; their writes bump it.
+    generations.watch(permissions.GENERATION, Role, RoleMenu, RoleScope, Menu, ScopeData, ScopeApi, Tenant,
+                      TenantPackage, TopMenu, TopMenuSetting)
+    generations.watch(dicts.GENERATION, Dict, DictBiz)
     permissions.register_loader(menus.granted_codes)
     scopes.register_loaders()
     jobs.register_tenants(tenants.tenant_ids)
