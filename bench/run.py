@@ -87,6 +87,9 @@ def main() -> None:
     parser.add_argument("--seconds", type=int, default=15)
     parser.add_argument("--profile", action="store_true", help="py-spy the user page load (needs py-spy)")
     parser.add_argument("--out", type=Path, default=None)
+    parser.add_argument("--quick", action="store_true",
+                        help="only the read loads (user page, repeated page, 304, menu routes, ping): no serve ready "
+                             "time, logins or storm, for before/after runs of a read path")
     args = parser.parse_args()
     if shutil.which("wrk") is None:
         sys.exit("wrk not found: apt-get install -y wrk")
@@ -120,10 +123,11 @@ def run_one(database: str, args) -> Report:
         asyncio.run(insert_users(url or f"sqlite+aiosqlite:///{data_dir / 'plantdesk.db'}", args.users))
         report.notes.append(f"{args.users} users inserted in {time.perf_counter() - started:.1f} s")
 
-        step(f"[{database}] serve ready time")
-        readies = [serve_ready_seconds(env) for _ in range(3)]
-        report.figures["serve ready s"] = statistics.median(readies)
-        report.notes.append("serve ready runs: " + ", ".join(f"{r:.2f} s" for r in readies))
+        if not args.quick:
+            step(f"[{database}] serve ready time")
+            readies = [serve_ready_seconds(env) for _ in range(3)]
+            report.figures["serve ready s"] = statistics.median(readies)
+            report.notes.append("serve ready runs: " + ", ".join(f"{r:.2f} s" for r in readies))
 
         port = free_port()
         base = f"http://127.0.0.1:{port}"
@@ -199,7 +203,18 @@ def measure(report: Report, base: str, pid: int, args, data_dir: Path) -> None:
     report.figures["ping req/s"] = ping.rps
     report.figures["user page / ping"] = page.rps / ping.rps if ping.rps else 0
     report.figures["menu routes / ping"] = menu.rps / ping.rps if ping.rps else 0
+    if not args.quick:
+        measure_logins(report, base, page_paths, data_dir, token, seconds)
+    report.figures["worker RSS MB"] = rss_mb(pid)
+    for name, result in report.raw.items():
+        if name == "user page 304":
+            continue  # every answer is a 304, which wrk counts as non-2xx
+        if result.non_2xx or result.errors:
+            report.notes.append(f"{name}: {result.non_2xx} non-2xx responses; socket errors: {result.errors or 'none'}")
 
+
+def measure_logins(report: Report, base: str, page_paths: list[str], data_dir: Path, token: str,
+                   seconds: int) -> None:
     step(f"[{report.database}] login, 1 connection")
     login_paths = [login_path()]
     single = report.raw["login"] = wrk(base, login_paths, data_dir, conns=1, seconds=min(seconds, 10), method="POST")
@@ -215,13 +230,6 @@ def measure(report: Report, base: str, pid: int, args, data_dir: Path) -> None:
     report.figures["user page p99 during login storm ms"] = during.p99
     report.figures["user page req/s during login storm"] = during.rps
     report.figures["logins/s in the storm"] = storm_result.rps
-
-    report.figures["worker RSS MB"] = rss_mb(pid)
-    for name, result in report.raw.items():
-        if name == "user page 304":
-            continue  # every answer is a 304, which wrk counts as non-2xx
-        if result.non_2xx or result.errors:
-            report.notes.append(f"{name}: {result.non_2xx} non-2xx responses; socket errors: {result.errors or 'none'}")
 
 
 # --- database preparation ------------------------------------------------------------------------------------
@@ -465,7 +473,7 @@ def render(reports: list[Report], args) -> str:
         f"# PlantDesk benchmark, {datetime.now():%Y-%m-%d %H:%M}",
         "",
         f"Command: `uv run python bench/run.py --db {args.db} --users {args.users} --seconds {args.seconds}"
-        + (" --profile`" if args.profile else "`"),
+        + (" --profile" if args.profile else "") + (" --quick`" if args.quick else "`"),
         f"Machine: {os.cpu_count()} CPU ({cpu}), Python {platform.python_version()}, "
         f"{' '.join(wrk_version) or 'wrk'}; server, database and wrk share the machine.",
         f"Load average when the report was written: {' '.join(Path('/proc/loadavg').read_text().split()[:3])}.",
