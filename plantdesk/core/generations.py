@@ -24,6 +24,7 @@ from plantdesk.core.cache import Cache
 from plantdesk.core.tenancy import ScopedSession
 
 MARKS_KEY = "plantdesk.generations"
+AFTER_KEY = "plantdesk.after_commit"
 TTL = 3600  # what a cache under a generation keeps at most: the bound on staleness after a write outside a unit of work
 _followers: dict[type, set[str]] = {}
 
@@ -74,10 +75,20 @@ def marked(session, name: str) -> bool:
     return name in getattr(session, "sync_session", session).info.get(MARKS_KEY, ())
 
 
+def after_commit(session, action: Callable[[], Awaitable[None]]) -> None:
+    """A cache write that the unit of work runs after its commit, with the bumps: one that a reader racing the
+    write (between its flush and its commit) could otherwise overwrite with what it read before the commit."""
+    getattr(session, "sync_session", session).info.setdefault(AFTER_KEY, []).append(action)
+
+
 async def bump_marked(session, cache: Cache) -> None:
-    """Bump what the session's writes marked (after its commit; a rolled-back session is never asked)."""
-    for name in sorted(getattr(session, "sync_session", session).info.pop(MARKS_KEY, set())):
+    """Bump what the session's writes marked and run its `after_commit` actions (after its commit; a rolled-back
+    session is never asked)."""
+    info = getattr(session, "sync_session", session).info
+    for name in sorted(info.pop(MARKS_KEY, set())):
         await cache.incr(_key(name))
+    for action in info.pop(AFTER_KEY, []):
+        await action()
 
 
 def _key(name: str) -> str:
