@@ -83,7 +83,7 @@ def seed():
 @app.command("create-tenant")
 def create_tenant(name: str, tenant_id: Annotated[str | None, typer.Option()] = None):
     """Create a tenant with its admin role, root dept, post and `admin` user (password: tenant.default.password)."""
-    from plantdesk.modules.system.tenant import create_tenant as create
+    from plantdesk.modules.system.tenant.provision import create_tenant as create
     from plantdesk.seed.seeder import run_with_session
 
     async def run(session):

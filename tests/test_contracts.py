@@ -13,6 +13,7 @@ from plantdesk.app import create_app
 from plantdesk.config import Settings
 from plantdesk.core import deps
 from plantdesk.seed.data.menus import MENUS
+from plantdesk.seed.data.params import ALLOWED_PARAM_KEYS, NON_NEGATIVE_INT_KEYS
 
 ROOT = Path(__file__).resolve().parent.parent
 VIEWS = ROOT / "web" / "src" / "views"
@@ -92,6 +93,18 @@ class TestViews:
         checked = {(code, str(file.relative_to(VIEWS))) for file, codes in _view_codes().items() for code in codes}
         assert len(checked) > 100  # the patterns still find the checks
         assert sorted((code, file) for code, file in checked if code not in SEEDED_CODES) == []
+
+    def test_the_param_screen_offers_every_key_the_backend_accepts(self):
+        source = (VIEWS / "system" / "param" / "index.tsx").read_text()
+
+        def keys(constant: str) -> set[str]:
+            body = re.search(rf"export const {constant} = (?:new Set\(\[|\[)(.*?)\]", source, re.S)
+            assert body, constant
+            return set(re.findall(r"'([^']+)'", body.group(1)))
+
+        assert keys("PARAM_KEYS") == set(ALLOWED_PARAM_KEYS)
+        # The token times are held to it by their own rule on the backend (docs/decisions.md "Parameters").
+        assert set(NON_NEGATIVE_INT_KEYS) <= keys("NON_NEGATIVE_KEYS")
 
 
 # A code a view checks: `code: 'x_y'` (toolbar and row actions), `add|edit|view|delete: 'x_y'` (CrudPage

@@ -9,13 +9,13 @@ from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Annotated, Any, TypeVar
 
-from fastapi import APIRouter, Body, Query, Request
+from fastapi import APIRouter, Body, Request
 from sqlalchemy import Delete, Select, Update, delete, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from plantdesk.core import datascope
 from plantdesk.core.context import Identity
-from plantdesk.core.deps import DB_SESSION, TENANT_DB, Rt, form_or_query, need
+from plantdesk.core.deps import DB_SESSION, TENANT_DB, IdQuery, Rt, form_or_query, need
 from plantdesk.core.envelope import R, Schema, ok
 from plantdesk.core.errors import BadRequest, NotFoundError
 from plantdesk.core.paging import Page, Paging, paginate
@@ -66,6 +66,11 @@ def parse_ids(raw: str | None) -> list[int]:
     return ids
 
 
+async def request_ids(request: Request, name: str = "ids") -> list[int]:
+    """The ids a remove-style call names, from its form body or its query string."""
+    return parse_ids(await form_or_query(request, name))
+
+
 Model = TypeVar("Model", bound=IdMixin)
 
 
@@ -108,7 +113,7 @@ def crud_router(resource: Resource, prefix: str, *, ops: Sequence[str] = ("list"
 
     if "detail" in ops:
         @router.get("/detail", response_model=R[read], summary=f"{resource.name} detail")  # type: ignore[valid-type]
-        async def detail(db: Session, id: Annotated[int, Query(ge=1, lt=2**63)],
+        async def detail(db: Session, id: IdQuery,
                          user: Identity = need(*resource.codes("view"))):
             return ok(await get_or_raise(db, model, id))
 
@@ -122,7 +127,7 @@ def crud_router(resource: Resource, prefix: str, *, ops: Sequence[str] = ("list"
     if "remove" in ops:
         @router.post("/remove", response_model=R[bool], summary=f"{resource.name} remove (logical)")
         async def remove(request: Request, db: Session, user: Identity = need(*resource.codes("delete"))):
-            await remove_ids(db, user, resource, parse_ids(await form_or_query(request, "ids")))
+            await remove_ids(db, user, resource, await request_ids(request))
             return ok(True)
 
     return router

@@ -8,7 +8,7 @@ a public handler binds the scope it needs itself.
 from collections.abc import AsyncIterator
 from typing import Annotated
 
-from fastapi import Depends, Request
+from fastapi import Depends, Query, Request
 from sqlalchemy import column, select, table
 from sqlalchemy.ext.asyncio import AsyncSession
 from starlette.datastructures import UploadFile
@@ -88,6 +88,11 @@ async def _json_field(request: Request, name: str) -> str | None:
     value = body.get(name) if isinstance(body, dict) else None
     return value if isinstance(value, str) else None
 
+
+# Query parameters every area takes: a record id, an optional one, and a bounded free-text filter.
+IdQuery = Annotated[int, Query(ge=1, lt=2**63)]
+OptionalId = Annotated[int | None, Query(ge=1, lt=2**63)]
+Text = Annotated[str, Query(max_length=255)]
 
 ACTING_TENANT = "tenantId"
 # The tenants table by name (it belongs to the system module, which core does not import): acting in a tenant

@@ -27,7 +27,7 @@ from plantdesk.modules.system.models import (
     RoleMenu,
     Tenant,
 )
-from plantdesk.modules.system.tenant import menu_ids_for_codes
+from plantdesk.modules.system.tenant.provision import menu_ids_for_codes
 from plantdesk.modules.user.models import User
 from plantdesk.seed.data import demo, dicts, menus, params, regions
 

@@ -221,6 +221,15 @@ class TestGrantTree:
         sub = (await admin.data("GET", f"{MENU}/grantTreeList/{system}"))["menu"]
         assert [n["title"] for n in sub] == ["系统管理"]
 
+    async def test_nodes_carry_the_english_name_where_the_menu_has_one(self, admin):
+        system = (await menu_ids(admin, "system"))["system"]
+        node = (await admin.data("GET", f"{MENU}/grantTreeList/{system}"))["menu"][0]
+        assert node["titleEn"] == "System"
+        await admin.data("POST", f"{MENU}/submit", json={"code": "no_english", "name": "无英文名", "path": "/x",
+                                                         "parentId": 0, "category": 1, "sort": 99})
+        unnamed = next(n for n in (await admin.data("GET", f"{MENU}/grant-tree"))["menu"] if n["title"] == "无英文名")
+        assert "titleEn" not in unnamed
+
     async def test_demo_user_refused(self, demo_user):
         assert (await demo_user.get(f"{MENU}/grant-tree")).status_code == 403
 

@@ -8,7 +8,7 @@ from pydantic import ValidationError
 
 from plantdesk.core import generations
 from plantdesk.core.context import Identity
-from plantdesk.core.crud import parse_ids
+from plantdesk.core.crud import request_ids
 from plantdesk.core.deps import CurrentUser, Db, OptionalUser, Rt, admin_only, form_or_query
 from plantdesk.core.envelope import R, ok
 from plantdesk.core.paging import Page, Paging
@@ -135,7 +135,7 @@ async def session_list(request: Request, db: Db, paging: Paging, user: Identity 
 @router.post("/session/kick", response_model=R[int])
 async def session_kick(request: Request, db: Db, rt: Rt, user: Identity = admin_only()):
     """Revokes the sessions `ids`; answers how many were ended."""
-    return ok(await sessions.kick(db, rt.cache, user, parse_ids(await form_or_query(request, "ids"))))
+    return ok(await sessions.kick(db, rt.cache, user, await request_ids(request)))
 
 
 def _ip(request: Request) -> str:

@@ -25,8 +25,8 @@ from plantdesk.core.security.passwords import hash_password, verify_password
 from plantdesk.core.security.revocation import revoke
 from plantdesk.db.base import PLATFORM_TENANT
 from plantdesk.modules.auth import policy
-from plantdesk.modules.system import params
 from plantdesk.modules.system.models import Role, Tenant
+from plantdesk.modules.system.param import service as params
 from plantdesk.modules.user.models import User
 
 LOCKOUT_SECONDS = 30 * 60  # BladeX's lockout window; time-boxed, never permanent

@@ -6,8 +6,8 @@ from fastapi import APIRouter, Body, Query, Request
 
 from plantdesk.core import responses
 from plantdesk.core.context import Identity
-from plantdesk.core.crud import Resource, crud_router, parse_ids
-from plantdesk.core.deps import CurrentUser, Db, form_or_query, need
+from plantdesk.core.crud import Resource, crud_router, request_ids
+from plantdesk.core.deps import CurrentUser, Db, need
 from plantdesk.core.envelope import R, ok
 from plantdesk.core.paging import Page, Paging
 from plantdesk.core.routing import include
@@ -55,7 +55,7 @@ async def real_time_notice(db: Db, user: CurrentUser):
 @bell_router.post("/updateStatus", response_model=R[int])
 async def update_status(request: Request, db: Db, user: CurrentUser):
     """Marks the given notifications read; only the caller's own rows change. Answers how many did."""
-    return ok(await service.mark_read(db, user, parse_ids(await form_or_query(request, "ids"))))
+    return ok(await service.mark_read(db, user, await request_ids(request)))
 
 
 router = APIRouter()

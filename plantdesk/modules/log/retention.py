@@ -9,7 +9,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from plantdesk.core.audit_models import ApiLog, ErrorLog, UsualLog
 from plantdesk.core.tenancy import bound_tenant
-from plantdesk.modules.system import params
+from plantdesk.modules.system.param import service as params
 
 JOB = "log.retention"
 CRON = "17 3 * * *"  # daily, off-peak

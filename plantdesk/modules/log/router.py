@@ -7,13 +7,13 @@ administrator may pass `tenantId` in the query or the body (core.deps.TenantDb).
 
 from typing import Annotated
 
-from fastapi import APIRouter, Body, Path, Query, Request
+from fastapi import APIRouter, Body, Path, Request
 
 from plantdesk.core import excel
 from plantdesk.core.audit_models import ApiLog, ErrorLog, UsualLog
 from plantdesk.core.context import Identity
 from plantdesk.core.crud import get_or_raise
-from plantdesk.core.deps import TOKEN_IN_LINK, TenantDb, need
+from plantdesk.core.deps import TOKEN_IN_LINK, IdQuery, TenantDb, need
 from plantdesk.core.envelope import R, ok
 from plantdesk.core.paging import Page, Paging
 from plantdesk.core.routing import include
@@ -21,7 +21,6 @@ from plantdesk.modules.log import service
 from plantdesk.modules.log.schemas import ApiLogRead, ErrorLogRead, LogFilter, UsualLogRead
 
 Stem = Annotated[str, Path(min_length=1, max_length=100, pattern=r"^[^/\\:*?\"<>|\x00-\x1f]+$")]
-IdQuery = Annotated[int, Query(ge=1, lt=2**63)]
 
 logs = APIRouter(prefix="/blade-log", tags=["log"])
 

@@ -7,8 +7,8 @@ from fastapi import APIRouter, Body, File, Query, Request, UploadFile
 from fastapi.responses import Response
 
 from plantdesk.core.context import Identity
-from plantdesk.core.crud import Resource, crud_router, parse_ids
-from plantdesk.core.deps import TOKEN_IN_LINK, CurrentUser, Db, Rt, TenantDb, form_or_query, need
+from plantdesk.core.crud import Resource, crud_router, parse_ids, request_ids
+from plantdesk.core.deps import TOKEN_IN_LINK, CurrentUser, Db, IdQuery, Rt, TenantDb, form_or_query, need
 from plantdesk.core.envelope import R, ok
 from plantdesk.core.routing import include
 from plantdesk.db.base import PLATFORM_TENANT
@@ -29,7 +29,6 @@ from plantdesk.modules.resource.schemas import (
 PREFIX = "/blade-resource"
 FILE_RESPONSE: dict[int | str, dict[str, Any]] = {
     200: {"content": {"application/octet-stream": {}}, "description": "the file"}}
-IdQuery = Annotated[int, Query(ge=1, lt=2**63)]
 
 # --- attachments --------------------------------------------------------------------------------------------
 ATTACH = Resource(
@@ -51,7 +50,7 @@ async def attach_submit(db: TenantDb, body: Annotated[AttachWrite, Body()], user
 @attach.post("/remove", response_model=R[bool])
 async def attach_remove(request: Request, db: TenantDb, rt: Rt, user: Identity = need("attach_delete")):
     """Removes the rows and deletes the stored objects."""
-    await service.remove_attaches(db, rt.settings, parse_ids(await form_or_query(request, "ids")))
+    await service.remove_attaches(db, rt.settings, await request_ids(request))
     return ok(True)
 
 
@@ -115,7 +114,7 @@ def _config_actions(router, model: service.ConfigModel, name: str) -> None:
 
     @router.post("/remove", response_model=R[bool], name=f"{name}_remove")
     async def remove(request: Request, db: TenantDb, user: Identity = need(f"{name}_delete")):
-        await service.remove_configs(db, model, parse_ids(await form_or_query(request, "ids")))
+        await service.remove_configs(db, model, await request_ids(request))
         return ok(True)
 
     @router.post("/enable", response_model=R[bool], name=f"{name}_enable")

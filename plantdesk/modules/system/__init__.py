@@ -3,7 +3,9 @@
 
 def setup() -> None:
     from plantdesk.core import generations, jobs, permissions
-    from plantdesk.modules.system import dicts, menus, scopes, tenants
+    from plantdesk.modules.system.dict import service as dicts
+    from plantdesk.modules.system.menu import scope as scopes
+    from plantdesk.modules.system.menu import service as menus
     from plantdesk.modules.system.models import (
         Dict,
         DictBiz,
@@ -18,6 +20,7 @@ def setup() -> None:
         TopMenu,
         TopMenuSetting,
     )
+    from plantdesk.modules.system.tenant import service as tenants
 
     # What the permission caches (codes, data and API scopes) and the cached menus read; their writes bump it.
     generations.watch(permissions.GENERATION, Role, RoleMenu, RoleScope, Menu, ScopeData, ScopeApi, Tenant,

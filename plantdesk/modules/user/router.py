@@ -9,7 +9,7 @@ from pydantic import ValidationError
 
 from plantdesk.core import excel, permissions, responses
 from plantdesk.core.context import Identity
-from plantdesk.core.crud import parse_ids
+from plantdesk.core.crud import request_ids
 from plantdesk.core.deps import TOKEN_IN_LINK, CurrentUser, Db, Rt, TenantDb, form_or_query, need
 from plantdesk.core.envelope import Id, R, Schema, ok
 from plantdesk.core.errors import BadRequest
@@ -41,9 +41,6 @@ Platform = Annotated[Identity, need("user_platform")]
 Import = Annotated[Identity, need("user_import")]
 Export = Annotated[Identity, need("user_export")]
 
-
-async def _ids(request: Request, name: str) -> list[int]:
-    return parse_ids(await form_or_query(request, name))
 
 
 @router.get("/page", response_model=R[Page[UserRead]])
@@ -93,13 +90,13 @@ async def update_platform(request: Request, db: TenantDb, _: Platform):
 
 @router.post("/remove", response_model=R[bool])
 async def remove(request: Request, db: TenantDb, rt: Rt, user: Delete):
-    await service.remove(db, rt.cache, user, await _ids(request, "ids"))
+    await service.remove(db, rt.cache, user, await request_ids(request, "ids"))
     return ok(True)
 
 
 @router.post("/reset-password", response_model=R[bool])
 async def reset_password(request: Request, db: TenantDb, rt: Rt, _: Reset):
-    await service.reset_passwords(db, rt.cache, await _ids(request, "userIds"))
+    await service.reset_passwords(db, rt.cache, await request_ids(request, "userIds"))
     return ok(True)
 
 
@@ -120,20 +117,20 @@ async def update_info(db: Db, body: Annotated[ProfileUpdate, Body()], user: Curr
 
 @router.post("/grant", response_model=R[bool])
 async def grant(request: Request, db: TenantDb, _: Grant):
-    await service.grant(db, await _ids(request, "userIds"), await _ids(request, "roleIds"))
+    await service.grant(db, await request_ids(request, "userIds"), await request_ids(request, "roleIds"))
     return ok(True)
 
 
 @router.post("/lock", response_model=R[bool])
 async def lock(request: Request, db: TenantDb, rt: Rt, user: Lock):
-    await service.lock(db, rt.cache, user, await _ids(request, "userIds"))
+    await service.lock(db, rt.cache, user, await request_ids(request, "userIds"))
     return ok(True)
 
 
 @router.post("/unlock", response_model=R[bool])
 async def unlock(request: Request, db: TenantDb, rt: Rt, _: Unlock):
     """Clears the lock status and the login fail counter; also approves a pending registration."""
-    await service.unlock(db, rt.cache, await _ids(request, "userIds"))
+    await service.unlock(db, rt.cache, await request_ids(request, "userIds"))
     return ok(True)
 
 

@@ -20,8 +20,8 @@ from plantdesk.core.query import filters, to_int
 from plantdesk.core.security.passwords import hash_password, md5_hex, verify_password
 from plantdesk.db.base import PLATFORM_TENANT, IdMixin
 from plantdesk.modules.auth import service as auth_service
-from plantdesk.modules.system import params
 from plantdesk.modules.system.models import Dept, Dict, Post, Role, Tenant
+from plantdesk.modules.system.param import service as params
 from plantdesk.modules.user.models import SEARCH, User
 from plantdesk.modules.user.schemas import MD5_HEX, PHONE, ProfileUpdate, Registration, UserRead, UserWrite
 

@@ -1,5 +1,6 @@
 import { acting } from './crud';
 import {
+  type TreeNode as GeneratedTreeNode,
   getBladeSystemDeptTree,
   getBladeSystemMenuGrantTree,
   getBladeSystemMenuTree,
@@ -7,12 +8,11 @@ import {
   getBladeSystemRoleTree,
   getBladeSystemTenantPackageSelect,
   getBladeSystemTenantSelect,
-  type PlantdeskModulesSystemSchemasMenuTreeNode,
   type TenantSelect,
 } from './generated/client';
 
 /** A node of the BladeX TreeNode forests (dept/tree, menu/tree, menu/grant-tree): ids travel as strings. */
-export type TreeNode = PlantdeskModulesSystemSchemasMenuTreeNode;
+export type TreeNode = GeneratedTreeNode;
 
 export type TenantOption = TenantSelect;
 

@@ -17,7 +17,7 @@ export interface MenuGrantTreeProps {
   height?: number;
 }
 
-/** A checkable menu tree with half-checked parents handled; for role grants and tenant packages. */
+/** A checkable menu tree with half-checked parents handled, in the console's language; for role grants and tenant packages. */
 export function MenuGrantTree({
   treeData,
   value = [],
@@ -26,7 +26,8 @@ export function MenuGrantTree({
   disabled,
   height = 360,
 }: MenuGrantTreeProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const english = i18n.language === 'en';
   const checked = useMemo(() => checkedForTree(treeData, value), [treeData, value]);
   const everything = useMemo(() => allKeys(treeData), [treeData]);
   const [expanded, setExpanded] = useState<string[] | null>(null);
@@ -52,6 +53,7 @@ export function MenuGrantTree({
         height={height}
         treeData={treeData}
         fieldNames={{ title: 'title', key: 'key', children: 'children' }}
+        titleRender={(node) => (english && node.titleEn) || node.title}
         checkedKeys={checked}
         expandedKeys={expanded ?? undefined}
         defaultExpandedKeys={treeData.map((n) => n.key)}

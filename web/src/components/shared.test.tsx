@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TreeNode } from '#src/api/org';
 import { useSession } from '#src/app/stores/session';
+import { i18n } from '#src/i18n';
 import { renderWithProviders } from '#src/test/render';
 import { DeptTree, filterTree } from './DeptTree';
 import { allKeys, checkedForTree, grantKeys } from './grantKeys';
@@ -73,6 +74,20 @@ describe('MenuGrantTree', () => {
     expect(onChange).toHaveBeenLastCalledWith(expect.arrayContaining(['1', '11', '12', '121', '122']));
     await user.click(screen.getByRole('button', { name: /全\s*选/ }));
     expect(onChange).toHaveBeenLastCalledWith(allKeys(forest));
+  });
+
+  it('shows the English name of a menu in English mode, and the Chinese one when it has none', async () => {
+    await i18n.changeLanguage('en');
+    try {
+      renderWithProviders(
+        <MenuGrantTree treeData={[{ ...node('1', '系统管理'), titleEn: 'System' }, node('2', '用户管理')]} />,
+      );
+      expect(await screen.findByText('System')).toBeTruthy();
+      expect(screen.queryByText('系统管理')).toBeNull();
+      expect(screen.getByText('用户管理')).toBeTruthy();
+    } finally {
+      await i18n.changeLanguage('zh');
+    }
   });
 });
 

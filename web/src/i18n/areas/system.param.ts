@@ -24,6 +24,7 @@ export const systemParam = defineArea('system.param', {
       tenant_default_accountNumber: '租户默认账号额度',
       tenant_default_password: '租户默认密码',
       tenant_default_menuCode: '租户默认菜单编号',
+      log_retentionDays: '日志保留天数(0 永久保留)',
     },
     mode: {
       type: '密码模式',
@@ -59,6 +60,7 @@ export const systemParam = defineArea('system.param', {
       tenant_default_accountNumber: 'Default tenant account quota',
       tenant_default_password: 'Default tenant password',
       tenant_default_menuCode: 'Default tenant menu codes',
+      log_retentionDays: 'Log retention (days, 0 = keep)',
     },
     mode: {
       type: 'Mode',

@@ -5,7 +5,7 @@ import { type CrudFieldProps, type CrudOption, CrudPage } from '#src/components/
 import { i18n } from '#src/i18n';
 import { PasswordModeEditor, parsePasswordMode } from './PasswordModeEditor';
 
-/** Spec §3: the only keys a parameter may have. */
+/** Spec §3: the only keys a parameter may have, plus the log retention job's (docs/decisions.md). */
 export const PARAM_KEYS = [
   'account.initPassword',
   'account.failCount',
@@ -18,6 +18,7 @@ export const PARAM_KEYS = [
   'tenant.default.accountNumber',
   'tenant.default.password',
   'tenant.default.menuCode',
+  'log.retentionDays',
 ] as const;
 
 /**
@@ -32,6 +33,7 @@ export const NON_NEGATIVE_KEYS = new Set([
   'tenant.default.accountNumber',
   'account.TokenTimeOut',
   'account.TokenRefreshTime',
+  'log.retentionDays',
 ]);
 
 const PASSWORD_MODE = 'account.PasswordMode';

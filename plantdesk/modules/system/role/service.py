@@ -11,9 +11,9 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from plantdesk.core.context import ADMINISTRATOR, Identity
 from plantdesk.core.errors import BadRequest, BusinessError, Forbidden, NotFoundError
 from plantdesk.db.base import IdMixin
-from plantdesk.modules.system import menus
+from plantdesk.modules.system.menu import service as menus
 from plantdesk.modules.system.models import Role, RoleFunction, RoleMenu, RoleScope, ScopeApi, ScopeData
-from plantdesk.modules.system.schemas_org import FunctionWrite, RoleGrant, RoleWrite
+from plantdesk.modules.system.role.schemas import FunctionWrite, RoleGrant, RoleWrite
 from plantdesk.modules.system.trees import descendants_of, forest, tree_node
 from plantdesk.modules.user.models import User
 

@@ -6,8 +6,8 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from plantdesk.core.context import Identity
 from plantdesk.core.crud import Resource
 from plantdesk.core.errors import BadRequest, BusinessError
+from plantdesk.modules.system.menu.schemas import TopMenuRead, TopMenuWrite
 from plantdesk.modules.system.models import TopMenu, TopMenuSetting
-from plantdesk.modules.system.schemas_menu import TopMenuRead, TopMenuWrite
 
 
 async def _before_save(db: AsyncSession, user: Identity, obj: TopMenu, body: TopMenuWrite, created: bool) -> None:

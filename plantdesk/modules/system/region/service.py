@@ -11,7 +11,7 @@ from plantdesk.core.context import Identity
 from plantdesk.core.errors import BadRequest, BusinessError, Forbidden, NotFoundError
 from plantdesk.core.paging import PageParams, paginate
 from plantdesk.modules.system.models import Region
-from plantdesk.modules.system.schemas_org import RegionWrite
+from plantdesk.modules.system.region.schemas import RegionWrite
 
 ROOT = "00"
 

@@ -2,52 +2,10 @@
 
 from collections.abc import Sequence
 
-from pydantic import ConfigDict, Field, field_validator, model_serializer
+from pydantic import Field
 
 from plantdesk.core.envelope import DateTime, Id, Schema
-
-
-class TreeSchema(Schema):
-    """A forest node: `children` and `hasChildren` are omitted when empty/unknown, as BladeX sends them;
-    text fields are "" rather than null."""
-
-    model_config = ConfigDict(json_schema_extra=lambda schema: _omitted_not_null(schema))
-
-    @field_validator("*", mode="before")
-    @classmethod
-    def _none_is_empty(cls, value, info):
-        if value is None and cls.model_fields[info.field_name].annotation is str:
-            return ""
-        return value
-
-    # No return annotation: pydantic would take `dict` for the schema and describe no field at all.
-    @model_serializer(mode="wrap")
-    def _omit_empty(self, handler):
-        data = handler(self)
-        if not data.get("children"):
-            data.pop("children", None)
-        if data.get("hasChildren") is None:
-            data.pop("hasChildren", None)
-        return data
-
-
-def _omitted_not_null(schema: dict) -> None:
-    """The schema of what `_omit_empty` sends: `children` and `hasChildren` may be absent, never null."""
-    schema["required"] = [name for name in schema.get("required", []) if name not in ("children", "hasChildren")]
-    for name in ("children", "hasChildren"):
-        field = schema["properties"].get(name, {})
-        kinds = [kind for kind in field.pop("anyOf", []) if kind.get("type") != "null"]
-        field.update(*kinds)
-
-
-class TreeNode(TreeSchema):
-    id: Id
-    parent_id: Id = 0
-    title: str = ""
-    key: Id
-    value: Id
-    has_children: bool | None = None
-    children: list["TreeNode"] | None = None
+from plantdesk.modules.system.trees import TreeNode, TreeSchema
 
 
 class ButtonNode(TreeSchema):

@@ -17,10 +17,10 @@ from plantdesk.core.errors import BadRequest, BusinessError, NotFoundError
 from plantdesk.core.paging import PageParams, paginate
 from plantdesk.core.query import column_int, filters
 from plantdesk.db.base import PLATFORM_TENANT
-from plantdesk.modules.system.menus import parse_id_list
+from plantdesk.modules.system.menu.service import parse_id_list
 from plantdesk.modules.system.models import Menu, Tenant, TenantPackage
-from plantdesk.modules.system.schemas_org import PackageRead, PackageWrite, TenantRead, TenantWrite
-from plantdesk.modules.system.tenant import create_tenant
+from plantdesk.modules.system.tenant.provision import create_tenant
+from plantdesk.modules.system.tenant.schemas import PackageRead, PackageWrite, TenantRead, TenantWrite
 
 TENANT_RESOURCE = Resource(
     name="tenant", model=Tenant, read=TenantRead, write=TenantWrite,

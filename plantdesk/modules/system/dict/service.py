@@ -19,7 +19,7 @@ from plantdesk.core.crud import get_or_raise
 from plantdesk.core.errors import BadRequest, BusinessError
 from plantdesk.core.paging import PageParams, paginate
 from plantdesk.core.query import filters
-from plantdesk.modules.system.dict_schemas import DictItem, DictRead, DictWrite, RowError
+from plantdesk.modules.system.dict.schemas import DictItem, DictRead, DictWrite, RowError
 from plantdesk.modules.system.models import Dict, DictBiz
 
 PARENT_KEY = "-1"

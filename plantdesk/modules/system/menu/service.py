@@ -16,6 +16,7 @@ from plantdesk.core.context import Identity
 from plantdesk.core.errors import BadRequest, BusinessError, Forbidden, NotFoundError
 from plantdesk.core.query import to_int
 from plantdesk.db.base import PLATFORM_TENANT
+from plantdesk.modules.system.menu.schemas import MenuWrite
 from plantdesk.modules.system.models import (
     Menu,
     RoleMenu,
@@ -27,7 +28,6 @@ from plantdesk.modules.system.models import (
     TopMenu,
     TopMenuSetting,
 )
-from plantdesk.modules.system.schemas_menu import MenuWrite
 from plantdesk.modules.system.trees import ancestors_of, descendants_of, forest, prune, tree_node
 
 MENU, BUTTON = 1, 2
@@ -144,8 +144,13 @@ async def lazy_list(db: AsyncSession, *, parent_id: int, code: str = "", name: s
             for m in _matching(level, code=code, name=name, category=category, menu_type=menu_type)]
 
 
+def menu_node(menu: Menu) -> dict:
+    """A menu as a TreeNode, with its English name for English mode."""
+    return tree_node(menu.id, menu.parent_id, menu.name, title_en=menu.name_en or None)
+
+
 async def tree(db: AsyncSession) -> list[dict]:
-    return forest(tree_node(m.id, m.parent_id, m.name) for m in await all_menus(db) if m.category == MENU)
+    return forest(menu_node(m) for m in await all_menus(db) if m.category == MENU)
 
 
 async def detail(db: AsyncSession, id_: int) -> dict:
@@ -208,7 +213,7 @@ async def grant_tree(db: AsyncSession, user: Identity, *, menu_type: str | None 
         ids &= {root_id} | descendants_of([root_id], [(m.id, m.parent_id) for m in menus])
     menus = [m for m in menus if m.id in ids and (menu_type is None or m.menu_type == menu_type)]
     screens = [m for m in menus if m.category == MENU]
-    return {"menu": forest(tree_node(m.id, m.parent_id, m.name) for m in menus),
+    return {"menu": forest(menu_node(m) for m in menus),
             "data_scope": await _scope_tree(db, screens, ScopeData),
             "api_scope": await _scope_tree(db, screens, ScopeApi)}
 
@@ -216,7 +221,7 @@ async def grant_tree(db: AsyncSession, user: Identity, *, menu_type: str | None 
 async def grant_top_tree(db: AsyncSession, user: Identity) -> dict:
     menus = await all_menus(db)
     ids = await visible_ids(db, user, menus)
-    return {"menu": forest(tree_node(m.id, m.parent_id, m.name) for m in menus
+    return {"menu": forest(menu_node(m) for m in menus
                            if m.id in ids and m.category == MENU)}
 
 
@@ -279,7 +284,7 @@ async def _scope_tree(db: AsyncSession, screens: list[Menu], model: type[ScopeMo
     rows = (await db.execute(select(model).where(model.menu_id.in_([m.id for m in screens]))
                              .order_by(model.id))).scalars()
     scope_nodes: list[dict] = [tree_node(s.id, s.menu_id, s.scope_name, scope=True) for s in rows]
-    roots = forest([*(tree_node(m.id, m.parent_id, m.name) for m in screens), *scope_nodes])
+    roots = forest([*(menu_node(m) for m in screens), *scope_nodes])
     return prune(roots, lambda node: node.get("scope", False))
 
 

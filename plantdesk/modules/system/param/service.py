@@ -17,7 +17,7 @@ from plantdesk.core.paging import PageParams, paginate
 from plantdesk.core.query import filters
 from plantdesk.modules.auth.policy import CONTENT_CLASSES, PasswordMode
 from plantdesk.modules.system.models import Param
-from plantdesk.modules.system.param_schemas import ParamWrite
+from plantdesk.modules.system.param.schemas import ParamWrite
 from plantdesk.seed.data.params import ALLOWED_PARAM_KEYS, NON_NEGATIVE_INT_KEYS
 
 DEFAULTS = {

@@ -3,15 +3,15 @@ the console needs before and after login (shapes: docs/decisions.md)."""
 
 from typing import Annotated
 
-from fastapi import APIRouter, Body, Query, Request
+from fastapi import APIRouter, Body, Request
 
 from plantdesk.core.context import Identity
-from plantdesk.core.crud import parse_ids
-from plantdesk.core.deps import CurrentUser, Db, Rt, administrator_only, form_or_query, need
+from plantdesk.core.crud import request_ids
+from plantdesk.core.deps import CurrentUser, Db, IdQuery, Rt, administrator_only, need
 from plantdesk.core.envelope import R, ok
 from plantdesk.core.paging import Page, Paging
-from plantdesk.modules.system import params
-from plantdesk.modules.system.param_schemas import ParamRead, ParamWrite, PasswordModeSafety, SysConfig, SystemPassword
+from plantdesk.modules.system.param import service as params
+from plantdesk.modules.system.param.schemas import ParamRead, ParamWrite, PasswordModeSafety, SysConfig, SystemPassword
 
 router = APIRouter(prefix="/blade-system/param", tags=["param"])
 View = need("param", "param_view")
@@ -24,7 +24,7 @@ async def list_(request: Request, db: Db, paging: Paging, user: Identity = View)
 
 
 @router.get("/detail", response_model=R[ParamRead])
-async def detail(db: Db, id: Annotated[int, Query(ge=1, lt=2**63)], user: Identity = View):
+async def detail(db: Db, id: IdQuery, user: Identity = View):
     return ok(await params.detail(db, id))
 
 
@@ -37,7 +37,7 @@ async def submit(db: Db, body: Annotated[ParamWrite, Body()], user: Identity = a
 
 @router.post("/remove", response_model=R[bool])
 async def remove(request: Request, db: Db, user: Identity = administrator_only()):
-    await params.remove(db, parse_ids(await form_or_query(request, "ids")))
+    await params.remove(db, await request_ids(request))
     return ok(True)
 
 

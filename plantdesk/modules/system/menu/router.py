@@ -6,12 +6,14 @@ from fastapi import APIRouter, Body, Query, Request
 
 from plantdesk.core import permissions, responses
 from plantdesk.core.context import Identity
-from plantdesk.core.crud import crud_router, parse_ids
-from plantdesk.core.deps import CurrentUser, Db, TenantDb, form_or_query, need
+from plantdesk.core.crud import crud_router, parse_ids, request_ids
+from plantdesk.core.deps import CurrentUser, Db, IdQuery, TenantDb, need
 from plantdesk.core.envelope import R, ok
 from plantdesk.core.routing import include
-from plantdesk.modules.system import menus, roles, scopes, topmenus
-from plantdesk.modules.system.schemas_menu import (
+from plantdesk.modules.system.menu import scope as scopes
+from plantdesk.modules.system.menu import service as menus
+from plantdesk.modules.system.menu import topmenu as topmenus
+from plantdesk.modules.system.menu.schemas import (
     ButtonNode,
     CheckedKeys,
     GrantTree,
@@ -25,8 +27,9 @@ from plantdesk.modules.system.schemas_menu import (
     TopGrantTree,
     TopMenuGrant,
     TopMenuRead,
-    TreeNode,
 )
+from plantdesk.modules.system.role import service as roles
+from plantdesk.modules.system.trees import TreeNode
 
 router = APIRouter()
 menu = APIRouter(prefix="/blade-system/menu", tags=["menu"])
@@ -119,7 +122,7 @@ async def tree(db: Db, user: Identity = need(*MENU_VIEW, *GRANT_VIEW)):
 
 
 @menu.get("/detail", response_model=R[MenuNode], summary="menu detail")
-async def detail(db: Db, id: Annotated[int, Query(ge=1, lt=2**63)], user: Identity = need(*MENU_VIEW)):
+async def detail(db: Db, id: IdQuery, user: Identity = need(*MENU_VIEW)):
     return ok(await menus.detail(db, id))
 
 
@@ -130,7 +133,7 @@ async def submit(db: Db, body: Annotated[MenuWrite, Body()], user: Identity = ne
 
 @menu.post("/remove", response_model=R[bool], summary="menu remove (refused while children exist)")
 async def remove(request: Request, db: Db, user: Identity = need(*MENU_DELETE)):
-    await menus.remove(db, user, parse_ids(await form_or_query(request, "ids")))
+    await menus.remove(db, user, await request_ids(request))
     return ok(True)
 
 
@@ -201,7 +204,7 @@ async def data_scope_submit(db: Db, body: Annotated[ScopeDataWrite, Body()],
 
 @data_scope.post("/remove", response_model=R[bool], summary="data scope remove")
 async def data_scope_remove(request: Request, db: Db, user: Identity = need("datascope_delete")):
-    await scopes.remove(db, user, menus.DATA_SCOPE, parse_ids(await form_or_query(request, "ids")))
+    await scopes.remove(db, user, menus.DATA_SCOPE, await request_ids(request))
     return ok(True)
 
 
@@ -213,7 +216,7 @@ async def api_scope_submit(db: Db, body: Annotated[ScopeApiWrite, Body()],
 
 @api_scope.post("/remove", response_model=R[bool], summary="API scope remove")
 async def api_scope_remove(request: Request, db: Db, user: Identity = need("apiscope_delete")):
-    await scopes.remove(db, user, menus.API_SCOPE, parse_ids(await form_or_query(request, "ids")))
+    await scopes.remove(db, user, menus.API_SCOPE, await request_ids(request))
     return ok(True)
 
 

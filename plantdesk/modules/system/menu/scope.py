@@ -11,9 +11,9 @@ from plantdesk.core import datascope
 from plantdesk.core.context import Identity
 from plantdesk.core.crud import Resource, remove_ids, save
 from plantdesk.core.errors import BadRequest, BusinessError, Forbidden
-from plantdesk.modules.system.menus import API_SCOPE, DATA_SCOPE
+from plantdesk.modules.system.menu.schemas import ScopeApiRead, ScopeApiWrite, ScopeDataRead, ScopeDataWrite
+from plantdesk.modules.system.menu.service import API_SCOPE, DATA_SCOPE
 from plantdesk.modules.system.models import Dept, Menu, RoleScope, ScopeApi, ScopeData
-from plantdesk.modules.system.schemas_menu import ScopeApiRead, ScopeApiWrite, ScopeDataRead, ScopeDataWrite
 
 DATA_RESOURCE = Resource(
     name="datascope", model=ScopeData, read=ScopeDataRead, write=ScopeDataWrite,

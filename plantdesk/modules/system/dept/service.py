@@ -5,9 +5,9 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from plantdesk.core.context import Identity
 from plantdesk.core.errors import BadRequest, BusinessError, Forbidden, NotFoundError
-from plantdesk.modules.system.menus import parse_id_list
+from plantdesk.modules.system.dept.schemas import DeptWrite
+from plantdesk.modules.system.menu.service import parse_id_list
 from plantdesk.modules.system.models import Dept
-from plantdesk.modules.system.schemas_org import DeptWrite
 from plantdesk.modules.system.trees import descendants_of, forest, tree_node
 from plantdesk.modules.user.models import User
 

@@ -7,7 +7,7 @@ from plantdesk.core.context import Identity
 from plantdesk.core.crud import Resource
 from plantdesk.core.errors import BadRequest, BusinessError
 from plantdesk.modules.system.models import Post
-from plantdesk.modules.system.schemas_org import PostRead, PostWrite
+from plantdesk.modules.system.post.schemas import PostRead, PostWrite
 
 
 async def select_posts(db: AsyncSession) -> list[Post]:

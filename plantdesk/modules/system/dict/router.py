@@ -8,24 +8,31 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from plantdesk.core import excel, responses
 from plantdesk.core.context import Identity
-from plantdesk.core.crud import parse_ids
+from plantdesk.core.crud import request_ids
 from plantdesk.core.deps import (
     DB_SESSION,
     TENANT_DB,
     TOKEN_IN_LINK,
     CurrentUser,
     Db,
+    IdQuery,
     Rt,
     administrator_only,
-    form_or_query,
     need,
 )
 from plantdesk.core.envelope import R, ok
 from plantdesk.core.errors import BusinessError
 from plantdesk.core.paging import Page, Paging
 from plantdesk.core.routing import include
-from plantdesk.modules.system import dicts
-from plantdesk.modules.system.dict_schemas import DictItem, DictRead, DictTreeItem, DictWrite, ImportResult, TreeNode
+from plantdesk.modules.system.dict import service as dicts
+from plantdesk.modules.system.dict.schemas import (
+    DictItem,
+    DictRead,
+    DictTreeItem,
+    DictTreeNode,
+    DictWrite,
+    ImportResult,
+)
 
 # Spec §7/§9: the data-point class dictionary (1005) is the dictionary-tree default on both routers; the
 # structure-tree screen asks for code=2001 explicitly (both are seeded in the system dictionary).
@@ -54,14 +61,14 @@ def _router(kind: dicts.Kind, prefix: str, *, view, submit_, delete, export_, im
         return ok(await dicts.page(db, kind, request.query_params, paging, parent_id=parent_id))
 
     @router.get("/detail", response_model=R[DictRead])
-    async def detail(db: Session, id: Annotated[int, Query(ge=1, lt=2**63)], user: Identity = view):
+    async def detail(db: Session, id: IdQuery, user: Identity = view):
         return ok(await dicts.detail(db, kind, id))
 
-    @router.get("/tree", response_model=R[list[TreeNode]])
+    @router.get("/tree", response_model=R[list[DictTreeNode]])
     async def tree(db: Session, user: Identity = view, code: Annotated[str | None, Query(max_length=255)] = None):
         return ok(await dicts.tree(db, kind, code=code))
 
-    @router.get("/child-tree", response_model=R[list[TreeNode]])
+    @router.get("/child-tree", response_model=R[list[DictTreeNode]])
     async def child_tree(db: Session, user: Identity = view, code: Annotated[str | None, Query(max_length=255)] = None,
                          parent_id: Annotated[int | None, Query(alias="parentId", ge=0, lt=2**63)] = None):
         return ok(await dicts.child_tree(db, kind, code=code, parent_id=parent_id))
@@ -88,7 +95,7 @@ def _router(kind: dicts.Kind, prefix: str, *, view, submit_, delete, export_, im
     @router.post("/remove", response_model=R[bool])
     async def remove(request: Request, db: Session, user: Identity = delete):
         """Removes the rows and everything below them; sealed rows are refused."""
-        await dicts.remove(db, kind, parse_ids(await form_or_query(request, "ids")))
+        await dicts.remove(db, kind, await request_ids(request))
         return ok(True)
 
     async def export(db: Session, user: Identity = export_,

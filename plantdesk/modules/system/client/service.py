@@ -13,7 +13,7 @@ from plantdesk.core.context import Identity
 from plantdesk.core.crud import Resource, remove_ids, save
 from plantdesk.core.errors import BadRequest, BusinessError, Forbidden
 from plantdesk.core.security.models import Client
-from plantdesk.modules.system.schemas_org import MASK, ClientCreated, ClientRead, ClientWrite
+from plantdesk.modules.system.client.schemas import MASK, ClientCreated, ClientRead, ClientWrite
 
 
 async def _platform_list(db: AsyncSession, user: Identity, stmt, request):

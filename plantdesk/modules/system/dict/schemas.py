@@ -48,7 +48,7 @@ class DictTreeItem(DictItem):
     has_children: bool = False
 
 
-class TreeNode(Schema):
+class DictTreeNode(Schema):
     """BladeX TreeNode (contract §5.2): ids as strings, `title` is the label, `value`/`key` the id."""
 
     id: Id
@@ -58,7 +58,7 @@ class TreeNode(Schema):
     value: Id
     code: str = ""
     dict_key: str = ""
-    children: list["TreeNode"] = []
+    children: list["DictTreeNode"] = []
     has_children: bool = False
 
 

@@ -1,0 +1,1 @@
+"""Application clients (OAuth clients of the platform)."""

@@ -1,0 +1,1 @@
+"""Departments: a tenant's organisation tree."""

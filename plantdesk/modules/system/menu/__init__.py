@@ -1,0 +1,1 @@
+"""Menus, top menus, grant trees, data and API scopes."""

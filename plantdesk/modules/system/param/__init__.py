@@ -1,0 +1,1 @@
+"""System parameters: typed reads with defaults and the admin CRUD."""

@@ -1,0 +1,1 @@
+"""Posts (job positions) of a tenant."""

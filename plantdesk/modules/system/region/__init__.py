@@ -1,0 +1,1 @@
+"""Administrative regions (global reference data)."""

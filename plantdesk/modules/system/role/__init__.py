@@ -1,0 +1,1 @@
+"""Roles, their grants and function permissions."""

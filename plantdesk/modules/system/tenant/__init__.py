@@ -1,0 +1,1 @@
+"""Tenants, tenant packages and creating a tenant's organisation."""
