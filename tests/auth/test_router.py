@@ -6,7 +6,7 @@ from sqlalchemy import select
 
 from plantdesk.core import generations, permissions
 from plantdesk.core.audit_models import UsualLog
-from plantdesk.modules.system import dicts
+from plantdesk.modules.system.dict import service as dicts
 from tests.conftest import DEMO_TENANT
 from tests.helpers import CLIENT, md5, platform_session, token
 from tests.user.factories import PASSWORD, login_as, make_user, no_hash, runtime
