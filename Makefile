@@ -2,11 +2,13 @@
 HOST ?= 127.0.0.1
 PORT ?= 8000
 export PLANTDESK_DATA_DIR ?= ./data
+# The demo plant's simulator runs beside the server (PLANTDESK_DEMO=0: without it).
+PLANTDESK_DEMO ?= 1
 
 .PHONY: run test setup web lint bench dev e2e-repeat
 
 run: setup web
-	uv run python -m plantdesk serve --host $(HOST) --port $(PORT)
+	uv run python -m plantdesk serve --host $(HOST) --port $(PORT) $(if $(filter 0,$(PLANTDESK_DEMO)),,--simulate)
 
 test: setup
 	bash scripts/test.sh

@@ -1,6 +1,7 @@
-"""`python -m plantdesk serve | worker | migrate | seed | create-tenant | reset-password | kick`."""
+"""`python -m plantdesk serve | worker | migrate | seed | create-tenant | reset-password | kick | simulate`."""
 
 import asyncio
+import contextlib
 import logging
 import os
 from pathlib import Path
@@ -19,8 +20,10 @@ def serve(
     port: Annotated[int, typer.Option(envvar="PORT")] = 8000,
     workers: int = 1,
     migrate_first: Annotated[bool, typer.Option("--migrate/--no-migrate")] = True,
+    simulate: Annotated[bool, typer.Option(help="run the demo plant's simulator beside the server")] = False,
 ):
-    """Migrate, seed an empty database, then serve the API and the console."""
+    """Migrate, seed an empty database, then serve the API and the console (with `--simulate`, also the demo
+    plant's simulator, which ends with the server)."""
     import uvicorn
 
     settings = Settings()
@@ -34,8 +37,39 @@ def serve(
     if migrate_first:
         asyncio.run(_prepare(settings, seed=True))
     typer.echo(f"PlantDesk ready at http://{host}:{port}  (login admin / admin, tenant 000000)")
-    uvicorn.run("plantdesk.asgi:app", host=host, port=port, workers=workers, log_level="warning",
-                loop="uvloop", http="httptools", access_log=False, **server_options(settings))
+    simulator = _start_simulator(host, port) if simulate else None
+    try:
+        uvicorn.run("plantdesk.asgi:app", host=host, port=port, workers=workers, log_level="warning",
+                    loop="uvloop", http="httptools", access_log=False, **server_options(settings))
+    finally:
+        if simulator is not None:
+            simulator.terminate()
+            simulator.wait(timeout=10)
+
+
+def _start_simulator(host: str, port: int):
+    import subprocess
+    import sys
+
+    local = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
+    typer.echo("demo plant simulator writing live values to tenant 356782 (PLANTDESK_DEMO=0 turns it off)")
+    return subprocess.Popen([sys.executable, "-m", "plantdesk", "simulate", "--url", f"http://{local}:{port}",
+                             "--parent-pid", str(os.getpid())])
+
+
+@app.command()
+def simulate(
+    url: Annotated[str, typer.Option(help="the server to write to")] = "http://127.0.0.1:8000",
+    seconds: Annotated[float | None, typer.Option(help="stop after this many seconds (default: run on)")] = None,
+    parent_pid: Annotated[int | None, typer.Option(hidden=True)] = None,
+):
+    """Write plausible values every second for the demo tenant's (356782) devices, through the telemetry
+    endpoint with per-device tokens: daily cycles, noise, excursions, a feed pump that stops now and then."""
+    from plantdesk.modules.device.monitor import simulator
+
+    logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C on `make run` reaches the whole process group
+        asyncio.run(simulator.run(url, seconds=seconds, parent_pid=parent_pid))
 
 
 def server_options(settings: Settings) -> dict:
@@ -160,9 +194,12 @@ async def _prepare(settings: Settings, *, seed: bool) -> bool:
             await _job_tables(settings)
         if not seed:
             return False
-        from plantdesk.seed.seeder import run_on, seed_database
+        from plantdesk.seed.seeder import run_on, seed_database, seed_plant
 
-        return await run_on(engine, seed_database)
+        seeded = await run_on(engine, seed_database)
+        if not seeded:  # a database seeded before the demo plant existed gets it once
+            await run_on(engine, seed_plant)
+        return seeded
     finally:
         await engine.dispose()
 

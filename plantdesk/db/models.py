@@ -6,6 +6,27 @@ from plantdesk.core.search import SearchGram
 from plantdesk.core.security.models import Client, UserSession
 from plantdesk.db.base import Base
 from plantdesk.modules.desk.models import Notice, SystemNotice
+from plantdesk.modules.device.models import (
+    CollectGroup,
+    DataPoint,
+    DataPointAlarm,
+    DataPointSource,
+    Device,
+    DeviceComponent,
+    EquipmentModel,
+    ImportErrorRow,
+    ImportLog,
+    ModelComponent,
+    ModelPoint,
+)
+from plantdesk.modules.device.monitor.models import (
+    DeviceToken,
+    MonitorData,
+    MonitorLatest,
+    MonitorRollup1h,
+    MonitorRollup1m,
+    MonitorSetting,
+)
 from plantdesk.modules.resource.models import Attach, Logo, Oss, Sms, SmsLog
 from plantdesk.modules.system.models import (
     Dept,
@@ -29,8 +50,13 @@ from plantdesk.modules.system.models import (
 from plantdesk.modules.user.models import User, UserOauth
 
 __all__ = [
-    "ApiLog", "Attach", "Base", "Client", "Dept", "Dict", "DictBiz", "ErrorLog", "Lease", "Logo", "Menu", "Notice",
+    "ApiLog", "Attach", "Base", "Client", "CollectGroup", "DataPoint", "DataPointAlarm", "DataPointSource", "Dept",
+    "Device", "DeviceComponent", "Dict", "DictBiz", "EquipmentModel", "ErrorLog", "ImportErrorRow", "ImportLog",
+    "Lease", "Logo", "Menu", "ModelComponent", "ModelPoint", "Notice",
     "Oss", "Param", "Post", "Region", "Role", "RoleFunction", "RoleMenu", "RoleScope", "ScopeApi", "ScopeData",
     "SearchGram", "Sms", "SmsLog", "SystemNotice", "Tenant", "TenantPackage", "TopMenu", "TopMenuSetting", "User",
     "UserOauth", "UserSession", "UsualLog",
+    # monitor data (plantdesk.modules.device.monitor)
+    "DeviceToken", "MonitorData", "MonitorLatest", "MonitorRollup1h", "MonitorRollup1m",
+    "MonitorSetting",
 ]

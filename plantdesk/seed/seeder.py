@@ -83,6 +83,7 @@ async def seed_database(db: AsyncSession) -> bool:
         _add_dicts(db, DictBiz, dicts.BIZ_DICTS, tenant_id=tenant_id)
         _add_notices(db, tenant_id)
     await db.flush()
+    await seed_plant(db)
     return True
 
 
@@ -178,3 +179,78 @@ def _new_id() -> int:
     from plantdesk.core.ids import next_id
 
     return next_id()
+
+
+async def seed_plant(db: AsyncSession) -> bool:
+    """The demo tenant's plant (seed.data.plant), once: only when the demo tenant exists and has never had a
+    device model (removed ones count, so a plant the tenant cleared away does not come back)."""
+    from datetime import date
+
+    from plantdesk.modules.device import service
+    from plantdesk.modules.device.models import (
+        CollectGroup,
+        DataPoint,
+        DataPointAlarm,
+        DataPointSource,
+        Device,
+        EquipmentModel,
+        ModelComponent,
+        ModelPoint,
+    )
+    from plantdesk.seed.data import plant
+
+    tenant_id = demo.DEMO_TENANT["tenant_id"]
+    if not await db.scalar(select(Tenant.id).where(Tenant.tenant_id == tenant_id)):
+        return False
+    with tenancy.tenant_scope(db, tenant_id):
+        had = await db.scalar(select(EquipmentModel.id).limit(1).execution_options(**{tenancy.INCLUDE_DELETED: True}))
+        if had:
+            return False
+        groups = {}
+        for row in plant.COLLECT_GROUPS:
+            groups[row["code"]] = CollectGroup(**row)
+            db.add(groups[row["code"]])
+        for row in plant.SOURCES:
+            db.add(DataPointSource(**row))
+        await db.flush()
+        models = {}
+        for sort, spec in enumerate(plant.MODELS, start=1):
+            model = EquipmentModel(code=spec["code"], name=spec["name"], category=spec["category"],
+                                   manufacturer=spec["manufacturer"], specification=spec["specification"],
+                                   remark=spec["zh"], sort=sort)
+            db.add(model)
+            await db.flush()
+            models[spec["code"]] = model
+            components = {}
+            for n, (code, name) in enumerate(spec["components"], start=1):
+                components[code] = ModelComponent(model_id=model.id, code=code, name=name, sort=n)
+                db.add(components[code])
+            await db.flush()
+            for n, (code, name, unit, kind, low, high, deadband, component, group, address) in enumerate(
+                    spec["points"], start=1):
+                db.add(ModelPoint(link_id=model.id, component_id=components[component].id if component else None,
+                                  code=code, name=name, unit=unit, data_type=kind, range_min=low, range_max=high,
+                                  deadband=deadband, collect_group_id=groups[group].id, address=address, sort=n,
+                                  store=1, scale=1.0, offset=0.0))
+        await db.flush()
+        depts = {d.dept_name: d.id for d in (await db.execute(select(Dept))).scalars()}
+        devices = {}
+        for sort, (code, name, model_code, dept, line, area, location, serial, installed) in enumerate(
+                plant.DEVICES, start=1):
+            model = models[model_code]
+            device = Device(code=code, name=name, model_id=model.id, category=model.category,
+                            manufacturer=model.manufacturer, dept_id=depts.get(dept), line=line, area=area,
+                            location=location, serial_no=serial, install_date=date.fromisoformat(installed),
+                            sort=sort)
+            db.add(device)
+            await db.flush()
+            await service.instantiate(db, device)
+            devices[code] = device
+        for device_code, point_code, low_low, low, high, high_high, level, message in plant.ALARMS:
+            point_id = await db.scalar(select(DataPoint.id).where(DataPoint.device_id == devices[device_code].id,
+                                                                 DataPoint.code == point_code))
+            db.add(DataPointAlarm(point_id=point_id, switch_flag=1, low_low=low_low, low=low, high=high,
+                                  high_high=high_high, level=level, message=message, deadband=0.0,
+                                  delay_seconds=10))
+        await db.flush()
+    return True

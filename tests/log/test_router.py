@@ -1,4 +1,4 @@
-"""/api/blade-log: lists, details and exports of the audit logs; the device-management oplog export."""
+"""/api/blade-log: lists, details and exports of the audit logs (the device-management oplog: tests/device)."""
 
 import io
 
@@ -141,16 +141,8 @@ class TestExport:
         rows = sheet(response.content)
         assert len(rows) == 2 and rows[1][6] == f"expu-{unique}"
 
-    async def test_device_oplog_export(self, app, demo_admin, unique):
-        await api_row(app, "356782", f"dev-{unique}", uri=f"/api/device-management/device/save/{unique}")
-        await api_row(app, "356782", f"other-{unique}", uri=f"/api/other/{unique}")
-        response = await demo_admin.post("/api/device-management/oplog/export/oplog", {"requestUri": unique})
-        titles = [row[5] for row in sheet(response.content)[1:]]
-        assert titles == [f"dev-{unique}"]
-
     async def test_bad_stem_refused(self, demo_admin):
         assert (await demo_admin.get(f"{LOG}/api/export/a:b")).status_code == 400
 
     async def test_plain_user_refused(self, demo_user):
         assert (await demo_user.get(f"{LOG}/api/export/x")).status_code == 403
-        assert (await demo_user.post("/api/device-management/oplog/export/x", {})).status_code == 403

@@ -9,7 +9,16 @@ import pytest
 
 from tests.conftest import DEMO_TENANT
 from tests.helpers import Api
-from tests.security.routetable import CRUD, FOLDERS, CrudEndpoints, Unbuildable, full_body, minimal_body, ops
+from tests.security.routetable import (
+    CRUD,
+    FOLDERS,
+    CrudEndpoints,
+    Unbuildable,
+    full_body,
+    minimal_body,
+    ops,
+    with_parents,
+)
 from tests.security.test_isolation import ids_in
 
 PLATFORM = "000000"
@@ -31,16 +40,22 @@ def test_every_route_taking_tenant_id_uses_the_acting_tenant():
 
 def test_the_acting_folders_are_found():
     assert {"/blade-system/post", "/blade-user", "/blade-system/role", "/blade-system/dept",
-            "/blade-system/dict-biz"} <= {c.prefix.removeprefix("/api") for c in ACTING}
+            "/blade-system/dict-biz", "/device-management/device", "/device-management/device-model-lib",
+            "/device-management/datapoints", "/device-management/data-point-source",
+            "/device-management/datapoints-collects"} <= {c.prefix.removeprefix("/api") for c in ACTING}
 
 
 async def _create(api: Api, crud: CrudEndpoints, token: str, **params) -> tuple[str, dict]:
     refusals = []
-    for build in (minimal_body, full_body):
+    for build in (minimal_body, full_body, None):
         try:
-            body = build(crud.write, token)
+            # Last, the minimal body with its parent rows made first, in the same tenant.
+            body = build(crud.write, token) if build else \
+                await with_parents(api, crud.write, minimal_body(crud.write, token), token, **params)
         except Unbuildable as exc:
             pytest.skip(f"{crud.prefix}: cannot build a body: {exc}")
+        if body is None:
+            continue
         if "isSealed" in body:  # a sealed dictionary refuses edit and removal, which this test needs
             body["isSealed"] = 0
         response = await api.post(crud.paths["submit"], json=body, **params)

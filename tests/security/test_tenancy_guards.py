@@ -24,6 +24,8 @@ PUBLIC = {
     "GET /api/blade-system/param/sys/config",
     "GET /api/blade-resource/oss/file/{key:path}",
     "GET /api/blade-resource/logo/list",
+    # Gateways write with a device token or a user token; the handler checks either and binds its tenant.
+    "POST /api/device-management/telemetry",
 }
 
 

@@ -1,5 +1,5 @@
-"""/api/blade-log/{usual,api,error}: lists, details and Excel exports of the audit logs, and the device
-management operation-log export. Logs are tenant-scoped; the platform
+"""/api/blade-log/{usual,api,error}: lists, details and Excel exports of the audit logs (the device-management
+operation log lives in the device module). Logs are tenant-scoped; the platform
 administrator may pass `tenantId` in the query or the body (core.deps.TenantDb).
 
 `export/{x}`: `x` is the file name stem; the file is `<x>.xlsx` (at most 10 000 rows, newest first).
@@ -93,21 +93,8 @@ async def error_export(request: Request, db: TenantDb, x: Stem, user: Identity =
     return excel.download(excel.workbook_bytes(service.COLUMNS[ErrorLog], rows), f"{x}.xlsx")
 
 
-oplog = APIRouter(prefix="/device-management/oplog", tags=["log"])
-
-
-@oplog.post("/export/{x}", response_model=None, responses=excel.XLSX_RESPONSE)
-async def device_oplog_export(request: Request, db: TenantDb, x: Stem, body: Annotated[LogFilter | None, Body()] = None,
-                              user: Identity = need("log_api_export", "device_device_export", "datapoint_export")):
-    """The device-management operation log: the API log rows (every change made through
-    /api/device-management/...), filtered as usual/export. There is no separate oplog table."""
-    params = _body_params(body)
-    rows = await service.export_rows(db, ApiLog, ApiLogRead, params, uri_prefix=service.DEVICE_MANAGEMENT)
-    return excel.download(excel.workbook_bytes(service.COLUMNS[ApiLog], rows), f"{x}.xlsx")
-
-
 router = APIRouter()
-include(router, logs, oplog)
+include(router, logs)
 
 
 def _body_params(body: LogFilter | None) -> dict[str, str]:

@@ -111,6 +111,10 @@ LEAVE_BUTTONS = [ADD, VIEW]
 FORM_LOG_BUTTONS = [VIEW, DELETE]
 CODE_BUTTONS = [*CRUD, _btn("gen", "代码生成", "Generate code", BOTH), _btn("copy", "复制", "Copy", ROW)]
 MONITOR_DATA_BUTTONS = [VIEW, EXPORT]
+# Devices also take telemetry (POST /api/device-management/telemetry with a user token) and hand out per-device
+# ingest tokens (device-token/create, list, revoke).
+DEVICE_BUTTONS = [*CRUD_IO, _btn("ingest", "数据写入", "Ingest data", TOOLBAR),
+                  _btn("token", "接入令牌", "Access tokens", ROW)]
 # Dashboards and large screens (data overview, batch/flow monitors, large page, data centre, AI chat) have no
 # buttons: there is nothing to add, edit or delete on them.
 
@@ -169,7 +173,8 @@ MENUS: list[dict] = [
     ]),
     _menu("device", "设备管理", "Equipment", "/device", "DeploymentUnitOutlined", 6, [
         # Equipment status, parts, organisation, framework and warning are tabs or sub-views of this screen.
-        _menu("device_device", "设备台账", "Devices", "/device/device", "HddOutlined", 1, buttons=CRUD_IO),
+        _menu("device_device", "设备台账", "Devices", "/device/device", "HddOutlined", 1,
+              buttons=DEVICE_BUTTONS),
         _menu("model", "设备模型", "Device models", "/device/model", "BuildOutlined", 2,
               buttons=MODEL_BUTTONS),
         _menu("datapoint", "数据点位", "Data points", "/device/datapoint", "NodeIndexOutlined", 3,

@@ -2,6 +2,12 @@ import type { Area } from '../area';
 import { authorityApiscope } from './authority.apiscope';
 import { authorityDataauth } from './authority.dataauth';
 import { authorityDatascope } from './authority.datascope';
+import { deviceDatapoint } from './device.datapoint';
+import { deviceDevice } from './device.device';
+import { deviceModel } from './device.model';
+import { indexImportExportManagement } from './index.importExportManagement';
+import { deviceMonitordata } from './device.monitordata';
+import { deviceOverview } from './device.overview';
 import { monitorLog } from './monitor.log';
 import { resource } from './resource';
 import { systemClient } from './system.client';
@@ -39,7 +45,13 @@ export const AREAS: Area[] = [
   systemDept,
   systemRegion,
   systemClient,
+  deviceMonitordata,
+  deviceOverview,
   monitorLog,
   resource,
   systemLogo,
+  deviceDevice,
+  deviceModel,
+  deviceDatapoint,
+  indexImportExportManagement,
 ];

@@ -1,0 +1,48 @@
+import { chromium } from '../web/node_modules/playwright-core/index.mjs';
+// Time to ready of the monitor-data screen (issue 9 budget: ≤ 1.5 s locally with the demo plant running).
+// A deep link to /device/monitordata in a fresh page of a signed-in context, unthrottled; "values" = the first
+// realtime value is shown, "ready" = the history chart is drawn with data as well (ECharts is a lazy chunk).
+// Cold (cache disabled) and warm (second visit), median of RUNS (default 5).
+// BASE=http://127.0.0.1:8000 TENANT=356782 node bench/monitor-ready.mjs
+const base = process.env.BASE ?? 'http://127.0.0.1:8000';
+const tenant = process.env.TENANT ?? '356782';
+const runs = Number(process.env.RUNS ?? 5);
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+});
+const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+const login = await ctx.newPage();
+await login.goto(`${base}/login`);
+await login.getByPlaceholder('用户名').fill('admin');
+if (tenant !== '000000') await login.getByPlaceholder('租户编号').fill(tenant);
+await login.getByPlaceholder('密码').fill('admin');
+await login.keyboard.press('Enter');
+await login.waitForURL(/wel/);
+await login.close();
+
+async function measure(cold) {
+  const page = await ctx.newPage();
+  const cdp = await ctx.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: cold });
+  const t = Date.now();
+  await page.goto(`${base}/device/monitordata`);
+  await page.locator('[data-point-value]').filter({ hasText: /\d/ }).first().waitFor({ timeout: 30_000 });
+  const values = Date.now() - t;
+  await page.locator('[data-chart-samples]:not([data-chart-samples="0"]) canvas').first().waitFor({ timeout: 30_000 });
+  const ready = Date.now() - t;
+  await page.close();
+  return { values, ready };
+}
+
+const median = (xs) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+for (const cold of [true, false]) {
+  const results = [];
+  for (let i = 0; i < runs; i++) results.push(await measure(cold));
+  console.log(
+    `${cold ? 'cold' : 'warm'}: values ${median(results.map((r) => r.values))} ms, ready ${median(results.map((r) => r.ready))} ms`,
+    `(runs: ${results.map((r) => r.ready).join(', ')})`,
+  );
+}
+await browser.close();

@@ -1,0 +1,8 @@
+"""The equipment area: device models, devices, data points, collect groups, imports and the operation log."""
+
+
+def setup() -> None:
+    from plantdesk.core import jobs
+    from plantdesk.modules.device import io
+
+    jobs.declare(io.JOB, io.run_import, scope=jobs.CALLER)

@@ -1,0 +1,337 @@
+"""Excel export and import of devices, data points and device models.
+
+An import is a job (`device.import`, run in the caller's tenant): the upload is stored with its import log, the
+job reads it, checks each row completely before it writes anything for that row, keeps the good rows, and
+records every rejected row with its reason (import-log err-page). Progress (percent) is committed as it goes,
+so the console can poll the log.
+"""
+
+import json
+import logging
+from datetime import datetime
+
+from pydantic import ValidationError
+from sqlalchemy import select, update
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from plantdesk.core import excel
+from plantdesk.core.errors import BusinessError
+from plantdesk.modules.device import service
+from plantdesk.modules.device.models import (
+    CollectGroup,
+    DataPoint,
+    Device,
+    EquipmentModel,
+    ImportErrorRow,
+    ImportLog,
+    ModelComponent,
+    ModelPoint,
+)
+from plantdesk.modules.device.schemas import DataPointWrite, DeviceWrite, ModelPointWrite, ModelWrite
+
+JOB = "device.import"
+log = logging.getLogger("plantdesk.device.import")
+CHUNK = 50  # rows between progress commits
+
+QUEUED, RUNNING, DONE, FAILED = 0, 1, 2, 3
+
+DEVICE_COLUMNS = [
+    ("code", "设备编码 Device code"),
+    ("name", "设备名称 Device name"),
+    ("modelCode", "模型编码 Model code"),
+    ("category", "类别 Category"),
+    ("deptName", "部门 Department"),
+    ("line", "产线 Line"),
+    ("area", "区域 Area"),
+    ("location", "位置 Location"),
+    ("manufacturer", "制造商 Manufacturer"),
+    ("serialNo", "出厂编号 Serial no."),
+    ("installDate", "安装日期 Install date"),
+    ("remark", "备注 Remark"),
+]
+_POINT = [
+    ("name", "点位名称 Point name"),
+    ("unit", "单位 Unit"),
+    ("dataType", "数据类型 Data type"),
+    ("scale", "系数 Scale"),
+    ("offset", "偏移 Offset"),
+    ("rangeMin", "量程下限 Range min"),
+    ("rangeMax", "量程上限 Range max"),
+    ("address", "地址 Address"),
+    ("collectGroupCode", "采集组 Collect group"),
+    ("deadband", "死区 Deadband"),
+    ("store", "存储 Store (1/0)"),
+    ("pointClass", "点位分类 Point class"),
+    ("remark", "备注 Remark"),
+]
+POINT_COLUMNS = [("deviceCode", "设备编码 Device code"), ("code", "点位编码 Point code"), *_POINT]
+MODEL_COLUMNS = [
+    ("modelCode", "模型编码 Model code"),
+    ("modelName", "模型名称 Model name"),
+    ("category", "类别 Category"),
+    ("manufacturer", "制造商 Manufacturer"),
+    ("componentCode", "部件编码 Component code"),
+    ("componentName", "部件名称 Component name"),
+    ("code", "点位编码 Point code"),
+    *_POINT,
+]
+COLUMNS = {"device": DEVICE_COLUMNS, "datapoint": POINT_COLUMNS, "model": MODEL_COLUMNS}
+SHEETS = {"device": "devices", "datapoint": "datapoints", "model": "models"}
+
+
+# --- export -----------------------------------------------------------------------------------------------------
+
+async def _group_codes(db: AsyncSession) -> tuple[dict[int, str], dict[str, int]]:
+    rows = (await db.execute(select(CollectGroup.id, CollectGroup.code))).all()
+    return {i: c for i, c in rows}, {c: i for i, c in rows}
+
+
+def _point_cells(point, groups: dict[int, str]) -> dict:
+    return {"code": point.code, "name": point.name, "unit": point.unit, "dataType": point.data_type,
+            "scale": point.scale, "offset": point.offset, "rangeMin": point.range_min, "rangeMax": point.range_max,
+            "address": point.address, "collectGroupCode": groups.get(point.collect_group_id or 0),
+            "deadband": point.deadband, "store": point.store, "pointClass": point.point_class,
+            "remark": point.remark}
+
+
+async def export_devices(db: AsyncSession, devices: list[Device]) -> bytes:
+    reads = await service.device_reads(db, devices)
+    models = dict((await db.execute(select(EquipmentModel.id, EquipmentModel.code))).all())
+    rows = [{"code": d["code"], "name": d["name"], "modelCode": models.get(d["model_id"]), "category": d["category"],
+             "deptName": d["dept_name"], "line": d["line"], "area": d["area"], "location": d["location"],
+             "manufacturer": d["manufacturer"], "serialNo": d["serial_no"],
+             "installDate": d["install_date"].isoformat() if d["install_date"] else None, "remark": d["remark"]}
+            for d in reads]
+    return excel.workbook_bytes(DEVICE_COLUMNS, rows, sheet=SHEETS["device"])
+
+
+async def export_points(db: AsyncSession, points: list[DataPoint]) -> bytes:
+    groups, _ = await _group_codes(db)
+    device_ids = {p.device_id for p in points}
+    devices = dict((await db.execute(select(Device.id, Device.code).where(Device.id.in_(device_ids)))).all()) \
+        if device_ids else {}
+    rows = [{"deviceCode": devices.get(p.device_id), **_point_cells(p, groups)} for p in points]
+    return excel.workbook_bytes(POINT_COLUMNS, rows, sheet=SHEETS["datapoint"])
+
+
+async def export_models(db: AsyncSession, models: list[EquipmentModel]) -> bytes:
+    groups, _ = await _group_codes(db)
+    ids = [m.id for m in models]
+    components = {c.id: c for c in (await db.execute(
+        select(ModelComponent).where(ModelComponent.model_id.in_(ids)))).scalars()} if ids else {}
+    points: dict[int, list[ModelPoint]] = {}
+    if ids:
+        for p in (await db.execute(select(ModelPoint).where(ModelPoint.link_id.in_(ids))
+                                   .order_by(ModelPoint.sort, ModelPoint.id))).scalars():
+            points.setdefault(p.link_id, []).append(p)
+    rows = []
+    for model in models:
+        head = {"modelCode": model.code, "modelName": model.name, "category": model.category,
+                "manufacturer": model.manufacturer}
+        if not points.get(model.id):
+            rows.append(head)
+        for p in points.get(model.id, []):
+            component = components.get(p.component_id or 0)
+            rows.append({**head, "componentCode": component.code if component else None,
+                         "componentName": component.name if component else None, **_point_cells(p, groups)})
+    return excel.workbook_bytes(MODEL_COLUMNS, rows, sheet=SHEETS["model"])
+
+
+def template(kind: str) -> bytes:
+    return excel.workbook_bytes(COLUMNS[kind], [], sheet=SHEETS[kind])
+
+
+# --- import ------------------------------------------------------------------------------------------------------
+
+def _validate(schema, data: dict):
+    try:
+        return schema.model_validate({k: v for k, v in data.items() if v not in (None, "")})
+    except ValidationError as exc:
+        error = exc.errors()[0]
+        field = ".".join(str(p) for p in error["loc"])
+        raise BusinessError(f"{field}: {'必填' if error['type'] == 'missing' else error['msg']}") from None
+
+
+def _point_data(row: dict, groups_by_code: dict[str, int]) -> dict:
+    data = {k: row.get(k) for k, _ in _POINT}
+    data["code"] = row.get("code")
+    group_code = data.pop("collectGroupCode", None)
+    if group_code:
+        if group_code not in groups_by_code:
+            raise BusinessError(f"采集组不存在: {group_code}")
+        data["collectGroupId"] = groups_by_code[group_code]
+    return data
+
+
+class _Importer:
+    def __init__(self, db: AsyncSession, kind: str):
+        self.db, self.kind = db, kind
+        self.seen: set = set()
+
+    async def load(self) -> None:
+        from plantdesk.modules.system.models import Dept
+
+        _, self.groups = await _group_codes(self.db)
+        self.models = {c: i for i, c in (await self.db.execute(select(EquipmentModel.id, EquipmentModel.code))).all()}
+        self.devices = {c: i for i, c in (await self.db.execute(select(Device.id, Device.code))).all()}
+        self.depts = {n: i for i, n in (await self.db.execute(select(Dept.id, Dept.dept_name))).all()}
+
+    async def row(self, row: dict) -> None:
+        await getattr(self, f"_{self.kind}")(row)
+
+    def _once(self, key) -> None:
+        if key in self.seen:
+            raise BusinessError("文件中重复的行")
+        self.seen.add(key)
+
+    async def _device(self, row: dict) -> None:
+        code = row.get("code", "")
+        data = {k: row.get(k) for k, _ in DEVICE_COLUMNS if k not in ("modelCode", "deptName")}
+        if row.get("modelCode"):
+            if row["modelCode"] not in self.models:
+                raise BusinessError(f"模型不存在: {row['modelCode']}")
+            data["modelId"] = self.models[row["modelCode"]]
+        if row.get("deptName"):
+            if row["deptName"] not in self.depts:
+                raise BusinessError(f"部门不存在: {row['deptName']}")
+            data["deptId"] = self.depts[row["deptName"]]
+        existing = self.devices.get(code)
+        if existing is not None:
+            data["id"] = existing
+            if "modelId" in data:  # an existing device keeps its model
+                current = await self.db.get(Device, existing)
+                if current is not None and current.model_id not in (None, data["modelId"]):
+                    raise BusinessError("设备创建后不能更换模型")
+        body = _validate(DeviceWrite, data)
+        self._once(body.code)
+        device = await service.save_device(self.db, body)
+        self.devices[device.code] = device.id
+
+    async def _datapoint(self, row: dict) -> None:
+        device_code = row.get("deviceCode", "")
+        if not device_code:
+            raise BusinessError("deviceCode: 必填")
+        device_id = self.devices.get(device_code)
+        if device_id is None:
+            raise BusinessError(f"设备不存在: {device_code}")
+        data = _point_data(row, self.groups)
+        data["deviceId"] = device_id
+        body = _validate(DataPointWrite, data)
+        self._once((device_id, body.code))
+        existing = (await self.db.execute(select(DataPoint.id).where(DataPoint.device_id == device_id,
+                                                                    DataPoint.code == body.code))).scalar()
+        if existing is not None:
+            body = _validate(DataPointWrite, {**data, "id": existing})
+        await service.save_point(self.db, body)
+
+    async def _model(self, row: dict) -> None:
+        model_code = row.get("modelCode", "")
+        model_body = _validate(ModelWrite, {"code": model_code, "name": row.get("modelName") or model_code,
+                                            "category": row.get("category"),
+                                            "manufacturer": row.get("manufacturer")})
+        point_body = None
+        if row.get("code"):
+            data = _point_data(row, self.groups)
+            data["linkId"] = self.models.get(model_code, 1)  # checked again against the real model below
+            point_body = _validate(ModelPointWrite, data)
+            self._once((model_code, point_body.code))
+            if point_body.range_min is not None and point_body.range_max is not None \
+                    and point_body.range_min > point_body.range_max:
+                raise BusinessError("量程下限不能大于上限")
+        elif model_code in self.models:
+            return  # a model row without a point, for a model that is there: nothing to do
+        # Every check is done: now write the model (if new), the component (if new) and the point.
+        model_id = self.models.get(model_code)
+        if model_id is None:
+            model = await service.save_model(self.db, model_body)
+            model_id = self.models[model_code] = model.id
+        if point_body is None:
+            return
+        component_id = None
+        if row.get("componentCode"):
+            component_id = (await self.db.execute(select(ModelComponent.id).where(
+                ModelComponent.model_id == model_id, ModelComponent.code == row["componentCode"]))).scalar()
+            if component_id is None:
+                component = ModelComponent(model_id=model_id, code=row["componentCode"][:64],
+                                           name=(row.get("componentName") or row["componentCode"])[:128])
+                self.db.add(component)
+                await self.db.flush()
+                component_id = component.id
+        existing = (await self.db.execute(select(ModelPoint.id).where(ModelPoint.link_id == model_id,
+                                                                     ModelPoint.code == point_body.code))).scalar()
+        values = service.values_of(point_body)
+        values.update(link_id=model_id, component_id=component_id)
+        point = await self.db.get(ModelPoint, existing) if existing else None
+        if point is None:
+            self.db.add(ModelPoint(**values))
+        else:
+            for key, value in values.items():
+                setattr(point, key, value)
+        await self.db.flush()
+
+
+async def run_import(db: AsyncSession, import_id: str) -> None:
+    """The job: import the file of import log `import_id` in the job's tenant."""
+    entry = await db.get(ImportLog, int(import_id))
+    if entry is None or entry.state not in (QUEUED, RUNNING):
+        return
+    entry.state, entry.progress = RUNNING, 0
+    await db.commit()
+    try:
+        content = (await db.execute(select(ImportLog.content).where(ImportLog.id == entry.id))).scalar() or b""
+        rows = excel.read_rows(content, COLUMNS[entry.type])
+    except BusinessError as exc:
+        entry.state, entry.message, entry.finish_time = FAILED, exc.msg, datetime.now().replace(microsecond=0)
+        await db.commit()
+        return
+    try:
+        failed = await _rows(db, entry, rows)
+    except Exception:
+        # Not a refused row but a fault (the database went away, a bug): the rows of the chunk being written are
+        # rolled back, those committed before stay, and the log says the import stopped.
+        log.exception("import %s stopped", entry.id)
+        await db.rollback()
+        await db.execute(update(ImportLog).where(ImportLog.id == int(import_id)).values(
+            state=FAILED, message="导入中断, 请查看已导入的数据后重试",
+            finish_time=datetime.now().replace(microsecond=0)))
+        await db.commit()
+        return
+    entry.success_count, entry.fail_count = len(rows) - failed, failed
+    entry.state, entry.progress = DONE, 100
+    entry.message = f"{len(rows) - failed} 行成功, {failed} 行失败"
+    entry.finish_time = datetime.now().replace(microsecond=0)
+    await db.commit()
+    log.info("import %s (%s): %d rows, %d rejected", entry.id, entry.type, len(rows), failed)
+
+
+async def _rows(db: AsyncSession, entry: ImportLog, rows: list[dict]) -> int:
+    """Import `rows` and answer how many were rejected; progress is committed every CHUNK rows."""
+    importer = _Importer(db, entry.type)
+    await importer.load()
+    entry.total = len(rows)
+    failed = 0
+    for number, row in enumerate(rows, start=2):  # row 1 is the header
+        try:
+            await importer.row(row)
+        except BusinessError as exc:
+            failed += 1
+            db.add(ImportErrorRow(import_id=entry.id, row_no=number, reason=exc.msg[:500],
+                                  content=json.dumps(row, ensure_ascii=False)))
+        if (number - 1) % CHUNK == 0:
+            entry.progress = min(99, (number - 1) * 100 // max(1, len(rows)))
+            entry.success_count, entry.fail_count = number - 1 - failed, failed
+            await db.commit()
+    return failed
+
+
+def error_sheet(kind: str, rows: list[ImportErrorRow]) -> bytes:
+    """The rejected rows with their cells, row number and reason, to fix and import again."""
+    columns = [("rowNo", "行号 Row"), ("reason", "原因 Reason"), *COLUMNS[kind]]
+    records = []
+    for row in rows:
+        try:
+            cells = json.loads(row.content or "{}")
+        except ValueError:
+            cells = {}
+        records.append({**cells, "rowNo": row.row_no, "reason": row.reason})
+    return excel.workbook_bytes(columns, records, sheet="rejected")

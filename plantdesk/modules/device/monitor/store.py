@@ -1,0 +1,383 @@
+"""The monitor data store (design/industrial.md §4): one interface, `write_batch`, `latest`, `range`,
+`aggregate`, on SQLite and PostgreSQL.
+
+Writes go through the request's own session, so a batch, its latest values and its rollups commit together,
+and run on the driver connection (asyncpg `unnest` arrays, aiosqlite `executemany`): at tens of thousands of
+values per second the ORM's per-row work would cost more than the database's.
+
+Store on change: a value is written to `monitor_data` when it moved by more than the point's deadband from the
+last *stored* value, when its text or quality changed, or when the last stored row is `heartbeat_ms` old;
+`monitor_latest` takes every newer value whatever the deadband. A value older than the point's latest (late
+data, a gateway's backfill) is stored as it is (no deadband) unless that (point, ts) is there already, and
+leaves the latest alone. Rollups count the rows stored, so they always agree with `monitor_data`.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Iterable, Mapping, Sequence, Set
+from dataclasses import dataclass, field
+from operator import itemgetter
+from typing import Any, Literal, NamedTuple
+
+from sqlalchemy import text
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
+
+from plantdesk.modules.device.monitor import partitions
+
+MINUTE, HOUR, DAY = 60_000, 3_600_000, 86_400_000
+HEARTBEAT_MS = 60_000
+Source = Literal["auto", "raw", "1m", "1h"]
+ROLLUP_TABLES = {"1m": ("monitor_rollup_1m", MINUTE), "1h": ("monitor_rollup_1h", HOUR)}
+# Spans up to RAW_SPAN read raw rows; up to MINUTE_SPAN the 1-minute rollups; longer ones the hourly rollups.
+RAW_SPAN, MINUTE_SPAN = 6 * HOUR, 7 * DAY
+MAX_BUCKETS = 5_000
+
+
+class Sample(NamedTuple):
+    point_id: int
+    ts: int  # epoch ms
+    value: float | None  # numbers and booleans
+    text: str | None = None  # string points
+    quality: int = 0  # 0 good
+
+
+class Latest(NamedTuple):
+    point_id: int
+    ts: int
+    value: float | None
+    text: str | None
+    quality: int
+
+
+@dataclass(slots=True)
+class WriteResult:
+    received: int = 0
+    stored: int = 0  # rows written to monitor_data (the rest were within the deadband, or duplicates)
+
+
+@dataclass(slots=True)
+class Bucket:
+    ts: int
+    min: float | None
+    max: float | None
+    avg: float | None
+    last: float | None
+    count: int
+
+
+@dataclass(slots=True)
+class Series:
+    point_id: int
+    buckets: list[Bucket] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class Aggregate:
+    source: str
+    interval: int  # bucket width, ms
+    start: int
+    end: int
+    series: list[Series]
+
+
+class _Stored(NamedTuple):
+    ts: int
+    value: float | None
+    text: str | None
+    quality: int
+    stored_ts: int
+    stored_value: float | None
+    stored_text: str | None
+
+
+def dialect(db: AsyncSession) -> str:
+    bind = db.bind
+    assert bind is not None
+    return bind.dialect.name
+
+
+async def _driver(db: AsyncSession) -> tuple[AsyncConnection, Any]:
+    """The session's connection, with its transaction begun, and the driver connection under it."""
+    conn = await db.connection()
+    await conn.exec_driver_sql("SELECT 1")  # asyncpg's adapter opens its transaction on the first statement
+    raw = await conn.get_raw_connection()
+    return conn, raw.driver_connection
+
+
+class MonitorStore:
+    def __init__(self, *, heartbeat_ms: int = HEARTBEAT_MS) -> None:
+        self.heartbeat_ms = heartbeat_ms
+
+    # --- writes ---------------------------------------------------------------------------------------------
+
+    async def write_batch(self, db: AsyncSession, samples: Iterable[Sample | tuple],
+                          deadbands: Mapping[int, float] | None = None,
+                          latest_only: Set[int] = frozenset()) -> WriteResult:
+        """Write one batch in the session's transaction; `deadbands` maps point id → deadband (absent: 0, so
+        any change is stored); points in `latest_only` keep no history (the data point's store flag off)."""
+        # The same (point, ts) twice in one batch: the last one wins.
+        batch = sorted({(s[0], s[1]): s for s in samples}.values(), key=itemgetter(0, 1))
+        result = WriteResult(received=len(batch))
+        if not batch:
+            return result
+        deadbands = deadbands or {}
+        pg = dialect(db) == "postgresql"
+        conn, driver = await _driver(db)
+        point_ids = sorted({s[0] for s in batch})
+        previous = await self._stored_state(driver, pg, point_ids)
+
+        rows: list[tuple] = []  # in order: newer than the point's latest
+        late: list[tuple] = []
+        latest: dict[int, tuple] = {}
+        heartbeat = self.heartbeat_ms
+        prev_pid = None
+        state: _Stored | None = None
+        for s in batch:
+            pid, ts, value = s[0], s[1], s[2]
+            txt, quality = (s[3] if len(s) > 3 else None), (s[4] if len(s) > 4 else 0)
+            if pid != prev_pid:
+                state = previous.get(pid)
+            prev_pid = pid
+            if state is not None and ts <= state.ts:
+                if pid not in latest_only:
+                    late.append((pid, ts, value, txt, quality))
+                continue
+            if pid in latest_only:
+                state = _Stored(ts, value, txt, quality, ts, None, None)
+            elif state is None or ts - state.stored_ts >= heartbeat or quality != state.quality \
+                    or txt != state.stored_text or _moved(value, state.stored_value, deadbands.get(pid, 0.0)):
+                rows.append((pid, ts, value, txt, quality))
+                state = _Stored(ts, value, txt, quality, ts, value, txt)
+            else:
+                state = state._replace(ts=ts, value=value, text=txt, quality=quality)
+            latest[pid] = (pid, ts, value, txt, quality, state.stored_ts, state.stored_value, state.stored_text)
+
+        if pg:
+            await partitions.ensure_for(conn, (r[1] for r in rows), (r[1] for r in late))
+        stored = list(rows)
+        if rows:
+            await self._insert(driver, pg, rows)
+        if late:
+            stored += await self._insert_late(driver, pg, late)
+        if latest:
+            await self._upsert_latest(driver, pg, list(latest.values()))
+        if stored:
+            await self._rollup(driver, pg, stored)
+        result.stored = len(stored)
+        return result
+
+    async def _stored_state(self, driver, pg: bool, point_ids: list[int]) -> dict[int, _Stored]:
+        cols = "point_id, ts, value, text_value, quality, stored_ts, stored_value, stored_text"
+        if pg:
+            # Locked, so two writers of one point serialise instead of both storing against the same state.
+            records = await driver.fetch(f"SELECT {cols} FROM monitor_latest WHERE point_id = ANY($1::bigint[]) "
+                                         "ORDER BY point_id FOR UPDATE", point_ids)
+            return {r[0]: _Stored(*tuple(r)[1:]) for r in records}
+        found: dict[int, _Stored] = {}
+        for chunk in _chunks(point_ids, 500):
+            marks = ",".join("?" * len(chunk))
+            async with driver.execute(f"SELECT {cols} FROM monitor_latest WHERE point_id IN ({marks})",
+                                      chunk) as cursor:
+                for r in await cursor.fetchall():
+                    found[r[0]] = _Stored(*r[1:])
+        return found
+
+    async def _insert(self, driver, pg: bool, rows: list[tuple]) -> None:
+        if pg:
+            pids, tss, values, texts, qualities = zip(*rows, strict=True)
+            await driver.execute(
+                "INSERT INTO monitor_data (point_id, ts, value, text_value, quality) "
+                "SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::float8[], $4::text[], $5::int2[]) "
+                "ON CONFLICT DO NOTHING", pids, tss, values, texts, qualities)
+        else:
+            await driver.executemany("INSERT OR IGNORE INTO monitor_data (point_id, ts, value, text_value, quality) "
+                                     "VALUES (?, ?, ?, ?, ?)", rows)
+
+    async def _insert_late(self, driver, pg: bool, rows: list[tuple]) -> list[tuple]:
+        """Late rows that were not there yet (only those count in the rollups)."""
+        if pg:
+            pids, tss, values, texts, qualities = zip(*rows, strict=True)
+            records = await driver.fetch(
+                "INSERT INTO monitor_data (point_id, ts, value, text_value, quality) "
+                "SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::float8[], $4::text[], $5::int2[]) "
+                "ON CONFLICT DO NOTHING RETURNING point_id, ts, value, text_value, quality",
+                pids, tss, values, texts, qualities)
+            return [tuple(r) for r in records]
+        inserted = []
+        for row in rows:
+            async with driver.execute("INSERT OR IGNORE INTO monitor_data (point_id, ts, value, text_value, quality) "
+                                      "VALUES (?, ?, ?, ?, ?)", row) as cursor:
+                if cursor.rowcount:
+                    inserted.append(row)
+        return inserted
+
+    async def _upsert_latest(self, driver, pg: bool, rows: list[tuple]) -> None:
+        update = ("ts = excluded.ts, value = excluded.value, text_value = excluded.text_value, "
+                  "quality = excluded.quality, stored_ts = excluded.stored_ts, stored_value = excluded.stored_value, "
+                  "stored_text = excluded.stored_text")
+        if pg:
+            cols = list(zip(*rows, strict=True))
+            await driver.execute(
+                "INSERT INTO monitor_latest AS l (point_id, ts, value, text_value, quality, stored_ts, stored_value, "
+                "stored_text) SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::float8[], $4::text[], $5::int2[], "
+                "$6::bigint[], $7::float8[], $8::text[]) "
+                f"ON CONFLICT (point_id) DO UPDATE SET {update} WHERE excluded.ts > l.ts", *cols)
+        else:
+            await driver.executemany(
+                "INSERT INTO monitor_latest (point_id, ts, value, text_value, quality, stored_ts, stored_value, "
+                "stored_text) VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
+                f"ON CONFLICT (point_id) DO UPDATE SET {update} WHERE excluded.ts > monitor_latest.ts", rows)
+
+    async def _rollup(self, driver, pg: bool, rows: list[tuple]) -> None:
+        for table, width in ROLLUP_TABLES.values():
+            acc: dict[tuple[int, int], list] = {}
+            for pid, ts, value, *_ in rows:
+                if value is None:
+                    continue
+                key = (pid, ts - ts % width)
+                a = acc.get(key)
+                if a is None:
+                    acc[key] = [pid, key[1], value, value, value, 1, value, ts]
+                else:
+                    if value < a[2]:
+                        a[2] = value
+                    if value > a[3]:
+                        a[3] = value
+                    a[4] += value
+                    a[5] += 1
+                    if ts >= a[7]:
+                        a[6], a[7] = value, ts
+            if not acc:
+                continue
+            if pg:
+                cols = list(zip(*acc.values(), strict=True))
+                await driver.execute(
+                    f"INSERT INTO {table} AS r (point_id, bucket, min, max, sum, count, last, last_ts) "
+                    "SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::float8[], $4::float8[], $5::float8[], "
+                    "$6::int4[], $7::float8[], $8::bigint[]) ON CONFLICT (point_id, bucket) DO UPDATE SET "
+                    "min = LEAST(r.min, excluded.min), max = GREATEST(r.max, excluded.max), "
+                    "sum = r.sum + excluded.sum, count = r.count + excluded.count, "
+                    "last = CASE WHEN excluded.last_ts >= r.last_ts THEN excluded.last ELSE r.last END, "
+                    "last_ts = GREATEST(r.last_ts, excluded.last_ts)", *cols)
+            else:
+                await driver.executemany(
+                    f"INSERT INTO {table} (point_id, bucket, min, max, sum, count, last, last_ts) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (point_id, bucket) DO UPDATE SET "
+                    f"min = min({table}.min, excluded.min), max = max({table}.max, excluded.max), "
+                    f"sum = {table}.sum + excluded.sum, count = {table}.count + excluded.count, "
+                    f"last = CASE WHEN excluded.last_ts >= {table}.last_ts THEN excluded.last ELSE {table}.last END, "
+                    f"last_ts = max({table}.last_ts, excluded.last_ts)", [tuple(a) for a in acc.values()])
+
+    # --- reads ----------------------------------------------------------------------------------------------
+
+    async def latest(self, db: AsyncSession, point_ids: Sequence[int]) -> dict[int, Latest]:
+        if not point_ids:
+            return {}
+        conn = await db.connection()
+        found: dict[int, Latest] = {}
+        cols = "point_id, ts, value, text_value, quality"
+        if dialect(db) == "postgresql":
+            result = await conn.execute(text(f"SELECT {cols} FROM monitor_latest WHERE point_id = ANY(:ids)"),
+                                        {"ids": list(point_ids)})
+            return {r[0]: Latest(*r) for r in result}
+        for chunk in _chunks(list(point_ids), 900):
+            marks = ",".join(f":p{i}" for i in range(len(chunk)))
+            result = await conn.execute(text(f"SELECT {cols} FROM monitor_latest WHERE point_id IN ({marks})"),
+                                        {f"p{i}": v for i, v in enumerate(chunk)})
+            found.update((r[0], Latest(*r)) for r in result)
+        return found
+
+    async def range(self, db: AsyncSession, point_id: int, start: int, end: int, *, offset: int = 0,
+                    limit: int | None = None, descending: bool = False, count: bool = False
+                    ) -> tuple[list[Sample], int | None]:
+        """Raw rows of one point with `start <= ts < end`; with `count`, also how many there are in all."""
+        conn = await db.connection()
+        where = "point_id = :pid AND ts >= :start AND ts < :end"
+        params: dict[str, Any] = {"pid": point_id, "start": start, "end": end}
+        total = None
+        if count:
+            total = (await conn.execute(text(f"SELECT count(*) FROM monitor_data WHERE {where}"), params)).scalar_one()
+        sql = f"SELECT point_id, ts, value, text_value, quality FROM monitor_data WHERE {where} " \
+              f"ORDER BY ts {'DESC' if descending else 'ASC'}"
+        if limit is not None:
+            sql += " LIMIT :limit OFFSET :offset"
+            params |= {"limit": limit, "offset": offset}
+        rows = [Sample(*r) for r in await conn.execute(text(sql), params)]
+        return rows, total
+
+    async def aggregate(self, db: AsyncSession, point_ids: Sequence[int], start: int, end: int, *,
+                        buckets: int = 500, interval: int | None = None, source: Source = "auto") -> Aggregate:
+        """min/max/avg/last/count per bucket of `start <= ts < end`. The bucket width is `interval` (ms) or the
+        span over `buckets`; the source is chosen by span (raw up to 6 h, 1-minute rollups up to 7 days, hourly
+        beyond) unless named. On a rollup the width is rounded up to whole rollup buckets and the start down to
+        a rollup boundary, so every bucket is exact. Empty buckets are left out."""
+        if end <= start:
+            return Aggregate("raw", 0, start, end, [Series(p) for p in point_ids])
+        span = end - start
+        if source == "auto":
+            source = "raw" if span <= RAW_SPAN else "1m" if span <= MINUTE_SPAN else "1h"
+        width = interval or math.ceil(span / max(1, min(buckets, MAX_BUCKETS)))
+        width = max(width, math.ceil(span / MAX_BUCKETS), 1)
+        if source != "raw":
+            table, grain = ROLLUP_TABLES[source]
+            width = max(grain, math.ceil(width / grain) * grain)
+            start -= start % grain
+        series = {p: Series(p) for p in point_ids}
+        conn = await db.connection()
+        pg = dialect(db) == "postgresql"
+        ids = list(point_ids)
+        params: dict[str, Any] = {"start": start, "end": end, "w": width}
+        if pg:
+            in_points, params["ids"] = "point_id = ANY(:ids)", ids
+        else:
+            in_points = "point_id IN (" + ",".join(f":p{i}" for i in range(len(ids))) + ")"
+            params |= {f"p{i}": v for i, v in enumerate(ids)}
+        if source == "raw":
+            sql = (f"SELECT point_id, (ts - :start) / :w AS b, min(value), max(value), sum(value), count(value), "
+                   f"max(CASE WHEN value IS NOT NULL THEN ts END) FROM monitor_data "
+                   f"WHERE {in_points} AND ts >= :start AND ts < :end GROUP BY point_id, b")
+            last_sql = "SELECT point_id, ts, value FROM monitor_data WHERE point_id = :pid AND ts IN ({keys})"
+        else:
+            sql = (f"SELECT point_id, (bucket - :start) / :w AS b, min(min), max(max), sum(sum), sum(count), "
+                   f"max(last_ts) FROM {table} WHERE {in_points} AND bucket >= :start AND bucket < :end "
+                   f"GROUP BY point_id, b")
+            last_sql = f"SELECT point_id, last_ts, last FROM {table} WHERE point_id = :pid AND bucket IN ({{keys}})"
+        rows = (await conn.execute(text(sql), params)).all()
+        # `last` per bucket: the row at the bucket's newest ts (raw), or the rollup row holding it. One IN list
+        # per point: a row-value IN of (point, ts) pairs makes SQLite scan the whole table.
+        newest: dict[int, list[int]] = {}
+        for r in rows:
+            if r[6] is not None:
+                newest.setdefault(r[0], []).append(r[6] if source == "raw" else r[6] - r[6] % ROLLUP_TABLES[source][1])
+        last: dict[tuple[int, int], float] = {}
+        for pid, keys in newest.items():
+            for chunk in _chunks(keys, 500):
+                values: dict[str, Any] = {"pid": pid} | {f"k{i}": k for i, k in enumerate(chunk)}
+                marks = ",".join(f":k{i}" for i in range(len(chunk)))
+                for point, ts, value in await conn.execute(text(last_sql.format(keys=marks)), values):
+                    last[(point, ts)] = value
+        for pid, b, lo, hi, total, n, last_ts in sorted(rows, key=itemgetter(0, 1)):
+            n = int(n or 0)
+            series[pid].buckets.append(Bucket(ts=start + int(b) * width, min=lo, max=hi,
+                                              avg=(total / n) if n else None, last=last.get((pid, last_ts)), count=n))
+        return Aggregate(source, width, start, end, list(series.values()))
+
+
+def _moved(value: float | None, stored: float | None, deadband: float) -> bool:
+    if value is None or stored is None:
+        return value is not stored
+    return abs(value - stored) > deadband
+
+
+def _chunks(items: list, size: int):
+    for i in range(0, len(items), size):
+        yield items[i:i + size]
+
+
+def now_ms() -> int:
+    return int(time.time() * 1000)
+
+
+store = MonitorStore()

@@ -1,0 +1,189 @@
+"""Excel export and import of devices, data points and models: the import runs as a job with progress, keeps
+the good rows, writes nothing of a rejected one, and lists each rejected row with its reason."""
+
+import asyncio
+import io
+
+from openpyxl import Workbook, load_workbook
+
+from tests.device.test_router import API, make_model
+from tests.helpers import Api
+
+
+def xlsx(header: list[str], rows: list[list]) -> bytes:
+    book = Workbook()
+    sheet = book.active
+    sheet.append(header)
+    for row in rows:
+        sheet.append(row)
+    out = io.BytesIO()
+    book.save(out)
+    return out.getvalue()
+
+
+def read(content: bytes) -> list[dict]:
+    sheet = load_workbook(io.BytesIO(content)).worksheets[0]
+    rows = list(sheet.iter_rows(values_only=True))
+    return [dict(zip(rows[0], row, strict=False)) for row in rows[1:]]
+
+
+async def upload(api: Api, path: str, content: bytes, name: str = "import.xlsx") -> dict:
+    response = await api.http.post(API + path, headers=api.headers, files={"file": (name, content)})
+    body = response.json()
+    assert response.status_code == 200 and body["success"], body
+    return body["data"]
+
+
+async def finished(api: Api, import_id: str) -> dict:
+    for _ in range(200):
+        entry = await api.data("GET", f"{API}/import-log/detail", id=import_id)
+        if entry["state"] in (2, 3):
+            return entry
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"import {import_id} did not finish: {entry}")
+
+
+async def errors(api: Api, import_id: str) -> list[dict]:
+    return (await api.data("GET", f"{API}/import-log/err-page/{import_id}", size=100))["records"]
+
+
+class TestDeviceImport:
+    async def test_bad_rows_are_listed_and_nothing_of_them_is_written(self, demo_admin, unique):
+        model = await make_model(demo_admin, unique)
+        content = xlsx(["code", "name", "modelCode", "deptName", "installDate"], [
+            [f"A-{unique}", "Pump A", model["code"], None, "2024-01-02"],
+            [f"B-{unique}", "Pump B", "NO-SUCH-MODEL", None, None],
+            [f"C-{unique}", "", model["code"], None, None],
+            [f"D-{unique}", "Pump D", model["code"], "没有这个部门", None],
+            [f"E-{unique}", "Pump E", None, None, "not a date"],
+            [f"A-{unique}", "Pump A again", model["code"], None, None],
+            [f"F-{unique}", "Pump F", model["code"], None, None],
+        ])
+        started = await upload(demo_admin, "/device/import-device", content, f"devices-{unique}.xlsx")
+        assert started["state"] == 0 and started["progress"] == 0
+        entry = await finished(demo_admin, started["id"])
+        assert (entry["state"], entry["progress"], entry["total"]) == (2, 100, 7)
+        assert (entry["successCount"], entry["failCount"]) == (2, 5)
+
+        rejected = await errors(demo_admin, started["id"])
+        assert [r["rowNo"] for r in rejected] == [3, 4, 5, 6, 7]
+        reasons = [r["reason"] for r in rejected]
+        assert "NO-SUCH-MODEL" in reasons[0] and "name" in reasons[1] and "没有这个部门" in reasons[2]
+        assert "installDate" in reasons[3] and "重复" in reasons[4]
+        assert f"B-{unique}" in rejected[0]["content"]
+
+        devices = await demo_admin.data("GET", f"{API}/device/list", code=unique, size=100)
+        assert sorted(d["code"] for d in devices["records"]) == [f"A-{unique}", f"F-{unique}"]
+        assert all(d["pointCount"] == 2 for d in devices["records"])  # the good rows got their model's points
+        points = await demo_admin.data("GET", f"{API}/datapoints/list", keyword=unique, size=100)
+        assert {p["deviceCode"] for p in points["records"]} == {f"A-{unique}", f"F-{unique}"}
+
+        logs = await demo_admin.data("GET", f"{API}/import-log/search", keyword=f"devices-{unique}")
+        assert [r["id"] for r in logs["records"]] == [started["id"]]
+        download = await demo_admin.get(f"{API}/import-log/download", fileUrl=entry["fileUrl"])
+        assert download.content == content
+        sheet = await demo_admin.get(f"{API}/import-log/err-export/{started['id']}")
+        assert [r["行号 Row"] for r in read(sheet.content)] == [3, 4, 5, 6, 7]
+
+    async def test_export_round_trip(self, demo_admin, unique):
+        model = await make_model(demo_admin, unique)
+        device = await demo_admin.data("POST", f"{API}/device/save", {
+            "code": f"RT-{unique}", "name": "Round trip", "modelId": model["id"], "line": "Line 1",
+            "installDate": "2023-03-04"})
+        exported = await demo_admin.get(f"{API}/device/export-device", ids=device["id"])
+        rows = read(exported.content)
+        assert rows[0]["设备编码 Device code"] == f"RT-{unique}" and rows[0]["模型编码 Model code"] == model["code"]
+        # change the name in the file and import it back: the device is updated, nothing is duplicated
+        book = load_workbook(io.BytesIO(exported.content))
+        book.worksheets[0].cell(row=2, column=2, value="Round trip v2")
+        out = io.BytesIO()
+        book.save(out)
+        entry = await finished(demo_admin, (await upload(demo_admin, "/device/import-device", out.getvalue()))["id"])
+        assert (entry["successCount"], entry["failCount"]) == (1, 0)
+        after = await demo_admin.data("GET", f"{API}/device/list", code=f"RT-{unique}")
+        assert [(d["id"], d["name"], d["line"], d["installDate"]) for d in after["records"]] == [
+            (device["id"], "Round trip v2", "Line 1", "2023-03-04")]
+        assert after["records"][0]["pointCount"] == 2  # no second copy of the model's points
+
+    async def test_not_an_xlsx_is_refused_at_once(self, demo_admin):
+        response = await demo_admin.http.post(f"{API}/device/import-device", headers=demo_admin.headers,
+                                              files={"file": ("x.xlsx", b"hello")})
+        assert response.json()["success"] is False
+
+
+class TestPointImport:
+    async def test_upsert_by_device_and_code_with_bad_rows(self, demo_admin, unique):
+        group = await demo_admin.data("POST", f"{API}/datapoints-collects/submit",
+                                      {"code": f"G-{unique}", "name": "Slow", "periodMs": 5000})
+        device = await demo_admin.data("POST", f"{API}/device/save", {"code": f"PT-{unique}", "name": "Tank"})
+        await demo_admin.data("POST", f"{API}/datapoints/save",
+                              {"deviceId": device["id"], "code": "LEVEL", "name": "Level", "unit": "%"})
+        export = await demo_admin.get(f"{API}/datapoints/export-datapoints", deviceId=device["id"])
+        header = list(read(export.content)[0].keys())
+        content = xlsx(header, [
+            [f"PT-{unique}", "LEVEL", "Level (radar)", "m", "float", 1, 0, 0, 12, "40010", f"G-{unique}", 0.01, 1,
+             None, None],
+            [f"PT-{unique}", "TEMP", "Temperature", "°C", "float", 0.1, 0, -20, 120, "40011", None, 0.2, 1, None, None],
+            ["NO-DEVICE", "X", "X", None, None, None, None, None, None, None, None, None, None, None, None],
+            [f"PT-{unique}", "BAD", "Bad range", None, "float", None, None, 10, 1, None, None, None, None, None, None],
+            [f"PT-{unique}", "TYPE", "Bad type", None, "complex", None, None, None, None, None, None, None, None, None,
+             None],
+            [f"PT-{unique}", "GRP", "Unknown group", None, None, None, None, None, None, None, "NOPE", None, None, None,
+             None],
+        ])
+        started = await upload(demo_admin, "/datapoints/import-datapoints", content)
+        entry = await finished(demo_admin, started["id"])
+        assert (entry["successCount"], entry["failCount"]) == (2, 4)
+        assert [r["rowNo"] for r in await errors(demo_admin, started["id"])] == [4, 5, 6, 7]
+        status = await demo_admin.data("GET", f"{API}/oplog/import-datapoint-status")
+        assert status["id"] == started["id"] and status["progress"] == 100
+        points = await demo_admin.data("GET", f"{API}/datapoints/list", deviceId=device["id"])
+        by_code = {p["code"]: p for p in points["records"]}
+        assert sorted(by_code) == ["LEVEL", "TEMP"]
+        assert (by_code["LEVEL"]["unit"], by_code["LEVEL"]["rangeMax"], by_code["LEVEL"]["collectGroupId"]) == (
+            "m", 12, group["id"])
+        assert by_code["TEMP"]["scale"] == 0.1
+
+
+class TestModelImport:
+    async def test_models_with_points_round_trip(self, demo_admin, unique):
+        model = await make_model(demo_admin, unique)
+        exported = await demo_admin.get(f"{API}/device-model-lib/export-model", ids=model["id"])
+        rows = read(exported.content)
+        assert len(rows) == 2 and rows[0]["部件编码 Component code"] == "MOTOR"
+        book = load_workbook(io.BytesIO(exported.content))
+        sheet = book.worksheets[0]
+        for row in range(2, sheet.max_row + 1):
+            sheet.cell(row=row, column=1, value=f"NEW-{unique}")
+        sheet.append([f"BAD-{unique}", "Bad", None, None, None, None, "P9", "P9", None, "nope"])
+        out = io.BytesIO()
+        book.save(out)
+        entry = await finished(demo_admin, (await upload(demo_admin, "/device-model-lib/import-model",
+                                                         out.getvalue()))["id"])
+        assert (entry["successCount"], entry["failCount"]) == (2, 1)
+        found = await demo_admin.data("GET", f"{API}/device-model-lib/search", keyword=unique)
+        codes = {m["code"]: m for m in found}
+        assert f"BAD-{unique}" not in codes  # the rejected row made no model
+        assert codes[f"NEW-{unique}"]["pointCount"] == 2 and codes[f"NEW-{unique}"]["componentCount"] == 1
+
+
+class TestImportFaults:
+    async def test_a_fault_stops_the_import_and_says_so(self, demo_admin, unique, monkeypatch):
+        from plantdesk.modules.device import io as device_io
+
+        async def broken(self, row):
+            raise RuntimeError("database went away")
+
+        monkeypatch.setattr(device_io._Importer, "_device", broken)
+        started = await upload(demo_admin, "/device/import-device",
+                               xlsx(["code", "name"], [[f"F-{unique}", "Faulty"]]))
+        entry = await finished(demo_admin, started["id"])
+        assert entry["state"] == 3 and entry["message"]
+        found = await demo_admin.data("GET", f"{API}/device/list", code=f"F-{unique}")
+        assert found["total"] == 0
+
+    async def test_many_rows_finish_with_full_counts(self, demo_admin, unique):
+        rows = [[f"M{n:03d}-{unique}", f"Device {n}"] for n in range(120)] + [["", "no code"]]
+        started = await upload(demo_admin, "/device/import-device", xlsx(["code", "name"], rows))
+        entry = await finished(demo_admin, started["id"])
+        assert (entry["total"], entry["successCount"], entry["failCount"], entry["progress"]) == (121, 120, 1, 100)

@@ -1,0 +1,192 @@
+import { InboxOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Modal, Progress, Table, Upload } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { download } from '#src/api/download';
+import { http } from '#src/api/http';
+import type { R } from '#src/api/types';
+
+/** An import job as its log row reports it: 0 queued, 1 running, 2 done, 3 failed. */
+export interface ImportJobState {
+  id: string;
+  state: number;
+  progress: number;
+  total?: number;
+  successCount?: number;
+  failCount?: number;
+  message?: string | null;
+}
+
+/** A rejected row of an import. */
+export interface ImportJobError {
+  id: string;
+  rowNo: number;
+  reason: string;
+  content?: string | null;
+}
+
+export const IMPORT_QUEUED = 0;
+export const IMPORT_RUNNING = 1;
+export const IMPORT_DONE = 2;
+export const IMPORT_FAILED = 3;
+
+/** Still to be polled: queued or running. */
+export const isRunning = (state: number | undefined) => state === IMPORT_QUEUED || state === IMPORT_RUNNING;
+
+/** How often a running import's progress is read (React Query `refetchInterval`); finished ones are not. */
+export const IMPORT_POLL_MS = 1000;
+export const pollWhileRunning = (state: number | undefined) => (isRunning(state) ? IMPORT_POLL_MS : false);
+
+export interface ImportJobProps {
+  open: boolean;
+  onClose(): void;
+  /** Upload URL (multipart `file`); it answers the job `{id, state, progress}` at once. */
+  action: string;
+  templateUrl?: string;
+  templateName?: string;
+  params?: Record<string, string | number>;
+  /** The job's progress by id (polled while it runs). */
+  status(id: string): Promise<ImportJobState>;
+  /** The job's rejected rows (first page) once it has finished. */
+  errors(id: string): Promise<ImportJobError[]>;
+  /** After a job that finished with at least one row written (refresh the list). */
+  onDone?: (job: ImportJobState) => void;
+}
+
+/**
+ * The Excel import dialog of jobs that run on the server (issue 9): upload with progress, then the job's
+ * progress polled until it finishes, then its counts and the rejected rows with their reasons. The same
+ * rows stay readable in the import-export log. Lazy-load it where used.
+ */
+export default function ImportJob({
+  open,
+  onClose,
+  action,
+  templateUrl,
+  templateName = 'template.xlsx',
+  params,
+  status,
+  errors,
+  onDone,
+}: ImportJobProps) {
+  const { t } = useTranslation();
+  const [percent, setPercent] = useState<number | null>(null);
+  const [jobId, setJobId] = useState<string>();
+
+  const job = useQuery({
+    queryKey: ['import-job', jobId],
+    queryFn: () => status(jobId as string),
+    enabled: Boolean(jobId),
+    refetchInterval: (q) => pollWhileRunning(q.state.data?.state),
+  });
+  const finished = job.data !== undefined && !isRunning(job.data.state);
+  const rejected = useQuery({
+    queryKey: ['import-job-errors', jobId],
+    queryFn: () => errors(jobId as string),
+    enabled: finished && Boolean(job.data?.failCount),
+  });
+
+  const done = finished ? job.data : undefined;
+  // Once per job, whatever the caller's onDone identity.
+  const reported = useRef<string>(undefined);
+  const onDoneRef = useRef(onDone);
+  onDoneRef.current = onDone;
+  useEffect(() => {
+    if (!done || reported.current === done.id) return;
+    reported.current = done.id;
+    if ((done.successCount ?? 0) > 0) onDoneRef.current?.(done);
+  }, [done]);
+
+  const upload = async (file: File) => {
+    const body = new FormData();
+    body.append('file', file);
+    setJobId(undefined);
+    setPercent(0);
+    try {
+      const { data } = await http.post<R<ImportJobState>>(action, body, {
+        params,
+        onUploadProgress: (e) => setPercent(e.total ? Math.round((e.loaded / e.total) * 100) : 0),
+        timeout: 0,
+      });
+      setJobId(String(data.data.id));
+    } catch {
+      // the HTTP layer showed the server's message
+    } finally {
+      setPercent(null);
+    }
+  };
+
+  const running = job.data && isRunning(job.data.state);
+  return (
+    <Modal
+      open={open}
+      title={t('shared.importTitle')}
+      onCancel={onClose}
+      footer={null}
+      width={680}
+      destroyOnHidden
+    >
+      <Upload.Dragger
+        accept=".xls,.xlsx"
+        showUploadList={false}
+        disabled={percent !== null || Boolean(running)}
+        beforeUpload={(file) => {
+          void upload(file);
+          return false;
+        }}
+      >
+        <p className="ant-upload-drag-icon">
+          <InboxOutlined />
+        </p>
+        <p>{t('shared.importPick')}</p>
+        <p className="ant-upload-hint">{t('shared.importAccept')}</p>
+      </Upload.Dragger>
+      {percent !== null && <Progress percent={percent} size="small" />}
+      {running && (
+        <div data-testid="import-progress" style={{ marginTop: 12 }}>
+          {t('index.importExportManagement.running')}
+          <Progress percent={job.data?.progress ?? 0} size="small" status="active" />
+        </div>
+      )}
+      {templateUrl && (
+        <Button
+          type="link"
+          style={{ paddingInline: 0 }}
+          onClick={() => download(templateUrl, { filename: templateName })}
+        >
+          {t('shared.importTemplateHint')}
+        </Button>
+      )}
+      {done && (
+        <Alert
+          style={{ marginTop: 12 }}
+          type={done.state === IMPORT_FAILED ? 'error' : done.failCount ? 'warning' : 'success'}
+          title={
+            done.state === IMPORT_FAILED
+              ? (done.message ?? t('index.importExportManagement.state_3'))
+              : t('shared.importResult', {
+                  total: done.total ?? 0,
+                  success: done.successCount ?? 0,
+                  failed: done.failCount ?? 0,
+                })
+          }
+          showIcon
+        />
+      )}
+      {Boolean(rejected.data?.length) && (
+        <Table
+          style={{ marginTop: 12 }}
+          size="small"
+          rowKey="id"
+          dataSource={rejected.data}
+          pagination={{ pageSize: 10, hideOnSinglePage: true }}
+          columns={[
+            { key: 'rowNo', dataIndex: 'rowNo', title: t('shared.importRow'), width: 80 },
+            { key: 'reason', dataIndex: 'reason', title: t('shared.importMsg') },
+          ]}
+        />
+      )}
+    </Modal>
+  );
+}
