@@ -1,5 +1,5 @@
 -- Requests a random line of BENCH_PATHS (one URL-encoded path per line) with the bench identity's headers.
--- BENCH_METHOD (default GET), BENCH_TOKEN (access token, optional), BENCH_CLIENT (Basic header), BENCH_TENANT.
+-- BENCH_METHOD (default GET), BENCH_IF_NONE_MATCH (an ETag to revalidate, optional), BENCH_TOKEN (access token, optional), BENCH_CLIENT (Basic header), BENCH_TENANT.
 local paths = {}
 for line in io.lines(os.getenv("BENCH_PATHS")) do
   if #line > 0 then paths[#paths + 1] = line end
@@ -11,6 +11,8 @@ local headers = {
   ["Tenant-Id"] = os.getenv("BENCH_TENANT") or "000000",
 }
 if token and #token > 0 then headers["Blade-Auth"] = "bearer " .. token end
+local etag = os.getenv("BENCH_IF_NONE_MATCH")
+if etag and #etag > 0 then headers["If-None-Match"] = etag end
 
 local counter = 0
 function setup(thread)

@@ -1,8 +1,8 @@
 """One small cache interface; memory by default, Redis when `PLANTDESK_REDIS_URL` is set.
 
 Values are JSON. Keys are namespaced by the caller and carry the tenant where the value is per tenant.
-Invalidation of derived data (permission sets, dict lists) bumps a generation counter that is part of
-the key, so a change is seen at once by every worker sharing the Redis backend.
+Derived data (permission sets, dictionaries, cached responses) is keyed by generation counters that the
+writes bump after their commit (core.generations), so a change is seen at once by every worker sharing Redis.
 """
 
 import asyncio
@@ -19,6 +19,7 @@ RETRY_SECONDS = 1.0  # while Redis is down, one call a second tries it again; th
 
 class Cache(Protocol):
     async def get(self, key: str) -> Any: ...
+    async def get_many(self, *keys: str) -> list[Any]: ...
     async def set(self, key: str, value: Any, ttl: int | None = None) -> None: ...
     async def delete(self, *keys: str) -> None: ...
     async def incr(self, key: str, ttl: int | None = None) -> int: ...
@@ -40,6 +41,9 @@ class MemoryCache:
             del self._items[key]
             return None
         return value
+
+    async def get_many(self, *keys: str) -> list[Any]:
+        return [await self.get(key) for key in keys]
 
     async def set(self, key: str, value: Any, ttl: int | None = None) -> None:
         if len(self._items) >= self._max_items:
@@ -109,6 +113,16 @@ class RedisCache:
             return None if raw is None else orjson.loads(raw)
 
         return await self._call(remote, lambda local: local.get(key))
+
+    async def get_many(self, *keys: str) -> list[Any]:
+        if not keys:
+            return []
+
+        async def remote() -> list[Any]:
+            return [None if raw is None else orjson.loads(raw)
+                    for raw in await self._redis.mget([self._prefix + key for key in keys])]
+
+        return await self._call(remote, lambda local: local.get_many(*keys))
 
     async def set(self, key: str, value: Any, ttl: int | None = None) -> None:
         def local_set(local: MemoryCache) -> Awaitable[None]:

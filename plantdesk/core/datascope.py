@@ -10,7 +10,8 @@ API scope: when `blade_scope_api` rows exist whose `scope_path` is contained in 
 non-admin user must hold one of them through a role.
 
 Core owns no tables: the system module registers the loaders below. Rules and scope lists are cached
-under the permission generation, so `permissions.invalidate()` refreshes them too.
+under the `permissions` generation (core.generations), which the writes to roles and scopes bump after their
+commit.
 """
 
 import logging
@@ -21,7 +22,7 @@ from sqlalchemy import false, or_
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.sql.elements import ColumnElement
 
-from plantdesk.core import permissions
+from plantdesk.core import generations, permissions
 from plantdesk.core.cache import Cache
 from plantdesk.core.context import Identity
 from plantdesk.core.errors import BadRequest
@@ -89,33 +90,32 @@ async def api_denied(user: Identity, path: str, *, db: AsyncSession, cache: Cach
     if user.is_admin:
         return False
     loaders = _registered()
-    generation = await cache.get(permissions.GENERATION_KEY) or 0
-    key = f"apiscope:{generation}"
-    scopes = await cache.get(key)
-    if scopes is None:
-        scopes = [[id_, scope_path] for id_, scope_path in await loaders.api_scopes(db) if scope_path]
-        await cache.set(key, scopes, permissions.TTL)
+
+    async def load_scopes() -> list[list]:
+        return [[id_, scope_path] for id_, scope_path in await loaders.api_scopes(db) if scope_path]
+
+    scopes = await generations.cached(cache, permissions.GENERATION, "apiscope", load_scopes, session=db)
     covering = {id_ for id_, scope_path in scopes if scope_path in path}
     if not covering:
         return False
+
+    async def load_granted() -> list[int]:
+        return sorted(set(await loaders.granted_api(db, user.role_ids))) if user.role_ids else []
+
     roles = ",".join(map(str, sorted(user.role_ids)))
-    granted_key = f"apiscope:{generation}:{user.tenant_id}:{roles}"
-    granted = await cache.get(granted_key)
-    if granted is None:
-        granted = sorted(set(await loaders.granted_api(db, user.role_ids))) if user.role_ids else []
-        await cache.set(granted_key, granted, permissions.TTL)
+    granted = await generations.cached(cache, permissions.GENERATION, f"apiscope:{user.tenant_id}:{roles}",
+                                       load_granted, session=db)
     return covering.isdisjoint(granted)
 
 
 async def _cached_rules(user: Identity, code: str, loaders: _Loaders, *, db: AsyncSession,
                         cache: Cache) -> list[Rule]:
-    generation = await cache.get(permissions.GENERATION_KEY) or 0
-    key = f"datascope:{generation}:{user.tenant_id}:{','.join(map(str, sorted(user.role_ids)))}:{code}"
-    cached = await cache.get(key)
-    if cached is None:
-        rules = list(await loaders.rules(db, user.role_ids, code))
-        cached = [[r.scope_type, r.scope_column or "", r.scope_value or ""] for r in rules]
-        await cache.set(key, cached, permissions.TTL)
+    async def load() -> list[list]:
+        return [[r.scope_type, r.scope_column or "", r.scope_value or ""]
+                for r in await loaders.rules(db, user.role_ids, code)]
+
+    key = f"datascope:{user.tenant_id}:{','.join(map(str, sorted(user.role_ids)))}:{code}"
+    cached = await generations.cached(cache, permissions.GENERATION, key, load, session=db)
     return [Rule(*row) for row in cached]
 
 

@@ -4,10 +4,12 @@
 def setup() -> None:
     """Register every module's loaders and jobs. Explicit, so a process that imported less still applies the
     same permissions and data scopes and knows the same jobs; importing a module registers nothing."""
-    from plantdesk.modules import device, log, system
+    from plantdesk.modules import desk, device, log, system, user
     from plantdesk.modules.device import monitor
 
     system.setup()
+    user.setup()
+    desk.setup()
     log.setup()
     device.setup()
     monitor.setup()

@@ -8,9 +8,13 @@ import httpx
 import jwt
 import pytest
 from asgi_lifespan import LifespanManager
+from sqlalchemy import event
+from sqlalchemy.util import await_only
 
 from plantdesk.app import create_app
 from plantdesk.core.cache import RETRY_SECONDS
+from plantdesk.core.security.models import UserSession
+from plantdesk.core.tenancy import ScopedSession
 from tests.conftest import DEMO_TENANT
 from tests.helpers import Api, RedisServer, login, token
 from tests.user.factories import login_as, make_user, retire_users, role_id
@@ -104,3 +108,31 @@ async def test_lockout_still_counts_during_a_redis_outage(app, settings, redis_s
         redis_server.stop()
         codes = [(await token(http, f"ghost{unique}", "wrong", "000000")).json()["error_code"] for _ in range(6)]
     assert codes == [2001] * 5 + [2003]
+
+
+async def test_a_check_racing_the_logout_is_not_cached_past_its_commit(app, client, demo_admin, unique):
+    """A token check that misses the cache and reads the session row between the logout's flush and its commit
+    sees the row live (the revocation is not visible yet) and caches `live`. Once the logout has committed, the
+    token must be refused, not served from that `live` for a minute."""
+    api = await login_as(client, await make_user(demo_admin, unique, await role_id(app, DEMO_TENANT, "user")))
+    cache = app.state.runtime.cache
+    raced = []
+
+    def flushed(session, _context):
+        if any(isinstance(obj, UserSession) and obj.revoked for obj in session.dirty):
+            session.info["race"] = True
+
+    def before_commit(session):
+        if session.info.pop("race", False):  # the logout's unit of work, flushed, about to commit
+            await_only(cache.delete(f"session:{session_id(api)}"))  # the check looked before the revoke cached it
+            raced.append(await_only(api.get("/api/blade-auth/oauth/user-info")).status_code)
+
+    event.listen(ScopedSession, "after_flush", flushed)
+    event.listen(ScopedSession, "before_commit", before_commit)
+    try:
+        await api.get("/api/blade-auth/oauth/logout")
+    finally:
+        event.remove(ScopedSession, "after_flush", flushed)
+        event.remove(ScopedSession, "before_commit", before_commit)
+    assert raced == [200]  # the racing check saw the session live, as it may
+    assert (await api.get("/api/blade-auth/oauth/user-info")).json() == REVOKED

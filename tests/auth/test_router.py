@@ -4,8 +4,9 @@ import base64
 
 from sqlalchemy import select
 
-from plantdesk.core import permissions
+from plantdesk.core import generations, permissions
 from plantdesk.core.audit_models import UsualLog
+from plantdesk.modules.system.dict import service as dicts
 from tests.conftest import DEMO_TENANT
 from tests.helpers import CLIENT, md5, platform_session, token
 from tests.user.factories import PASSWORD, login_as, make_user, no_hash, runtime
@@ -87,12 +88,13 @@ class TestUserInfo:
 
 
 class TestClearCache:
-    async def test_raw_body_and_a_new_permission_generation(self, app, demo_user):
+    async def test_raw_body_and_new_generations(self, app, demo_user):
         cache = runtime(app).cache
-        before = await cache.get(permissions.GENERATION_KEY) or 0
+        names = (permissions.GENERATION, dicts.GENERATION)
+        before = await generations.stamp(cache, names)
         response = await demo_user.get(f"{AUTH}/oauth/clear-cache")
         assert response.json() == {"success": "true", "msg": "success"}
-        assert (await cache.get(permissions.GENERATION_KEY)) > before
+        assert all(now > then for now, then in zip(await generations.stamp(cache, names), before, strict=True))
 
     async def test_needs_a_token(self, client):
         assert (await client.get(f"{AUTH}/oauth/clear-cache")).status_code == 401

@@ -51,6 +51,12 @@ class TestCache:
         await cache.set("k", value)
         assert await cache.get("k") == value
 
+    async def test_get_many_answers_in_order_with_none_for_the_missing(self, cache):
+        await cache.set("a", 1)
+        await cache.incr("c")
+        assert await cache.get_many("a", "b", "c") == [1, None, 1]
+        assert await cache.get_many() == []
+
     async def test_set_overwrites(self, cache):
         await cache.set("k", 1)
         await cache.set("k", 2)

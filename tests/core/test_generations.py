@@ -2,11 +2,12 @@
 and never for a rolled-back or unrelated write."""
 
 import pytest
-from sqlalchemy import delete, select, update
+from sqlalchemy import delete, insert, select, update
 
 from plantdesk.core import generations
 from plantdesk.core.cache import MemoryCache
 from plantdesk.core.context import Identity
+from plantdesk.core.ids import next_id
 from plantdesk.core.runtime import Runtime
 from plantdesk.modules.system.models import Post, Region
 from tests.core.conftest import PLATFORM
@@ -46,13 +47,17 @@ async def test_an_update_and_a_delete_of_loaded_rows_bump(rt, unique):
     assert await generation(rt) == 3
 
 
-async def test_orm_update_and_delete_statements_bump(rt, unique):
+async def test_orm_insert_update_and_delete_statements_bump(rt, unique):
     async with rt.unit_of_work(IDENTITY) as db:
-        await db.execute(update(Post).where(Post.post_code == unique).values(post_name="x"))
+        row = {"id": next_id(), "tenant_id": PLATFORM, "post_code": unique, "post_name": unique}
+        await db.execute(insert(Post), [row])
     assert await generation(rt) == 1
     async with rt.unit_of_work(IDENTITY) as db:
-        await db.execute(delete(Post).where(Post.post_code == unique))
+        await db.execute(update(Post).where(Post.post_code == unique).values(post_name="x"))
     assert await generation(rt) == 2
+    async with rt.unit_of_work(IDENTITY) as db:
+        await db.execute(delete(Post).where(Post.post_code == unique))
+    assert await generation(rt) == 3
 
 
 async def test_a_rolled_back_write_bumps_nothing(rt, unique):

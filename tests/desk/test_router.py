@@ -2,6 +2,7 @@
 
 import orjson
 
+from plantdesk.core import tenancy
 from plantdesk.modules.desk import service
 from plantdesk.modules.user.models import User
 from tests.helpers import platform_session
@@ -84,9 +85,9 @@ class TestNoticeRemove:
 
 
 async def notify_me(app, api, content: dict, **extra) -> None:
-    async with platform_session(app.state.runtime.sessions) as db:
+    """As a job would (the alarm area rings bells from jobs): in a unit of work, which bumps the bell's generation."""
+    async with app.state.runtime.unit_of_work_in(tenancy.PLATFORM) as db:
         await service.notify(db, tenant_id=api.tenant_id, user_ids=[int(api.user_id)], content=content, **extra)
-        await db.commit()
 
 
 class TestBell:

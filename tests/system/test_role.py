@@ -1,7 +1,11 @@
 """/api/blade-system/role and /api/system/function: roles, grants, holders, the switch dialog."""
 
 import pytest
+from sqlalchemy import event
+from sqlalchemy.util import await_only
 
+from plantdesk.core.tenancy import ScopedSession
+from plantdesk.modules.system.models import RoleMenu
 from tests.system.org_factories import ROLE, make_package, make_role, make_tenant, menu_ids, subtree_ids
 from tests.user.factories import login_as, make_user
 
@@ -130,6 +134,33 @@ class TestGrant:
         # a new grant replaces the old one, and takes effect at once
         await demo_admin.data("POST", f"{ROLE}/grant", {"roleIds": [role["id"]], "menuIds": []})
         assert (await api.get("/api/blade-system/post/list")).status_code == 403
+
+    async def test_a_read_racing_the_grant_is_not_cached_past_its_commit(self, demo_admin, client, unique):
+        """The review's race: a request that checks the role's codes after the grant has flushed and before it
+        commits sees the old grant (the new rows are not visible yet). Once the grant has committed, the role
+        must have the new codes: the old ones read in the race may not stay cached."""
+        role = await make_role(demo_admin, unique)
+        api = await login_as(client, await make_user(demo_admin, unique, role["id"]))
+        ids = await subtree_ids(demo_admin, "post")
+        raced: list[int] = []
+
+        def flushed(session, _context):
+            if any(isinstance(obj, RoleMenu) and obj.role_id == int(role["id"]) for obj in session.new):
+                session.info["race"] = True
+
+        def before_commit(session):
+            if session.info.pop("race", False):  # the grant's unit of work, flushed, about to commit
+                raced.append(await_only(api.get("/api/blade-system/post/list")).status_code)
+
+        event.listen(ScopedSession, "after_flush", flushed)
+        event.listen(ScopedSession, "before_commit", before_commit)
+        try:
+            await demo_admin.data("POST", f"{ROLE}/grant", {"roleIds": [role["id"]], "menuIds": ids})
+        finally:
+            event.remove(ScopedSession, "after_flush", flushed)
+            event.remove(ScopedSession, "before_commit", before_commit)
+        assert raced == [403]  # the racing read saw the old grant, as it may
+        assert (await api.get("/api/blade-system/post/list")).status_code == 200
 
     async def test_menus_outside_the_package_refused(self, admin, unique):
         package = await make_package(admin, unique, "desk")

@@ -3,7 +3,8 @@
 The token check reads the answer (`live` / `revoked`) from the cache, so a warm check stays one cache lookup;
 on a miss (a restart, an emptied or unreachable Redis) one read of the row answers and is cached. `live` is
 kept LIVE_TTL seconds, `revoked` until the session would have expired. Every revocation writes the row and
-caches `revoked` at once, so every worker sharing Redis refuses the token before the revoking request has
+caches `revoked` at once and again after its commit (a check that read the row between the flush and the commit
+cached `live` over the first), so every worker sharing Redis refuses the token before the revoking request has
 answered; workers without a shared Redis see the row within LIVE_TTL.
 """
 
@@ -12,6 +13,7 @@ from datetime import datetime
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from plantdesk.core import generations
 from plantdesk.core.cache import Cache
 from plantdesk.core.security.models import UserSession
 
@@ -33,7 +35,9 @@ async def is_revoked(cache: Cache, sessions: async_sessionmaker[AsyncSession], s
 async def revoke(db: AsyncSession, cache: Cache, session: UserSession) -> None:
     session.revoked = 1
     await db.flush()
-    await cache.set(_key(session.id), REVOKED, _remaining(session))
+    key, ttl = _key(session.id), _remaining(session)
+    await cache.set(key, REVOKED, ttl)
+    generations.after_commit(db, lambda: cache.set(key, REVOKED, ttl))
 
 
 def _remaining(session) -> int:

@@ -6,14 +6,13 @@ from fastapi import APIRouter, Body, Depends, Header, Query, Request
 from fastapi.exceptions import RequestValidationError
 from pydantic import ValidationError
 
-from plantdesk.core import permissions
+from plantdesk.core import generations
 from plantdesk.core.context import Identity
 from plantdesk.core.crud import request_ids
 from plantdesk.core.deps import CurrentUser, Db, OptionalUser, Rt, admin_only, form_or_query
 from plantdesk.core.envelope import R, ok
 from plantdesk.core.paging import Page, Paging
 from plantdesk.modules.auth import schemas, service, sessions
-from plantdesk.modules.system.dict import service as dicts
 from plantdesk.modules.user import service as user_service
 from plantdesk.modules.user.schemas import Registration
 
@@ -82,8 +81,7 @@ async def user_info(db: Db, rt: Rt, user: CurrentUser):
 @router.get("/oauth/clear-cache", response_model=schemas.RawStatus)
 async def clear_cache(rt: Rt, _: CurrentUser):
     """Drops derived caches (permission sets, data/API scopes, dictionaries); they reload on next use."""
-    await permissions.invalidate(rt.cache)
-    await dicts.invalidate(rt.cache)
+    await generations.bump(rt.cache, *generations.names())
     return {"success": "true", "msg": "success"}
 
 

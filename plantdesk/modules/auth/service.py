@@ -14,7 +14,7 @@ import orjson
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from plantdesk.core import redact, tenancy
+from plantdesk.core import generations, redact, tenancy
 from plantdesk.core.cache import Cache
 from plantdesk.core.context import ADMIN, Identity
 from plantdesk.core.errors import TokenError, Unauthorized
@@ -121,6 +121,7 @@ async def _refresh(db: AsyncSession, rt: Runtime, client: Client, req: LoginRequ
         # the error below rolls the request's transaction back.
         await revoke(db, rt.cache, session)
         await db.commit()
+        await generations.bump_marked(db, rt.cache)  # what a unit of work does after its commit
         raise TokenError("刷新令牌已失效,请重新登录", error_code=2010)
     tenant = await _tenant_or_raise(db, session.tenant_id)
     tenancy.bind(db, tenancy.Scope(tenant.tenant_id))

@@ -1,0 +1,9 @@
+"""The desk: notices, and the header bell's notifications."""
+
+
+def setup() -> None:
+    from plantdesk.core import generations
+    from plantdesk.modules.desk import service
+    from plantdesk.modules.desk.models import SystemNotice
+
+    generations.watch(service.BELL, SystemNotice)

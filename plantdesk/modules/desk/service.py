@@ -21,6 +21,7 @@ from plantdesk.modules.desk.models import Notice, SystemNotice
 from plantdesk.modules.desk.schemas import NoticeWrite
 from plantdesk.modules.user.models import User
 
+BELL = "bell"  # the generation of the header bell's reads (setup() has it follow SystemNotice)
 UNREAD, READ = 0, 1
 
 

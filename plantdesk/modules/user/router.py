@@ -7,7 +7,7 @@ from fastapi import APIRouter, Body, File, Query, Request, UploadFile
 from fastapi.responses import Response
 from pydantic import ValidationError
 
-from plantdesk.core import excel
+from plantdesk.core import excel, permissions, responses
 from plantdesk.core.context import Identity
 from plantdesk.core.crud import request_ids
 from plantdesk.core.deps import TOKEN_IN_LINK, CurrentUser, Db, Rt, TenantDb, form_or_query, need
@@ -44,6 +44,7 @@ Export = Annotated[Identity, need("user_export")]
 
 
 @router.get("/page", response_model=R[Page[UserRead]])
+@responses.cached(service.USERS, service.NAMES, permissions.GENERATION)
 async def page(request: Request, db: TenantDb, rt: Rt, paging: Paging, user: View):
     """Filters: deptId (with its sub-departments), account, realName, phone, status, userType."""
     return ok(await service.page(db, rt.cache, user, request.query_params, paging))
@@ -115,8 +116,8 @@ async def update_info(db: Db, body: Annotated[ProfileUpdate, Body()], user: Curr
 
 
 @router.post("/grant", response_model=R[bool])
-async def grant(request: Request, db: TenantDb, rt: Rt, _: Grant):
-    await service.grant(db, rt.cache, await request_ids(request, "userIds"), await request_ids(request, "roleIds"))
+async def grant(request: Request, db: TenantDb, _: Grant):
+    await service.grant(db, await request_ids(request, "userIds"), await request_ids(request, "roleIds"))
     return ok(True)
 
 

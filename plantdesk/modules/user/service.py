@@ -10,7 +10,7 @@ from datetime import datetime, timedelta
 from sqlalchemy import Select, String, cast, func, literal, or_, select, union_all, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from plantdesk.core import datascope, generations, permissions, tenancy
+from plantdesk.core import datascope, generations, tenancy
 from plantdesk.core.cache import Cache
 from plantdesk.core.context import Identity
 from plantdesk.core.errors import BusinessError, NotFoundError
@@ -32,8 +32,9 @@ EXACT_FILTERS = {"status": User.status, "userType": User.user_type, "sex": User.
 SORTS = {"account": User.account, "real_name": User.real_name, "create_time": User.create_time}
 LICENSE_CODE = 601
 REGISTERED_MSG = "注册申请已提交,请等待管理员审核"
-# The names a user row shows (roleName, deptName, postName, sexName) follow these tables; see `_names`.
-NAMES = generations.watch("user-names", Role, Dept, Post, Dict)
+# Generations (followed from setup()): the users, and the names a user row shows (roleName, deptName, postName,
+# sexName; see `_names`).
+USERS, NAMES = "users", "user-names"
 NAMES_TTL = 600
 
 
@@ -229,12 +230,11 @@ async def update_info(db: AsyncSession, identity: Identity, body: ProfileUpdate)
     await db.flush()
 
 
-async def grant(db: AsyncSession, cache: Cache, user_ids: list[int], role_ids: list[int]) -> None:
+async def grant(db: AsyncSession, user_ids: list[int], role_ids: list[int]) -> None:
     await _check_refs(db, Role, role_ids, "角色不存在")
     for user in await _found(db, user_ids):
         user.role_id = ",".join(map(str, role_ids))
     await db.flush()
-    await permissions.invalidate(cache)
 
 
 async def lock(db: AsyncSession, cache: Cache, identity: Identity, ids: list[int]) -> None:
@@ -413,19 +413,17 @@ def _holds(column, id_: int):
 async def _names(db: AsyncSession, cache: Cache) -> dict[str, str]:
     """"kind:id" → name for every role, department and post in scope, plus the sex dictionary: built once per
     tenant and generation (any write to those tables bumps it), so a page of users costs no lookup."""
-    key = f"user-names:{await generations.current(cache, NAMES)}:{tenancy.bound_tenant(db) or '*'}"
-    fresh = generations.marked(db, NAMES)  # this unit of work renamed or added some: the cached map is behind
-    names = None if fresh else await cache.get(key)
-    if names is None:
+
+    async def load() -> dict[str, str]:
         parts = [select(literal("sex"), Dict.dict_key, Dict.dict_value).where(Dict.code == "sex", Dict.parent_id != 0),
                  *(select(literal(kind), cast(id_column, String), name_column)
                    for kind, id_column, name_column in (("role", Role.id, Role.role_name),
                                                         ("dept", Dept.id, Dept.dept_name),
                                                         ("post", Post.id, Post.post_name)))]
-        names = {f"{kind}:{id_}": name for kind, id_, name in (await db.execute(union_all(*parts))).all()}
-        if not fresh:
-            await cache.set(key, names, NAMES_TTL)
-    return names
+        return {f"{kind}:{id_}": name for kind, id_, name in (await db.execute(union_all(*parts))).all()}
+
+    return await generations.cached(cache, NAMES, tenancy.bound_tenant(db) or "*", load, session=db,
+                                    ttl=NAMES_TTL)
 
 
 def _ids(raw: str | None) -> list[int]:

@@ -6,7 +6,7 @@ from typing import Annotated
 from fastapi import APIRouter, Body, File, Query, Request, UploadFile
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from plantdesk.core import excel
+from plantdesk.core import excel, responses
 from plantdesk.core.context import Identity
 from plantdesk.core.crud import request_ids
 from plantdesk.core.deps import (
@@ -74,6 +74,7 @@ def _router(kind: dicts.Kind, prefix: str, *, view, submit_, delete, export_, im
         return ok(await dicts.child_tree(db, kind, code=code, parent_id=parent_id))
 
     @router.get("/dictionary", response_model=R[list[DictItem]])
+    @responses.cached(dicts.GENERATION, per=responses.TENANT)
     async def dictionary(db: Db, rt: Rt, user: CurrentUser, code: Code):
         """Any logged-in user: the items of one code, sorted (served from the cache)."""
         return ok(await dicts.dictionary(db, rt.cache, kind, code, tenant_id=user.tenant_id))
@@ -83,18 +84,18 @@ def _router(kind: dicts.Kind, prefix: str, *, view, submit_, delete, export_, im
         return ok(await dicts.dictionary_tree(db, kind, code))
 
     @router.post("/submit", response_model=R[DictRead])
-    async def submit(db: Session, rt: Rt, body: Annotated[DictWrite, Body()], user: Identity = submit_):
-        return ok(await dicts.submit(db, rt.cache, kind, body))
+    async def submit(db: Session, body: Annotated[DictWrite, Body()], user: Identity = submit_):
+        return ok(await dicts.submit(db, kind, body))
 
     @router.post("/submit-pri", response_model=R[DictRead])
-    async def submit_pri(db: Session, rt: Rt, body: Annotated[DictWrite, Body()], user: Identity = submit_):
+    async def submit_pri(db: Session, body: Annotated[DictWrite, Body()], user: Identity = submit_):
         """BladeX's name for saving a top-level dictionary: parentId is always 0."""
-        return ok(await dicts.submit(db, rt.cache, kind, body, parent_only=True))
+        return ok(await dicts.submit(db, kind, body, parent_only=True))
 
     @router.post("/remove", response_model=R[bool])
-    async def remove(request: Request, db: Session, rt: Rt, user: Identity = delete):
+    async def remove(request: Request, db: Session, user: Identity = delete):
         """Removes the rows and everything below them; sealed rows are refused."""
-        await dicts.remove(db, rt.cache, kind, await request_ids(request))
+        await dicts.remove(db, kind, await request_ids(request))
         return ok(True)
 
     async def export(db: Session, user: Identity = export_,
@@ -114,7 +115,7 @@ def _router(kind: dicts.Kind, prefix: str, *, view, submit_, delete, export_, im
         content = await file.read(rt.settings.upload_max_bytes + 1)
         if len(content) > rt.settings.upload_max_bytes:
             raise BusinessError("上传文件过大")
-        result = await dicts.import_rows(db, rt.cache, kind, excel.read_rows(content, dicts.EXPORT_COLUMNS))
+        result = await dicts.import_rows(db, kind, excel.read_rows(content, dicts.EXPORT_COLUMNS))
         return ok(result, "导入完成" if not result["errors"] else f"导入完成, {len(result['errors'])} 行有错误")
 
     return router

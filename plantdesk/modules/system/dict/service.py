@@ -2,8 +2,8 @@
 
 A dictionary is a parent row (parent_id 0, dict_key "-1", dict_value = its name) with item rows below it
 that share its code; items may nest further (dictionary-tree). Rules: spec §5. Sealed rows (is_sealed 1)
-are read-only. `dictionary?code=` is served from the cache; every write bumps a generation counter that is
-part of the cache key, so all workers see the change at once.
+are read-only. `dictionary?code=` is served from the cache under the `dict` generation (core.generations),
+which every write to either table bumps after its commit, so all workers see the change at once.
 """
 
 from collections.abc import Iterable, Mapping
@@ -13,6 +13,7 @@ from typing import Any
 from sqlalchemy import Select, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from plantdesk.core import generations
 from plantdesk.core.cache import Cache
 from plantdesk.core.crud import get_or_raise
 from plantdesk.core.errors import BadRequest, BusinessError
@@ -22,8 +23,7 @@ from plantdesk.modules.system.dict.schemas import DictItem, DictRead, DictWrite,
 from plantdesk.modules.system.models import Dict, DictBiz
 
 PARENT_KEY = "-1"
-GENERATION_KEY = "dict:generation"
-TTL = 3600
+GENERATION = "dict"  # both tables: system.setup() has it follow Dict and DictBiz
 EXPORT_COLUMNS = (("code", "字典编号"), ("dictKey", "字典键值"), ("dictValue", "字典名称"), ("sort", "排序"),
                   ("remark", "备注"), ("isSealed", "是否封存"), ("dictValueEn", "英文名称"))
 
@@ -59,14 +59,13 @@ async def detail(db: AsyncSession, kind: Kind, id_: int):
 
 async def dictionary(db: AsyncSession, cache: Cache, kind: Kind, code: str, *, tenant_id: str) -> list[dict]:
     """The items of one code (never the parent row), by sort; cached per code (and tenant for dict-biz)."""
-    generation = await cache.get(GENERATION_KEY) or 0
-    key = f"{kind.name}:{generation}:{'' if kind.system else tenant_id}:{code}"
-    cached = await cache.get(key)
-    if cached is None:
-        cached = [DictItem.model_validate(row).model_dump(mode="json", by_alias=True)
-                  for row in await _items(db, kind, code)]
-        await cache.set(key, cached, TTL)
-    return cached
+
+    async def load() -> list[dict]:
+        return [DictItem.model_validate(row).model_dump(mode="json", by_alias=True)
+                for row in await _items(db, kind, code)]
+
+    return await generations.cached(cache, GENERATION, f"{kind.name}:{'' if kind.system else tenant_id}:{code}",
+                                    load, session=db)
 
 
 async def dictionary_tree(db: AsyncSession, kind: Kind, code: str) -> list[dict]:
@@ -100,7 +99,7 @@ async def child_tree(db: AsyncSession, kind: Kind, *, code: str | None, parent_i
     return _forest([_node(row) for row in rows if row.id in below])
 
 
-async def submit(db: AsyncSession, cache: Cache, kind: Kind, body: DictWrite, *, parent_only: bool = False):
+async def submit(db: AsyncSession, kind: Kind, body: DictWrite, *, parent_only: bool = False):
     """Insert (no id) or update; `parent_only` is submit-pri, which always writes a top-level dictionary."""
     values = _validated(kind, body, parent_only=parent_only)
     model = kind.model
@@ -134,11 +133,10 @@ async def submit(db: AsyncSession, cache: Cache, kind: Kind, body: DictWrite, *,
                              .values(code=values["code"]).execution_options(synchronize_session=False))
     await db.flush()
     await db.refresh(obj)
-    await invalidate(cache)
     return obj
 
 
-async def remove(db: AsyncSession, cache: Cache, kind: Kind, ids: list[int]) -> None:
+async def remove(db: AsyncSession, kind: Kind, ids: list[int]) -> None:
     """Removes the rows with everything below them; refused if any of them is sealed."""
     model = kind.model
     rows = (await db.execute(select(model.id, model.parent_id, model.is_sealed))).all()
@@ -147,7 +145,6 @@ async def remove(db: AsyncSession, cache: Cache, kind: Kind, ids: list[int]) -> 
         raise BusinessError("该字典已封存,不可删除")
     await db.execute(update(model).where(model.id.in_(targets)).values(is_deleted=1)
                      .execution_options(synchronize_session=False))
-    await invalidate(cache)
 
 
 async def export_rows(db: AsyncSession, kind: Kind, *, code: str | None) -> list[dict]:
@@ -160,7 +157,7 @@ async def export_rows(db: AsyncSession, kind: Kind, *, code: str | None) -> list
             for r in (await db.execute(stmt)).scalars()]
 
 
-async def import_rows(db: AsyncSession, cache: Cache, kind: Kind, rows: Iterable[dict]) -> dict:
+async def import_rows(db: AsyncSession, kind: Kind, rows: Iterable[dict]) -> dict:
     """Upsert each row (key -1 or empty = the dictionary itself, else an item of the dictionary with that
     code, which must exist or come earlier in the file). Bad rows are reported and not written."""
     model = kind.model
@@ -183,17 +180,13 @@ async def import_rows(db: AsyncSession, cache: Cache, kind: Kind, rows: Iterable
                 body.parent_id = parent.id
                 body.id = await db.scalar(select(model.id).where(
                     model.code == code, model.dict_key == body.dict_key, model.parent_id != 0).limit(1))
-            await submit(db, cache, kind, body)
+            await submit(db, kind, body)
             success += 1
         except (BusinessError, BadRequest) as exc:
             errors.append(RowError(row=number, msg=exc.msg))
         except ValueError:
             errors.append(RowError(row=number, msg="数据格式错误"))
     return {"total": total, "success": success, "errors": errors}
-
-
-async def invalidate(cache: Cache) -> None:
-    await cache.incr(GENERATION_KEY)
 
 
 async def get_or_raise_parent(db: AsyncSession, kind: Kind, parent_id: int):

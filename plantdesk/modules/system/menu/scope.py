@@ -7,8 +7,7 @@ blade_role_scope (category 1 data, 2 API) in the role grant.
 from sqlalchemy import delete, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from plantdesk.core import datascope, permissions
-from plantdesk.core.cache import Cache
+from plantdesk.core import datascope
 from plantdesk.core.context import Identity
 from plantdesk.core.crud import Resource, remove_ids, save
 from plantdesk.core.errors import BadRequest, BusinessError, Forbidden
@@ -31,28 +30,27 @@ API_RESOURCE = Resource(
 RESOURCES = {DATA_SCOPE: DATA_RESOURCE, API_SCOPE: API_RESOURCE}
 
 
-async def submit_data_scope(db: AsyncSession, user: Identity, cache: Cache, body: ScopeDataWrite) -> ScopeData:
+async def submit_data_scope(db: AsyncSession, user: Identity, body: ScopeDataWrite) -> ScopeData:
     if body.scope_type == datascope.CUSTOM and not (body.scope_column or "").strip():
         raise BadRequest("自定义数据权限请输入权限字段")
     if body.scope_type == datascope.CUSTOM and not (body.scope_value or "").strip():
         raise BadRequest("自定义数据权限请输入规则值")
-    return await _submit(db, user, cache, DATA_RESOURCE, body)
+    return await _submit(db, user, DATA_RESOURCE, body)
 
 
-async def submit_api_scope(db: AsyncSession, user: Identity, cache: Cache, body: ScopeApiWrite) -> ScopeApi:
+async def submit_api_scope(db: AsyncSession, user: Identity, body: ScopeApiWrite) -> ScopeApi:
     if not body.scope_path.strip():
         raise BadRequest("请输入接口地址")
-    return await _submit(db, user, cache, API_RESOURCE, body)
+    return await _submit(db, user, API_RESOURCE, body)
 
 
-async def remove(db: AsyncSession, user: Identity, cache: Cache, category: int, ids: list[int]) -> None:
+async def remove(db: AsyncSession, user: Identity, category: int, ids: list[int]) -> None:
     _platform_only(user)
     await remove_ids(db, user, RESOURCES[category], ids)
     await db.execute(delete(RoleScope).where(RoleScope.scope_category == category, RoleScope.scope_id.in_(ids)))
-    await permissions.invalidate(cache)
 
 
-async def _submit(db: AsyncSession, user: Identity, cache: Cache, resource: Resource, body):
+async def _submit(db: AsyncSession, user: Identity, resource: Resource, body):
     _platform_only(user)
     if not body.scope_name.strip():
         raise BadRequest("请输入权限名称")
@@ -62,7 +60,6 @@ async def _submit(db: AsyncSession, user: Identity, cache: Cache, resource: Reso
     if not body.resource_code.strip():
         body.resource_code = menu.code
     saved = await save(db, user, resource, body)
-    await permissions.invalidate(cache)
     return saved
 
 

@@ -11,8 +11,7 @@ from typing import TypeVar
 from sqlalchemy import delete, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from plantdesk.core import permissions, tenancy
-from plantdesk.core.cache import Cache
+from plantdesk.core import tenancy
 from plantdesk.core.context import Identity
 from plantdesk.core.errors import BadRequest, BusinessError, Forbidden, NotFoundError
 from plantdesk.core.query import to_int
@@ -160,7 +159,7 @@ async def detail(db: AsyncSession, id_: int) -> dict:
     return {**_menu_dict(menu), "parent_name": parent.name if parent else ""}
 
 
-async def submit(db: AsyncSession, user: Identity, cache: Cache, body: MenuWrite) -> dict:
+async def submit(db: AsyncSession, user: Identity, body: MenuWrite) -> dict:
     _platform_only(user)
     values = body.model_dump(by_alias=False)
     id_ = values.pop("id")
@@ -189,11 +188,10 @@ async def submit(db: AsyncSession, user: Identity, cache: Cache, body: MenuWrite
             setattr(menu, key, value)
     menu.code = menu.code.strip()
     await db.flush()
-    await permissions.invalidate(cache)
     return _menu_dict(menu)
 
 
-async def remove(db: AsyncSession, user: Identity, cache: Cache, ids: list[int]) -> None:
+async def remove(db: AsyncSession, user: Identity, ids: list[int]) -> None:
     _platform_only(user)
     children = (await db.execute(select(Menu.id).where(Menu.parent_id.in_(ids)))).scalars()
     if set(children) - set(ids):
@@ -202,7 +200,6 @@ async def remove(db: AsyncSession, user: Identity, cache: Cache, ids: list[int])
                      .execution_options(synchronize_session=False))
     await db.execute(delete(RoleMenu).where(RoleMenu.menu_id.in_(ids)))
     await db.execute(delete(TopMenuSetting).where(TopMenuSetting.menu_id.in_(ids)))
-    await permissions.invalidate(cache)
 
 
 # --- grant trees ----------------------------------------------------------------------------------------------

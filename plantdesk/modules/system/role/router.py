@@ -7,7 +7,7 @@ from fastapi import APIRouter, Body, Request
 
 from plantdesk.core.context import Identity
 from plantdesk.core.crud import request_ids
-from plantdesk.core.deps import CurrentUser, IdQuery, OptionalId, Rt, TenantDb, Text, need
+from plantdesk.core.deps import CurrentUser, IdQuery, OptionalId, TenantDb, Text, need
 from plantdesk.core.envelope import R, ok
 from plantdesk.core.routing import include
 from plantdesk.modules.system.role import service as roles
@@ -40,20 +40,20 @@ async def role_detail(db: TenantDb, id: IdQuery, _: Identity = need(*ROLE_VIEW))
 
 
 @role.post("/submit", response_model=R[RoleRead], summary="role insert or update")
-async def role_submit(db: TenantDb, rt: Rt, body: Annotated[RoleWrite, Body()],
+async def role_submit(db: TenantDb, body: Annotated[RoleWrite, Body()],
                       user: Identity = need("role_add", "role_edit")):
-    return ok(await roles.submit(db, user, rt.cache, body))
+    return ok(await roles.submit(db, user, body))
 
 
 @role.post("/remove", response_model=R[bool], summary="role remove (refused while users hold it)")
-async def role_remove(request: Request, db: TenantDb, rt: Rt, user: Identity = need("role_delete")):
-    await roles.remove(db, user, rt.cache, await request_ids(request))
+async def role_remove(request: Request, db: TenantDb, user: Identity = need("role_delete")):
+    await roles.remove(db, user, await request_ids(request))
     return ok(True)
 
 
 @role.post("/grant", response_model=R[bool], summary="replace the roles' menus, data scopes and API scopes")
-async def role_grant(db: TenantDb, rt: Rt, body: Annotated[RoleGrant, Body()], user: Identity = need("role_grant")):
-    await roles.grant(db, user, rt.cache, body)
+async def role_grant(db: TenantDb, body: Annotated[RoleGrant, Body()], user: Identity = need("role_grant")):
+    await roles.grant(db, user, body)
     return ok(True)
 
 

@@ -8,8 +8,6 @@ themselves, and never beyond the tenant's package.
 from sqlalchemy import delete, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from plantdesk.core import permissions
-from plantdesk.core.cache import Cache
 from plantdesk.core.context import ADMINISTRATOR, Identity
 from plantdesk.core.errors import BadRequest, BusinessError, Forbidden, NotFoundError
 from plantdesk.db.base import IdMixin
@@ -44,7 +42,7 @@ async def detail(db: AsyncSession, id_: int) -> dict:
     return {**_role_dict(role), "parent_name": parent.role_name if parent else ""}
 
 
-async def submit(db: AsyncSession, user: Identity, cache: Cache, body: RoleWrite) -> dict:
+async def submit(db: AsyncSession, user: Identity, body: RoleWrite) -> dict:
     if not body.role_name.strip():
         raise BadRequest("请输入角色名称")
     if not body.role_alias.strip():
@@ -68,11 +66,10 @@ async def submit(db: AsyncSession, user: Identity, cache: Cache, body: RoleWrite
         for key, value in values.items():
             setattr(role, key, value)
     await db.flush()
-    await permissions.invalidate(cache)
     return _role_dict(role)
 
 
-async def remove(db: AsyncSession, user: Identity, cache: Cache, ids: list[int]) -> None:
+async def remove(db: AsyncSession, user: Identity, ids: list[int]) -> None:
     roles = await _visible_roles(db, ids)
     children = (await db.execute(select(Role.id).where(Role.parent_id.in_(ids)))).scalars()
     if set(children) - set(ids):
@@ -83,10 +80,9 @@ async def remove(db: AsyncSession, user: Identity, cache: Cache, ids: list[int])
                      .execution_options(synchronize_session=False))
     await db.execute(delete(RoleMenu).where(RoleMenu.role_id.in_(ids)))
     await db.execute(delete(RoleScope).where(RoleScope.role_id.in_(ids)))
-    await permissions.invalidate(cache)
 
 
-async def grant(db: AsyncSession, user: Identity, cache: Cache, body: RoleGrant) -> None:
+async def grant(db: AsyncSession, user: Identity, body: RoleGrant) -> None:
     """Replace the roles' menus, data scopes and API scopes. `topMenuIds` is accepted and ignored: top menus
     belong to the tenant (see docs/decisions.md)."""
     if not body.role_ids:
@@ -110,7 +106,6 @@ async def grant(db: AsyncSession, user: Identity, cache: Cache, body: RoleGrant)
         db.add_all(RoleScope(role_id=role_id, scope_category=menus.DATA_SCOPE, scope_id=s) for s in data_ids)
         db.add_all(RoleScope(role_id=role_id, scope_category=menus.API_SCOPE, scope_id=s) for s in api_ids)
     await db.flush()
-    await permissions.invalidate(cache)
 
 
 async def users_of_role(db: AsyncSession, role_id: int) -> list[User]:

@@ -7,7 +7,7 @@ from fastapi import APIRouter, Body, Query, Request
 
 from plantdesk.core.context import Identity
 from plantdesk.core.crud import get_or_raise, request_ids
-from plantdesk.core.deps import CurrentUser, Db, IdQuery, Rt, Text, administrator_only, form_or_query
+from plantdesk.core.deps import CurrentUser, Db, IdQuery, Text, administrator_only, form_or_query
 from plantdesk.core.envelope import R, ok
 from plantdesk.core.errors import BadRequest
 from plantdesk.core.paging import Page, Paging
@@ -38,8 +38,8 @@ async def tenant_detail(db: Db, id: IdQuery, user: Identity = administrator_only
 
 
 @tenant.post("/submit", response_model=R[TenantRead], summary="tenant insert (creates its organisation) or update")
-async def tenant_submit(db: Db, rt: Rt, body: Annotated[TenantWrite, Body()], user: Identity = administrator_only()):
-    return ok(await tenants.submit(db, rt.cache, body))
+async def tenant_submit(db: Db, body: Annotated[TenantWrite, Body()], user: Identity = administrator_only()):
+    return ok(await tenants.submit(db, body))
 
 
 @tenant.post("/remove", response_model=R[bool], summary="tenant remove (000000 cannot be removed)")
@@ -77,14 +77,14 @@ async def tenant_package_detail(db: Db, tenantId: Annotated[str, Query(max_lengt
 
 
 @tenant.post("/package-setting", response_model=R[bool], summary="set (or clear) a tenant's package")
-async def tenant_package_setting(request: Request, db: Db, rt: Rt, user: Identity = administrator_only()):
+async def tenant_package_setting(request: Request, db: Db, user: Identity = administrator_only()):
     tenant_id = await form_or_query(request, "tenantId")
     package_id = await form_or_query(request, "packageId")
     if not tenant_id:
         raise BadRequest("缺少必要的请求参数: tenantId")
     if package_id and not package_id.isdigit():
         raise BadRequest("请求参数类型错误: packageId")
-    await tenants.package_setting(db, rt.cache, tenant_id, to_int(package_id, "packageId") if package_id else None)
+    await tenants.package_setting(db, tenant_id, to_int(package_id, "packageId") if package_id else None)
     return ok(True)
 
 
@@ -99,14 +99,14 @@ async def package_detail(db: Db, id: IdQuery, user: Identity = administrator_onl
 
 
 @package.post("/submit", response_model=R[PackageRead], summary="tenant package insert or update")
-async def package_submit(db: Db, rt: Rt, body: Annotated[PackageWrite, Body()],
+async def package_submit(db: Db, body: Annotated[PackageWrite, Body()],
                          user: Identity = administrator_only()):
-    return ok(await tenants.submit_package(db, user, rt.cache, body))
+    return ok(await tenants.submit_package(db, user, body))
 
 
 @package.post("/remove", response_model=R[bool], summary="tenant package remove (refused while in use)")
-async def package_remove(request: Request, db: Db, rt: Rt, user: Identity = administrator_only()):
-    await tenants.remove_packages(db, user, rt.cache, await request_ids(request))
+async def package_remove(request: Request, db: Db, user: Identity = administrator_only()):
+    await tenants.remove_packages(db, user, await request_ids(request))
     return ok(True)
 
 

@@ -10,8 +10,7 @@ from datetime import datetime
 from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from plantdesk.core import permissions, tenancy
-from plantdesk.core.cache import Cache
+from plantdesk.core import tenancy
 from plantdesk.core.context import Identity
 from plantdesk.core.crud import Resource, get_or_raise, remove_ids, save
 from plantdesk.core.errors import BadRequest, BusinessError, NotFoundError
@@ -54,7 +53,7 @@ async def package_page(db: AsyncSession, params: Mapping[str, str], paging: Page
                           paging)
 
 
-async def submit(db: AsyncSession, cache: Cache, body: TenantWrite) -> Tenant:
+async def submit(db: AsyncSession, body: TenantWrite) -> Tenant:
     if not body.tenant_name.strip():
         raise BadRequest("请输入租户名称")
     if body.package_id is not None:
@@ -69,7 +68,6 @@ async def submit(db: AsyncSession, cache: Cache, body: TenantWrite) -> Tenant:
     for key, value in fields.items():
         setattr(tenant, key, value)
     await db.flush()
-    await permissions.invalidate(cache)
     return tenant
 
 
@@ -120,16 +118,15 @@ async def package_detail(db: AsyncSession, tenant_id: str) -> TenantPackage | No
     return (await db.execute(select(TenantPackage).where(TenantPackage.id == tenant.package_id))).scalar()
 
 
-async def package_setting(db: AsyncSession, cache: Cache, tenant_id: str, package_id: int | None) -> None:
+async def package_setting(db: AsyncSession, tenant_id: str, package_id: int | None) -> None:
     tenant = await _tenant_or_raise(db, tenant_id)
     if package_id:
         await get_or_raise(db, TenantPackage, package_id)
     tenant.package_id = package_id or None
     await db.flush()
-    await permissions.invalidate(cache)
 
 
-async def submit_package(db: AsyncSession, user: Identity, cache: Cache, body: PackageWrite) -> TenantPackage:
+async def submit_package(db: AsyncSession, user: Identity, body: PackageWrite) -> TenantPackage:
     if not body.package_name.strip():
         raise BadRequest("请输入产品包名称")
     ids = parse_id_list(body.menu_id)
@@ -140,15 +137,13 @@ async def submit_package(db: AsyncSession, user: Identity, cache: Cache, body: P
     if not body.menu_id:
         raise BadRequest("请选择菜单")
     package = await save(db, user, PACKAGE_RESOURCE, body)
-    await permissions.invalidate(cache)
     return package
 
 
-async def remove_packages(db: AsyncSession, user: Identity, cache: Cache, ids: list[int]) -> None:
+async def remove_packages(db: AsyncSession, user: Identity, ids: list[int]) -> None:
     if await db.scalar(select(Tenant.id).where(Tenant.package_id.in_(ids)).limit(1)):
         raise BusinessError("产品包已被租户使用, 不允许删除!")
     await remove_ids(db, user, PACKAGE_RESOURCE, ids)
-    await permissions.invalidate(cache)
 
 
 async def select_packages(db: AsyncSession) -> list[TenantPackage]:
