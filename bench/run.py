@@ -222,6 +222,7 @@ async def insert_users(url: str, count: int) -> None:
     """Core bulk insert into tenant 000000 (a platform path: no request scope), one shared password hash."""
     from sqlalchemy import insert, select
 
+    from plantdesk.core import tenancy
     from plantdesk.core.ids import next_id
     from plantdesk.core.security.passwords import hash_password, md5_hex
     from plantdesk.db.session import create_engine, session_factory
@@ -231,6 +232,7 @@ async def insert_users(url: str, count: int) -> None:
     engine = create_engine(url)
     try:
         async with session_factory(engine)() as db:
+            tenancy.bind(db, tenancy.PLATFORM)  # fail-closed tenancy: an unbound session sees and writes nothing
             role_id = await db.scalar(select(Role.id).where(Role.tenant_id == "000000", Role.role_alias == "user"))
             dept_id = await db.scalar(select(Dept.id).where(Dept.tenant_id == "000000").order_by(Dept.id))
             password = await hash_password(md5_hex("bench123"))

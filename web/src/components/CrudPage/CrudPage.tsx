@@ -1,7 +1,7 @@
 import { DeleteOutlined, PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { Button, Card, Form, Space, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { type ReactNode, type Ref, useEffect, useImperativeHandle, useState } from 'react';
+import { type ReactNode, type Ref, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CrudApi } from '#src/api/crud';
 import type { Query } from '#src/api/types';
@@ -261,12 +261,17 @@ function SearchBar<T extends Entity>({ name, columns, filters, onSearch, extra }
   const { t } = useTranslation();
   const [form] = Form.useForm<Record<string, unknown>>();
   const fields = columns.filter((c) => c.search);
-  // The form follows the filters in force; what the user typed and did not submit is kept otherwise.
+  // The form follows the filters in force (a deep link, back, forward); what the user typed and did not
+  // submit is kept otherwise: the effect runs when the filters change, not on every render.
+  const fieldsRef = useRef(fields);
+  fieldsRef.current = fields;
+  const filterKey = JSON.stringify(filters);
   useEffect(() => {
-    if (!fields.length) return;
-    form.resetFields();
-    form.setFieldsValue(toSearchForm(fields, filters));
-  }, [filters, form, fields.length, fields]);
+    const shown = fieldsRef.current;
+    if (!shown.length) return;
+    form.resetFields(shown.map((f) => f.prop as string));
+    form.setFieldsValue(toSearchForm(shown, JSON.parse(filterKey) as Query));
+  }, [filterKey, form]);
   if (!fields.length && !extra) return null;
   return (
     <Card size="small" className="pd-crud-search">
