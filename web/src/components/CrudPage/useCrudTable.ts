@@ -63,6 +63,9 @@ export async function invalidateCrud(
   ids: string[] = [],
   also: string[] = [],
 ) {
+  // Pages not on screen are dropped (going back to one never shows, or lets the user select, rows that no
+  // longer exist); the shown ones refetch.
+  for (const n of [name, ...also]) client.removeQueries({ queryKey: ['crud', n], type: 'inactive' });
   await Promise.all([
     ...[name, ...also].map((n) => client.invalidateQueries({ queryKey: ['crud', n] })),
     ...ids.map((id) =>
