@@ -10,16 +10,16 @@ from dataclasses import dataclass, field
 from typing import Annotated, Any, TypeVar
 
 from fastapi import APIRouter, Body, Request
-from sqlalchemy import Delete, Select, Update, delete, select, update
+from sqlalchemy import Delete, Update, delete, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from plantdesk.core import datascope
 from plantdesk.core.context import Identity
 from plantdesk.core.deps import DB_SESSION, TENANT_DB, IdQuery, Rt, form_or_query, need
 from plantdesk.core.envelope import R, Schema, ok
 from plantdesk.core.errors import BadRequest, NotFoundError
-from plantdesk.core.paging import Page, Paging, paginate
-from plantdesk.core.query import filters, to_int
+from plantdesk.core.listing import Listing
+from plantdesk.core.paging import Page, Paging
+from plantdesk.core.query import to_int
 from plantdesk.db.base import IdMixin, SoftDeleteMixin, TenantMixin
 
 Hook = Callable[..., Awaitable[Any]]
@@ -33,10 +33,12 @@ class Resource:
     write: type[Schema]
     filters: Mapping[str, Any] = field(default_factory=dict)  # wire name -> column
     sorts: Mapping[str, Any] = field(default_factory=dict)  # snake_case name -> column
-    order: Sequence[Any] = ()
+    order: Sequence[Any] = ()  # the default order (then id, newest first)
     default_filter: str = "like"
-    # Optional hooks: statement(db, user, stmt, request) narrows the list; before_save(db, user, obj,
-    # body, created) validates and fills; before_remove(db, user, ids) refuses or cascades.
+    ranges: Mapping[str, Any] = field(default_factory=dict)  # wire name -> column, comparison suffixes only
+    # Optional hooks: statement(db, user, stmt, request) narrows the list (after the filters, before the data
+    # scope, order and page of `listing`); before_save(db, user, obj, body, created) validates and fills;
+    # before_remove(db, user, ids) refuses or cascades.
     statement: Hook | None = None
     before_save: Hook | None = None
     before_remove: Hook | None = None
@@ -46,6 +48,13 @@ class Resource:
     @property
     def tenant_scoped(self) -> bool:
         return issubclass(self.model, TenantMixin)
+
+    @property
+    def listing(self) -> Listing:
+        """The list pipeline of this resource (core.listing)."""
+        return Listing(self.model, filters=self.filters, default_filter=self.default_filter, ranges=self.ranges,
+                       sorts=self.sorts, order=(*self.order, self.model.id.desc()),
+                       scope=self.name if self.data_scope else None)
 
     def codes(self, action: str) -> tuple[str, ...]:
         if action == "view":
@@ -90,26 +99,17 @@ def crud_router(resource: Resource, prefix: str, *, ops: Sequence[str] = ("list"
     session = TENANT_DB if resource.tenant_scoped else DB_SESSION
     Session = Annotated[AsyncSession, session]  # noqa: N806
 
-    async def list_statement(db: AsyncSession, user: Identity, request: Request, rt) -> Select:
-        stmt = select(model).where(*filters(request.query_params, resource.filters,
-                                            default=resource.default_filter))
-        if resource.statement is not None:
-            stmt = await resource.statement(db, user, stmt, request)
-        if resource.data_scope:
-            scope = await datascope.clause(user, resource.name, model, db=db, cache=rt.cache)
-            if scope is not None:
-                stmt = stmt.where(scope)
-        return stmt
+    listing = resource.listing
 
     if "list" in ops:
         # The schemas are run-time values of this route factory, which a static checker cannot follow.
         @router.get("/list", response_model=R[Page[read]], summary=f"{resource.name} list")  # type: ignore[valid-type]
         async def list_(request: Request, db: Session, rt: Rt, paging: Paging,
                         user: Identity = need(*resource.codes("view"))):
-            stmt = paging.order_by(await list_statement(db, user, request, rt), resource.sorts)
-            if not (paging.ascs or paging.descs):
-                stmt = stmt.order_by(*resource.order, model.id.desc())
-            return ok(await paginate(db, stmt, paging))
+            stmt = listing.select(request.query_params)
+            if resource.statement is not None:
+                stmt = await resource.statement(db, user, stmt, request)
+            return ok(await listing.page(db, stmt, paging, user=user, cache=rt.cache))
 
     if "detail" in ops:
         @router.get("/detail", response_model=R[read], summary=f"{resource.name} detail")  # type: ignore[valid-type]

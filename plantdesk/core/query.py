@@ -5,7 +5,7 @@ column; anything else in the query string is ignored, as BladeX ignores unknown 
 bound parameters, so no user text ever becomes SQL.
 """
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -25,18 +25,21 @@ SUFFIXES = (
     "_notequal", "_equal", "_notlike", "_likeleft", "_likeright", "_like", "_ge", "_le", "_gt", "_lt",
     "_datege", "_dategt", "_dateequal", "_datelt", "_datele", "_notnull", "_null", "_ignore",
 )
+# The operators of a range filter (core.listing `ranges`): `createTime_datege=...&createTime_datele=...`.
+RANGE_OPS = frozenset({"datege", "dategt", "dateequal", "datelt", "datele", "ge", "gt", "le", "lt"})
 
 
 def filters(params: Mapping[str, str], columns: Mapping[str, Column], *,
-            default: str = "like") -> list[ColumnElement[bool]]:
-    """Turn query parameters into WHERE clauses. `default` is the operator for a bare name."""
+            default: str = "like", only: Collection[str] | None = None) -> list[ColumnElement[bool]]:
+    """Turn query parameters into WHERE clauses. `default` is the operator for a bare name (`ignore`: none);
+    `only`, when given, the operators accepted (others are ignored like unknown names)."""
     clauses = []
     for key, value in params.items():
         if key in RESERVED or value is None or value == "":
             continue
         name, op = _split(key, default)
         column = columns.get(name)
-        if column is None or op == "ignore":
+        if column is None or op == "ignore" or (only is not None and op not in only):
             continue
         if "\x00" in value:  # PostgreSQL text refuses NUL; SQLite cuts a LIKE pattern at it
             raise BadRequest("请求参数包含非法字符")

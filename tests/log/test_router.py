@@ -64,6 +64,24 @@ class TestUsualList:
         empty = await demo_admin.data("GET", f"{LOG}/usual/list", logEndTime="2000-01-01")
         assert empty["total"] == 0
 
+    async def test_create_time_range_and_sort(self, app, demo_admin, unique):
+        await usual(app, "356782", f"r1-{unique}")
+        await usual(app, "356782", f"r2-{unique}")
+        params = {"size": 100, "createBy": "tester", "createTime_datege": "2000-01-01 00:00:00",
+                  "createTime_datele": "2999-12-31 23:59:59"}
+        newest = (await demo_admin.data("GET", f"{LOG}/usual/list", **params))["records"]
+        oldest = (await demo_admin.data("GET", f"{LOG}/usual/list", ascs="create_time", **params))["records"]
+        assert {f"r1-{unique}", f"r2-{unique}"} <= {r["logId"] for r in oldest}
+        times = [r["createTime"] for r in oldest]
+        assert times == sorted(times) and [r["createTime"] for r in newest] == sorted(times, reverse=True)
+        # Equal times keep the default order (newest id first) as the tie-break, so pages never overlap.
+        assert [r["id"] for r in oldest if r["createTime"] == times[-1]] == \
+            [r["id"] for r in newest if r["createTime"] == times[-1]]
+        empty = await demo_admin.data("GET", f"{LOG}/usual/list", createTime_datele="2000-01-01 00:00:00")
+        assert empty["total"] == 0
+        refused = await demo_admin.get(f"{LOG}/usual/list", ascs="log_data")
+        assert refused.status_code == 400 and refused.json()["msg"] == "不支持的排序字段: log_data"
+
     async def test_bad_time(self, demo_admin):
         response = await demo_admin.get(f"{LOG}/usual/list", logStartTime="yesterday")
         assert response.status_code == 400 and response.json()["msg"] == "请求参数类型错误: logStartTime"

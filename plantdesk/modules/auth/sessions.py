@@ -13,17 +13,19 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from plantdesk.core.cache import Cache
 from plantdesk.core.context import Identity
-from plantdesk.core.paging import PageParams, paginate
-from plantdesk.core.query import filters
+from plantdesk.core.listing import Listing
+from plantdesk.core.paging import PageParams
 from plantdesk.core.security.models import UserSession
 from plantdesk.core.security.revocation import revoke
 
-FILTERS = {"account": UserSession.account, "ip": UserSession.ip, "clientId": UserSession.client_id}
+LISTING = Listing(
+    UserSession, filters={"account": UserSession.account, "ip": UserSession.ip, "clientId": UserSession.client_id},
+    sorts={"account": UserSession.account, "last_refresh_time": UserSession.last_refresh_time},
+    order=(UserSession.last_refresh_time.desc(), UserSession.id.desc()))
 
 
 async def online(db: AsyncSession, identity: Identity, query: Mapping[str, str], paging: PageParams) -> dict:
-    stmt = _visible(identity, query.get("tenantId")).where(*filters(query, FILTERS))
-    return await paginate(db, stmt.order_by(UserSession.last_refresh_time.desc(), UserSession.id.desc()), paging)
+    return await LISTING.page(db, _visible(identity, query.get("tenantId")).where(*LISTING.where(query)), paging)
 
 
 async def kick(db: AsyncSession, cache: Cache, identity: Identity, ids: list[int]) -> int:

@@ -19,6 +19,7 @@ NOTICE = Resource(
     name="notice", model=Notice, read=NoticeRead, write=NoticeWrite,
     filters={"title": Notice.title, "content": Notice.content},
     sorts={"release_time": Notice.release_time, "create_time": Notice.create_time, "title": Notice.title},
+    ranges={"releaseTime": Notice.release_time},
     order=(Notice.release_time.desc(),),
     statement=service.notice_statement,
 )

@@ -15,7 +15,8 @@ from plantdesk.core.context import Identity
 from plantdesk.core.crud import get_or_raise
 from plantdesk.core.envelope import DATETIME_FORMAT
 from plantdesk.core.errors import BadRequest
-from plantdesk.core.paging import PageParams, paginate
+from plantdesk.core.listing import Listing
+from plantdesk.core.paging import PageParams
 from plantdesk.core.query import column_int
 from plantdesk.modules.desk.models import Notice, SystemNotice
 from plantdesk.modules.desk.schemas import NoticeWrite
@@ -23,6 +24,9 @@ from plantdesk.modules.user.models import User
 
 BELL = "bell"  # the generation of the header bell's reads (setup() has it follow SystemNotice)
 UNREAD, READ = 0, 1
+# The bell's list: unread first, then newest first; it takes paging but sorts nothing else.
+MY_NOTIFICATIONS = Listing(SystemNotice, order=(case((SystemNotice.read_status == UNREAD, 0), else_=1),
+                                                SystemNotice.id.desc()))
 
 
 async def notify(db: AsyncSession, *, tenant_id: str, user_ids: Iterable[int], content: dict,
@@ -78,8 +82,7 @@ async def my_notifications(db: AsyncSession, user: Identity, paging: PageParams,
     stmt = _mine(user)
     if not include_read:
         stmt = stmt.where(SystemNotice.read_status == UNREAD)
-    unread_first = case((SystemNotice.read_status == UNREAD, 0), else_=1)
-    return await paginate(db, stmt.order_by(unread_first, SystemNotice.id.desc()), paging)
+    return await MY_NOTIFICATIONS.page(db, stmt, paging)
 
 
 async def unread_count(db: AsyncSession, user: Identity) -> int:

@@ -3,14 +3,15 @@
 from collections.abc import Mapping
 from datetime import datetime
 
-from sqlalchemy import Select, select
+from sqlalchemy import Select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from plantdesk.core.audit_models import ApiLog, ErrorLog, UsualLog
 from plantdesk.core.envelope import Schema
 from plantdesk.core.errors import BadRequest
-from plantdesk.core.paging import PageParams, paginate
-from plantdesk.core.query import Column, filters
+from plantdesk.core.listing import Listing
+from plantdesk.core.paging import PageParams
+from plantdesk.core.query import Column
 
 MAX_EXPORT_ROWS = 10_000
 DEVICE_MANAGEMENT = "/api/device-management/"
@@ -34,14 +35,28 @@ COLUMNS = {
 LogModel = type[ApiLog] | type[ErrorLog] | type[UsualLog]
 
 
-def statement(model: LogModel, params: Mapping[str, str]) -> Select:
-    """serviceId, serverHost, requestUri (contains), logLevel, and the logStartTime..logEndTime window."""
+def listing(model: LogModel) -> Listing:
+    """serviceId, serverHost, requestUri, method, createBy (contains), logLevel (usual log), the createTime range
+    (`createTime_datege` / `createTime_datele`); sortable by create_time; newest first."""
+    return _LISTINGS[model]
+
+
+def _listing(model: LogModel) -> Listing:
     columns: dict[str, Column] = {
         "serviceId": model.service_id, "serverHost": model.server_host, "requestUri": model.request_uri,
         "method": model.method, "createBy": model.create_by}
     if model is UsualLog:
         columns["logLevel"] = model.log_level
-    stmt = select(model).where(*filters(params, columns))
+    return Listing(model, filters=columns, ranges={"createTime": model.create_time},
+                   sorts={"create_time": model.create_time}, order=(model.create_time.desc(), model.id.desc()))
+
+
+_LISTINGS = {model: _listing(model) for model in (ApiLog, ErrorLog, UsualLog)}
+
+
+def statement(model: LogModel, params: Mapping[str, str]) -> Select:
+    """The listing's filters, and the logStartTime..logEndTime window BladeX's log screens send."""
+    stmt = listing(model).select(params)
     if params.get("logStartTime"):
         stmt = stmt.where(model.create_time >= _when(params["logStartTime"], "logStartTime"))
     if params.get("logEndTime"):
@@ -51,8 +66,7 @@ def statement(model: LogModel, params: Mapping[str, str]) -> Select:
 
 
 async def page(db: AsyncSession, model: LogModel, params: Mapping[str, str], paging: PageParams) -> dict:
-    stmt = paging.order_by(statement(model, params), {"create_time": model.create_time})
-    return await paginate(db, stmt.order_by(model.create_time.desc(), model.id.desc()), paging)
+    return await listing(model).page(db, statement(model, params), paging)
 
 
 async def export_rows(db: AsyncSession, model: LogModel, read: type[Schema], params: Mapping[str, str], *,
@@ -60,9 +74,8 @@ async def export_rows(db: AsyncSession, model: LogModel, read: type[Schema], par
     stmt = statement(model, params)
     if uri_prefix:
         stmt = stmt.where(model.request_uri.startswith(uri_prefix, autoescape=True))
-    stmt = stmt.order_by(model.create_time.desc(), model.id.desc()).limit(MAX_EXPORT_ROWS)
     return [read.model_validate(row).model_dump(mode="json", by_alias=True)
-            for row in (await db.execute(stmt)).scalars()]
+            for row in await listing(model).rows(db, stmt, limit=MAX_EXPORT_ROWS)]
 
 
 def _when(raw: str, name: str) -> datetime:

@@ -36,6 +36,7 @@ ATTACH = Resource(
     filters={"originalName": Attach.original_name, "extension": Attach.extension, "name": Attach.name},
     sorts={"create_time": Attach.create_time, "attach_size": Attach.attach_size,
            "original_name": Attach.original_name},
+    ranges={"createTime": Attach.create_time},
     order=(Attach.create_time.desc(),),
 )
 attach = crud_router(ATTACH, f"{PREFIX}/attach", ops=("list", "detail"), tags=["attach"])

@@ -10,13 +10,14 @@ from datetime import datetime, timedelta
 from sqlalchemy import Select, String, cast, func, literal, or_, select, union_all, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from plantdesk.core import datascope, generations, tenancy
+from plantdesk.core import generations, tenancy
 from plantdesk.core.cache import Cache
 from plantdesk.core.context import Identity
 from plantdesk.core.errors import BusinessError, NotFoundError
 from plantdesk.core.excel import MAX_IMPORT_ROWS
-from plantdesk.core.paging import PageParams, paginate
-from plantdesk.core.query import filters, to_int
+from plantdesk.core.listing import Listing
+from plantdesk.core.paging import PageParams
+from plantdesk.core.query import to_int
 from plantdesk.core.security.passwords import hash_password, md5_hex, verify_password
 from plantdesk.db.base import PLATFORM_TENANT, IdMixin
 from plantdesk.modules.auth import service as auth_service
@@ -26,10 +27,17 @@ from plantdesk.modules.user.models import SEARCH, User
 from plantdesk.modules.user.schemas import MD5_HEX, PHONE, ProfileUpdate, Registration, UserRead, UserWrite
 
 STATUS_PENDING, STATUS_NORMAL, STATUS_LOCKED = 0, 1, 2
-TEXT_FILTERS = {"account": User.account, "realName": User.real_name, "name": User.name, "phone": User.phone,
-                "email": User.email}
-EXACT_FILTERS = {"status": User.status, "userType": User.user_type, "sex": User.sex}
-SORTS = {"account": User.account, "real_name": User.real_name, "create_time": User.create_time}
+# The user list (core.listing): text filters LIKE, the coded ones exact, createTime a range; data scope "user".
+LISTING = Listing(
+    User,
+    filters={"account": User.account, "realName": User.real_name, "name": User.name, "phone": User.phone,
+             "email": User.email},
+    exact={"status": User.status, "userType": User.user_type, "sex": User.sex},
+    ranges={"createTime": User.create_time},
+    sorts={"account": User.account, "real_name": User.real_name, "create_time": User.create_time},
+    order=(User.create_time.desc(), User.id.desc()),
+    scope="user",
+)
 LICENSE_CODE = 601
 REGISTERED_MSG = "注册申请已提交,请等待管理员审核"
 # Generations (followed from setup()): the users, and the names a user row shows (roleName, deptName, postName,
@@ -42,31 +50,22 @@ NAMES_TTL = 600
 
 async def page(db: AsyncSession, cache: Cache, identity: Identity, query: Mapping[str, str],
                paging: PageParams) -> dict:
-    stmt, narrowed = await _statement(db, cache, identity, query)
-    stmt = paging.order_by(stmt, SORTS)
-    if not (paging.ascs or paging.descs):
-        stmt = stmt.order_by(User.create_time.desc(), User.id.desc())
-    result = await paginate(db, stmt, paging, few=narrowed)
+    stmt, narrowed = await _statement(db, query)
+    result = await LISTING.page(db, stmt, paging, user=identity, cache=cache, few=narrowed)
     result["records"] = await reads(db, cache, result["records"])
     return result
 
 
 async def export_rows(db: AsyncSession, cache: Cache, identity: Identity, query: Mapping[str, str]) -> list[UserRead]:
-    stmt, _ = await _statement(db, cache, identity, query)
-    stmt = stmt.order_by(User.create_time.desc(), User.id.desc()).limit(MAX_IMPORT_ROWS)
-    return await reads(db, cache, list((await db.execute(stmt)).scalars()))
+    stmt, _ = await _statement(db, query)
+    return await reads(db, cache, await LISTING.rows(db, stmt, limit=MAX_IMPORT_ROWS, user=identity, cache=cache))
 
 
-async def _statement(db: AsyncSession, cache: Cache, identity: Identity,
-                     query: Mapping[str, str]) -> tuple[Select, bool]:
-    """The page/export query: BladeX filters, `deptId` (with the dept's descendants) and the data scope; and
-    whether the gram index narrowed it to few candidates."""
-    clauses = [*filters(query, TEXT_FILTERS), *filters(query, EXACT_FILTERS, default="equal")]
+async def _statement(db: AsyncSession, query: Mapping[str, str]) -> tuple[Select, bool]:
+    """The page/export query before the data scope: BladeX filters and `deptId` (with the dept's
+    descendants); and whether the gram index narrowed it to few candidates."""
     narrowed = await SEARCH.narrow(db, query)
-    stmt = select(User).where(*clauses, *narrowed)
-    scope = await datascope.clause(identity, "user", User, db=db, cache=cache)
-    if scope is not None:
-        stmt = stmt.where(scope)
+    stmt = LISTING.select(query).where(*narrowed)
     dept_id = (query.get("deptId") or "").strip()
     if dept_id:
         if not dept_id.isdigit():

@@ -1,3 +1,4 @@
+import { withoutTableState } from '#src/components/CrudPage/tableState';
 import { findMenuByPath } from './menus';
 import { DEFAULT_TENANT, type License, type SessionState } from './stores/session';
 import type { Tab } from './stores/tabs';
@@ -86,12 +87,15 @@ export function guardInput(
  */
 export function tabFor(path: string, query: URLSearchParams, meta: RouteMeta): Tab | null {
   if (meta.isTab === false) return null;
-  const search = query.toString();
+  // A table's state (page, filters, sort: CrudPage `urlState`) is not another tab; the tab remembers it.
+  const search = withoutTableState(query).toString();
+  const full = query.toString();
   const label = query.get('name');
   const labelKey = query.get('i18n') || meta.labelKey;
   return {
     key: search ? `${path}?${search}` : path,
     path,
+    ...(full !== search ? { url: `${path}?${full}` } : {}),
     ...(label ? { label } : {}),
     ...(!label && labelKey ? { labelKey } : {}),
   };

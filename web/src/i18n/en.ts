@@ -160,6 +160,8 @@ export const en: Messages = {
     selectAtLeastOne: 'Please select at least one row',
     deleteConfirm: 'Delete the selected data?',
     inputPlaceholder: 'Enter {{label}}',
+    rangeStart: 'Start time',
+    rangeEnd: 'End time',
     selectPlaceholder: 'Choose {{label}}',
     inputRequired: 'Please enter {{label}}',
     selectRequired: 'Please choose {{label}}',

@@ -159,6 +159,8 @@ export const zh = {
     selectAtLeastOne: '请选择至少一条数据',
     deleteConfirm: '确定将选择数据删除?',
     inputPlaceholder: '请输入{{label}}',
+    rangeStart: '开始时间',
+    rangeEnd: '结束时间',
     selectPlaceholder: '请选择{{label}}',
     inputRequired: '请输入{{label}}',
     selectRequired: '请选择{{label}}',

@@ -7,6 +7,7 @@ import { menuLabel, menuTarget, searchMenus, sidebarMenus } from '#src/app/menus
 import { siteLinks } from '#src/app/siteLinks';
 import { useSession } from '#src/app/stores/session';
 import { useSettings } from '#src/app/stores/settings';
+import { tabUrl } from '#src/app/stores/tabs';
 import { useMenuIcon } from './useMenuIcon';
 
 /** Menu search overlay: case-insensitive prefix match on menu names; Esc closes (spec §2). */
@@ -43,7 +44,7 @@ export default function MenuSearch({ onClose }: { onClose(): void }) {
               onClick={() => {
                 const target = menuTarget(menu, siteLinks);
                 if (target.kind === 'window') window.open(target.url, '_blank', 'noopener');
-                else navigate(target.to);
+                else navigate(tabUrl(target.to));
                 onClose();
               }}
             >

@@ -9,6 +9,7 @@ import { flattenMenus, menuLabel, menuTarget, sidebarMenus } from '#src/app/menu
 import { siteLinks } from '#src/app/siteLinks';
 import { useSession } from '#src/app/stores/session';
 import { type Language, useSettings } from '#src/app/stores/settings';
+import { tabUrl } from '#src/app/stores/tabs';
 import { logoMode, THEMES } from '#src/themes';
 import { useChromeReady } from './useChromeReady';
 import { useMenuIcon } from './useMenuIcon';
@@ -46,7 +47,7 @@ export function Sidebar({ collapsed, topMenuId }: { collapsed: boolean; topMenuI
     if (!menu) return;
     const target = menuTarget(menu, siteLinks);
     if (target.kind === 'window') window.open(target.url, '_blank', 'noopener');
-    else navigate(target.to);
+    else navigate(tabUrl(target.to));
     // Spec §2: on small screens the menu collapses after an item is opened.
     if (screen === 0) setCollapsed(true);
   };

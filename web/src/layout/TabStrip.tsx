@@ -21,8 +21,11 @@ export function TabStrip({ activeKey }: { activeKey?: string }) {
   const menus = useSession((s) => s.menus);
   const language = useSettings((s) => s.language);
 
+  // A tab opens where it was left: its table state (CrudPage `urlState`) included.
+  const go = (key: string) => navigate(tabs.find((tab) => tab.key === key)?.url ?? key);
+
   const closeTab = (key: string) => {
-    if (key === activeKey) navigate(neighbourOf(tabs, key).key);
+    if (key === activeKey) go(neighbourOf(tabs, key).key);
     close(key);
   };
 
@@ -36,7 +39,7 @@ export function TabStrip({ activeKey }: { activeKey?: string }) {
       domEvent.stopPropagation();
       if (action === 'others') {
         closeOthers(key);
-        if (key !== activeKey) navigate(key);
+        if (key !== activeKey) go(key);
       } else if (action === 'all') {
         closeAll();
         navigate(HOME_PATH);
@@ -74,7 +77,7 @@ export function TabStrip({ activeKey }: { activeKey?: string }) {
           hideAdd
           size="small"
           activeKey={activeKey ?? ''}
-          onChange={(key) => navigate(key)}
+          onChange={(key) => go(key)}
           onEdit={(key, action) => action === 'remove' && typeof key === 'string' && closeTab(key)}
           items={tabs.map((tab) => ({
             key: tab.key,

@@ -17,8 +17,8 @@ from plantdesk.core import generations
 from plantdesk.core.cache import Cache
 from plantdesk.core.crud import get_or_raise
 from plantdesk.core.errors import BadRequest, BusinessError
-from plantdesk.core.paging import PageParams, paginate
-from plantdesk.core.query import filters
+from plantdesk.core.listing import Listing
+from plantdesk.core.paging import PageParams
 from plantdesk.modules.system.dict.schemas import DictItem, DictRead, DictWrite, RowError
 from plantdesk.modules.system.models import Dict, DictBiz
 
@@ -43,10 +43,8 @@ BIZ = Kind(DictBiz, "dictbiz", False)
 async def page(db: AsyncSession, kind: Kind, params: Mapping[str, str], paging: PageParams, *,
                parent_id: int = 0) -> dict:
     """Parents (parent_id 0) or the children of one row, filtered by code / dictValue / dictKey."""
-    model = kind.model
-    stmt = _filtered(kind, params).where(model.parent_id == parent_id)
-    stmt = paging.order_by(stmt, {"sort": model.sort, "code": model.code, "dict_key": model.dict_key})
-    result = await paginate(db, stmt.order_by(model.sort, model.id), paging)
+    listing = _listing(kind)
+    result = await listing.page(db, listing.select(params).where(kind.model.parent_id == parent_id), paging)
     parents = await _with_children(db, kind, [row.id for row in result["records"]])
     result["records"] = [DictRead.model_validate(row).model_copy(update={"has_children": row.id in parents})
                          for row in result["records"]]
@@ -243,10 +241,16 @@ async def _refuse_cycle(db: AsyncSession, kind: Kind, id_: int, parent_id: int) 
         raise BusinessError("上级字典不能是自身或其下级")
 
 
-def _filtered(kind: Kind, params: Mapping[str, str]) -> Select:
+def _listing(kind: Kind) -> Listing:
+    """Filters code / dictValue / dictKey (contains); sortable by sort, code, dict_key; by sort."""
     model = kind.model
-    columns = {"code": model.code, "dictValue": model.dict_value, "dictKey": model.dict_key}
-    return select(model).where(*filters(params, columns))
+    return Listing(model, filters={"code": model.code, "dictValue": model.dict_value, "dictKey": model.dict_key},
+                   sorts={"sort": model.sort, "code": model.code, "dict_key": model.dict_key},
+                   order=(model.sort, model.id))
+
+
+def _filtered(kind: Kind, params: Mapping[str, str]) -> Select:
+    return _listing(kind).select(params)
 
 
 async def _items(db: AsyncSession, kind: Kind, code: str) -> list:

@@ -13,8 +13,8 @@ from plantdesk.config import Settings
 from plantdesk.core.crud import get_or_raise
 from plantdesk.core.envelope import SUCCESS_MSG
 from plantdesk.core.errors import BadRequest, BusinessError
-from plantdesk.core.paging import PageParams, paginate
-from plantdesk.core.query import filters
+from plantdesk.core.listing import Listing
+from plantdesk.core.paging import PageParams
 from plantdesk.modules.auth.policy import CONTENT_CLASSES, PasswordMode
 from plantdesk.modules.system.models import Param
 from plantdesk.modules.system.param.schemas import ParamWrite
@@ -44,7 +44,11 @@ EFFECT_SUFFIX = {
 INT_KEYS = frozenset(NON_NEGATIVE_INT_KEYS) | {"account.TokenTimeOut", "account.TokenRefreshTime"}
 NON_NEGATIVE_MSG = "参数键值请输入非负数字值!"
 PASSWORD_MODE_MSG = "密码模式格式错误, 请输入 normal 或 safety,长度(6-20),内容(num,letter,character)"
-FILTERS = {"paramName": Param.param_name, "paramKey": Param.param_key, "paramValue": Param.param_value}
+LISTING = Listing(Param, filters={"paramName": Param.param_name, "paramKey": Param.param_key,
+                                  "paramValue": Param.param_value},
+                  sorts={"param_key": Param.param_key, "param_name": Param.param_name,
+                         "create_time": Param.create_time},
+                  order=(Param.param_key,))
 
 
 async def get(db: AsyncSession, key: str) -> str:
@@ -83,10 +87,7 @@ async def sys_config(db: AsyncSession, settings: Settings) -> dict:
 
 
 async def page(db: AsyncSession, query: Mapping[str, str], paging: PageParams) -> dict:
-    stmt = select(Param).where(*filters(query, FILTERS))
-    stmt = paging.order_by(stmt, {"param_key": Param.param_key, "param_name": Param.param_name,
-                                  "create_time": Param.create_time})
-    return await paginate(db, stmt.order_by(Param.param_key), paging)
+    return await LISTING.page(db, LISTING.select(query), paging)
 
 
 async def detail(db: AsyncSession, id_: int) -> Param:

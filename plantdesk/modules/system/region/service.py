@@ -9,15 +9,25 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from plantdesk.core.context import Identity
 from plantdesk.core.errors import BadRequest, BusinessError, Forbidden, NotFoundError
-from plantdesk.core.paging import PageParams, paginate
+from plantdesk.core.listing import Listing
+from plantdesk.core.paging import PageParams
 from plantdesk.modules.system.models import Region
 from plantdesk.modules.system.region.schemas import RegionWrite
 
 ROOT = "00"
 
 
+LISTING = Listing(Region, sorts={"code": Region.code, "name": Region.name, "sort": Region.sort},
+                  order=(Region.sort, Region.code))
+
+
 def list_statement(*, code: str = "", name: str = "", parent_code: str = ""):
-    stmt = select(Region).order_by(Region.sort, Region.code)
+    """Regions by code prefix, name (contains) and parent, in the default order."""
+    return LISTING.ordered(_filtered(code=code, name=name, parent_code=parent_code))
+
+
+def _filtered(*, code: str = "", name: str = "", parent_code: str = ""):
+    stmt = select(Region)
     if code:
         stmt = stmt.where(Region.code.startswith(code, autoescape=True))
     if name:
@@ -28,7 +38,7 @@ def list_statement(*, code: str = "", name: str = "", parent_code: str = ""):
 
 
 async def page(db: AsyncSession, paging: PageParams, **filters) -> dict:
-    return await paginate(db, list_statement(**filters), paging)
+    return await LISTING.page(db, _filtered(**filters), paging)
 
 
 async def children(db: AsyncSession, parent_code: str) -> list[dict]:

@@ -14,8 +14,8 @@ from plantdesk.core import tenancy
 from plantdesk.core.context import Identity
 from plantdesk.core.crud import Resource, get_or_raise, remove_ids, save
 from plantdesk.core.errors import BadRequest, BusinessError, NotFoundError
-from plantdesk.core.paging import PageParams, paginate
-from plantdesk.core.query import column_int, filters
+from plantdesk.core.paging import PageParams
+from plantdesk.core.query import column_int
 from plantdesk.db.base import PLATFORM_TENANT
 from plantdesk.modules.system.menu.service import parse_id_list
 from plantdesk.modules.system.models import Menu, Tenant, TenantPackage
@@ -39,18 +39,16 @@ PACKAGE_RESOURCE = Resource(
 async def tenant_page(db: AsyncSession, params: Mapping[str, str], paging: PageParams) -> dict:
     """Filters tenantName, tenantId, contactNumber, linkman (`tenantId` is core's tenant switch elsewhere, a
     filter here)."""
-    stmt = select(Tenant).where(*filters(params, TENANT_RESOURCE.filters))
+    listing = TENANT_RESOURCE.listing
+    stmt = listing.select(params)
     if params.get("tenantId"):
         stmt = stmt.where(Tenant.tenant_id.contains(params["tenantId"], autoescape=True))
-    stmt = paging.order_by(stmt, TENANT_RESOURCE.sorts)
-    return await paginate(db, stmt if paging.ascs or paging.descs else stmt.order_by(Tenant.tenant_id), paging)
+    return await listing.page(db, stmt, paging)
 
 
 async def package_page(db: AsyncSession, params: Mapping[str, str], paging: PageParams) -> dict:
-    stmt = paging.order_by(select(TenantPackage).where(*filters(params, PACKAGE_RESOURCE.filters)),
-                           PACKAGE_RESOURCE.sorts)
-    return await paginate(db, stmt if paging.ascs or paging.descs else stmt.order_by(TenantPackage.id.desc()),
-                          paging)
+    listing = PACKAGE_RESOURCE.listing
+    return await listing.page(db, listing.select(params), paging)
 
 
 async def submit(db: AsyncSession, body: TenantWrite) -> Tenant:

@@ -7,6 +7,8 @@ export interface Tab {
   /** Path plus search: the same page opened with other query values is another tab. */
   key: string;
   path: string;
+  /** The last URL of the tab when it carries a table's state (page, filters, sort); going back opens it. */
+  url?: string;
   /** Fixed label (query name); else the menu of `path` names it, else `labelKey` is translated. */
   label?: string;
   labelKey?: string;
@@ -40,7 +42,7 @@ export const useTabs = create<TabsState>()(
           const index = s.tabs.findIndex((t) => t.key === tab.key);
           if (index < 0) return { tabs: [...s.tabs, tab] };
           const tabs = [...s.tabs];
-          tabs[index] = { ...tabs[index], ...tab };
+          tabs[index] = { ...tabs[index], ...tab, url: tab.url };
           return { tabs };
         }),
       close: (key) => set((s) => ({ tabs: s.tabs.filter((t) => t.key !== key || isFirst(s.tabs, t)) })),
@@ -61,6 +63,11 @@ export const useTabs = create<TabsState>()(
     },
   ),
 );
+
+/** Where a link to `to` opens: the URL its open tab was left at (table state included), else `to`. */
+export function tabUrl(to: string): string {
+  return useTabs.getState().tabs.find((tab) => tab.key === to)?.url ?? to;
+}
 
 /** A tab shows a close button only when more than one is open, and the first never closes. */
 export function isClosable(tabs: Tab[], tab: Tab): boolean {

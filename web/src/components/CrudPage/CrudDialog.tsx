@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Col, Form, Modal, Row, Spin } from 'antd';
 import type { TFunction } from 'i18next';
 import { cloneElement, type ReactElement, Suspense, useEffect, useMemo, useState } from 'react';
@@ -7,6 +8,7 @@ import { toast } from '#src/app/feedback';
 import { useSaving } from '#src/components/useSaving';
 import { FieldInput } from './fields';
 import type { CrudColumn, CrudMode, CrudOption } from './types';
+import { crudDetailQuery } from './useCrudTable';
 import { defaultValues, disabledIn, shownIn, successMessage, toFormValues, toWireValues } from './values';
 
 type Entity = object;
@@ -33,6 +35,7 @@ export function CrudDialog<T extends Entity>({
 }: CrudDialogProps<T>) {
   const { t } = useTranslation();
   const [form] = Form.useForm();
+  const client = useQueryClient();
   const { saving, run } = useSaving();
   const [loading, setLoading] = useState(mode !== 'add' || Boolean(option.beforeOpen));
   const fields = useMemo(() => option.columns.filter((c) => shownIn(c, mode)), [option.columns, mode]);
@@ -49,7 +52,7 @@ export function CrudDialog<T extends Entity>({
       if (custom !== undefined) return { ...(mode === 'add' ? defaultValues(fields) : {}), ...custom };
       if (mode === 'add') return defaultValues(fields);
       const id = idOf(row);
-      return id ? await api.detail(id) : row;
+      return id ? await client.fetchQuery(crudDetailQuery(option.name, api, id)) : row;
     };
     load()
       .then((values) => {
@@ -60,7 +63,7 @@ export function CrudDialog<T extends Entity>({
     return () => {
       live = false;
     };
-  }, [api, beforeOpen, fields, form, mode, row]);
+  }, [api, beforeOpen, client, fields, form, mode, option.name, row]);
 
   const submit = async (values: Record<string, unknown>) => {
     await run(async () => {

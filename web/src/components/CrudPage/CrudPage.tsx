@@ -1,25 +1,18 @@
 import { DeleteOutlined, PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { Button, Card, Form, Space, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
-import { type ReactNode, type Ref, useImperativeHandle, useState } from 'react';
+import { type ReactNode, type Ref, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CrudApi } from '#src/api/crud';
 import type { Query } from '#src/api/types';
 import { confirm, toast } from '#src/app/feedback';
 import { useAccess } from '../Access';
 import { CrudDialog } from './CrudDialog';
-import { Cell, FieldInput } from './fields';
-import {
-  type CrudColumn,
-  type CrudContext,
-  type CrudHandle,
-  type CrudMode,
-  type CrudOption,
-  DATETIME_FORMAT,
-} from './types';
+import { Cell, FieldInput, RangeInput } from './fields';
+import { type SortState, toAntdOrder } from './tableState';
+import type { CrudColumn, CrudContext, CrudHandle, CrudMode, CrudOption } from './types';
 import { useCrudTable } from './useCrudTable';
-import { successMessage } from './values';
+import { sortKeyOf, successMessage, toSearchForm, toSearchWire } from './values';
 
 type Entity = object;
 
@@ -44,7 +37,13 @@ const idOf = (row: object) => String((row as { id?: string }).id ?? '');
 export function CrudPage<T extends Entity>({ option, api, query, ref, searchExtra }: CrudPageProps<T>) {
   const { t } = useTranslation();
   const can = useAccess();
-  const table = useCrudTable(option.name, api, { query, rowKey: option.rowKey, lazy: option.lazy });
+  const table = useCrudTable(option.name, api, {
+    query,
+    rowKey: option.rowKey,
+    lazy: option.lazy,
+    urlState: option.urlState,
+    invalidates: option.invalidates,
+  });
   const [dialog, setDialog] = useState<{ mode: CrudMode; row?: T } | null>(null);
   const { permissions } = option;
 
@@ -76,7 +75,7 @@ export function CrudPage<T extends Entity>({ option, api, query, ref, searchExtr
     try {
       const msg = await api.remove(ids);
       toast.success(successMessage(t('crud.deleteSuccess'), msg));
-      await table.refresh();
+      await table.changed(ids);
     } catch {
       // shown by the HTTP layer (spec §8)
     }
@@ -122,7 +121,13 @@ export function CrudPage<T extends Entity>({ option, api, query, ref, searchExtr
 
   return (
     <div className="pd-crud" data-crud={option.name}>
-      <SearchBar name={option.name} columns={option.columns} onSearch={table.search} extra={searchExtra} />
+      <SearchBar
+        name={option.name}
+        columns={option.columns}
+        filters={table.state.filters}
+        onSearch={table.search}
+        extra={searchExtra}
+      />
       <Card size="small" className="pd-crud-card">
         <div className="pd-crud-toolbar">
           <Space wrap>
@@ -165,6 +170,7 @@ export function CrudPage<T extends Entity>({ option, api, query, ref, searchExtr
             option.columns,
             actionCount ? renderRowActions : undefined,
             option.actionWidth ?? 24 + actionCount * 56,
+            table.state.sort,
           )}
           pagination={
             table.tableProps.pagination && {
@@ -182,8 +188,9 @@ export function CrudPage<T extends Entity>({ option, api, query, ref, searchExtr
           row={dialog.row}
           onClose={() => setDialog(null)}
           onSaved={async () => {
+            const id = dialog.row ? idOf(dialog.row) : '';
             setDialog(null);
-            await table.refresh();
+            await table.changed(id ? [id] : []);
           }}
         />
       )}
@@ -195,6 +202,7 @@ function useTableColumns<T extends Entity>(
   columns: CrudColumn<T>[],
   actions: ((row: T) => ReactNode) | undefined,
   actionWidth: number,
+  sort: SortState | undefined,
 ): ColumnsType<T> {
   const { t } = useTranslation();
   const result: ColumnsType<T> = columns
@@ -204,6 +212,15 @@ function useTableColumns<T extends Entity>(
       dataIndex: column.prop,
       title: t(column.label),
       width: column.width,
+      // Server-side: antd only reports the click (onChange), the list request sorts.
+      ...(column.sortable
+        ? {
+            sorter: true,
+            sortKey: sortKeyOf(column),
+            sortOrder: toAntdOrder(sort, sortKeyOf(column)),
+            sortDirections: ['ascend', 'descend'] as ('ascend' | 'descend')[],
+          }
+        : {}),
       // With scroll x = max-content antd's own ellipsis does not cut: clip the cell content itself.
       render: (_: unknown, row: T) =>
         column.overHidden || column.type === 'textarea' ? (
@@ -234,31 +251,40 @@ interface SearchBarProps<T> {
   /** Prefixes the field ids so they do not clash with the dialog's. */
   name: string;
   columns: CrudColumn<T>[];
+  /** The wire filters in force (from the URL on a deep link, back or forward): the form shows them. */
+  filters: Query;
   onSearch(values: Query): void;
   extra?: ReactNode;
 }
 
-function SearchBar<T extends Entity>({ name, columns, onSearch, extra }: SearchBarProps<T>) {
+function SearchBar<T extends Entity>({ name, columns, filters, onSearch, extra }: SearchBarProps<T>) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Record<string, unknown>>();
   const fields = columns.filter((c) => c.search);
+  // The form follows the filters in force (a deep link, back, forward); what the user typed and did not
+  // submit is kept otherwise: the effect runs when the filters change, not on every render.
+  const fieldsRef = useRef(fields);
+  fieldsRef.current = fields;
+  const filterKey = JSON.stringify(filters);
+  useEffect(() => {
+    const shown = fieldsRef.current;
+    if (!shown.length) return;
+    form.resetFields(shown.map((f) => f.prop as string));
+    form.setFieldsValue(toSearchForm(shown, JSON.parse(filterKey) as Query));
+  }, [filterKey, form]);
   if (!fields.length && !extra) return null;
-  const submit = (values: Record<string, unknown>) =>
-    onSearch(
-      Object.fromEntries(
-        Object.entries(values).map(([k, v]) => [
-          k,
-          dayjs.isDayjs(v) ? v.format(DATETIME_FORMAT) : (v as string),
-        ]),
-      ),
-    );
   return (
     <Card size="small" className="pd-crud-search">
-      <Form form={form} name={`${name}-search`} layout="inline" onFinish={submit}>
+      <Form
+        form={form}
+        name={`${name}-search`}
+        layout="inline"
+        onFinish={(values) => onSearch(toSearchWire(fields, values))}
+      >
         {extra}
         {fields.map((column) => (
           <Form.Item key={column.prop} name={column.prop as string} label={t(column.label)}>
-            <FieldInput column={column} search />
+            {column.searchRange ? <RangeInput column={column} /> : <FieldInput column={column} search />}
           </Form.Item>
         ))}
         {fields.length > 0 && (

@@ -7,6 +7,9 @@ import { type CrudColumn, DATETIME_FORMAT, type DicItem } from './types';
 
 // Heavy pickers load with the first form that needs them, not with the list (frontend.md §6.4).
 const DatePicker = lazyChunk(() => import('antd/es/date-picker'));
+const RangePicker = lazyChunk(() =>
+  import('antd/es/date-picker').then((m) => ({ default: m.default.RangePicker })),
+);
 const InputNumber = lazyChunk(() => import('antd/es/input-number'));
 const TreeSelect = lazyChunk(() => import('antd/es/tree-select'));
 const ImageUpload = lazyChunk(() => import('../ImageUpload'));
@@ -154,4 +157,25 @@ export function Cell<T>({ column, row }: { column: CrudColumn<T>; row: T }) {
       if (column.dicData || column.dictCode || column.dicQuery) return labelOf(value);
       return Array.isArray(value) ? valueList(value).join(', ') : String(value);
   }
+}
+
+/** A `searchRange` column's search field: a date-time range (start and end each optional). */
+export function RangeInput<T>({ column, ...control }: Omit<FieldInputProps<T>, 'search'>) {
+  const { t } = useTranslation();
+  const label = t(column.label);
+  return (
+    <Suspense fallback={<Input disabled placeholder={label} style={{ width: 360 }} />}>
+      <RangePicker
+        id={control.id}
+        showTime
+        allowEmpty={[true, true]}
+        format={DATETIME_FORMAT}
+        style={{ width: 360, maxWidth: '100%' }}
+        placeholder={[t('crud.rangeStart'), t('crud.rangeEnd')]}
+        value={(control.value ?? null) as never}
+        onChange={(range) => control.onChange?.(range)}
+        disabled={control.disabled}
+      />
+    </Suspense>
+  );
 }

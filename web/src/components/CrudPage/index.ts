@@ -1,6 +1,15 @@
 export { CrudPage, type CrudPageProps } from './CrudPage';
 export { crudLoader } from './loader';
 export { toDicItems, useColumnOptions, valueList } from './options';
+export {
+  isTableParam,
+  parseTableState,
+  type SortState,
+  snakeCase,
+  type TableState,
+  withoutTableState,
+  writeTableState,
+} from './tableState';
 export type {
   CrudColumn,
   CrudColumnType,
@@ -14,4 +23,5 @@ export type {
   CrudToolbarAction,
   DicItem,
 } from './types';
+export { crudDetailQuery, crudListQuery, invalidateCrud } from './useCrudTable';
 export { successMessage } from './values';

@@ -58,6 +58,20 @@ export interface CrudColumn<T> {
   type?: CrudColumnType;
   /** Also a search field above the table. */
   search?: boolean;
+  /**
+   * The search field is a date-time range sending `<prop>_datege` / `<prop>_datele` (BladeX range
+   * filters; the list must declare the column as a range on the server, e.g. `createTime`).
+   */
+  searchRange?: boolean;
+  /**
+   * The search field's operator: the value is sent as `<prop>_<searchOp>` (BladeX suffixes `equal`,
+   * `notequal`, `likeleft`, `likeright`, `ge`, `le`, ...) instead of the list's default for a bare name.
+   */
+  searchOp?: string;
+  /** The header sorts the list on the server (one column at a time; `ascs`/`descs`). */
+  sortable?: boolean;
+  /** The server's sort key of a `sortable` column (default: `prop` in snake_case, `createTime` → `create_time`). */
+  sortBy?: string;
   /** Static options (select, multi-select, radio, tree-select, switch labels). */
   dicData?: DicItem[];
   /** BladeX dictionary code (`/blade-system/dict/dictionary?code=`), e.g. `notice`. */
@@ -170,6 +184,16 @@ export interface CrudOption<T> {
   rowActions?: CrudRowAction<T>[];
   /** Width of the action column (default fits the buttons). */
   actionWidth?: number;
+  /**
+   * Table state (page, size, filters, sort) in the page URL: a shared link opens the same page, back and
+   * forward walk the changes. One CrudPage per screen may set it (not one inside a dialog).
+   */
+  urlState?: boolean;
+  /**
+   * Other CrudPages' `name`s whose lists show this screen's data: after a submit or remove here they
+   * refetch too (this list and the changed record's detail always do).
+   */
+  invalidates?: string[];
   /**
    * Before a dialog opens: the values the form shows. Default: `api.detail(id)` for edit and view,
    * the columns' `value`s for add. Return undefined to keep the default.

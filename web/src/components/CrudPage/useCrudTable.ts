@@ -1,30 +1,83 @@
-import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  type QueryClient,
+  queryOptions,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import type { TableProps } from 'antd';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { UNSAFE_LocationContext, UNSAFE_NavigationContext } from 'react-router';
 import type { CrudApi } from '#src/api/crud';
 import type { Query } from '#src/api/types';
+import {
+  DEFAULT_STATE,
+  fromAntdOrder,
+  parseTableState,
+  type SortState,
+  sortParams,
+  type TableState,
+  writeTableState,
+} from './tableState';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from './types';
 
 type Row = object;
 
 type ListPage = { current: number; size: number };
 
-/** The list query of a CRUD screen: one cache entry per acting tenant, page, filters and extra params. */
+/**
+ * The list query of a CRUD screen: one cache entry per acting tenant, page, filters, extra params and
+ * sort. Every key starts `['crud', name]`, which is what a change invalidates (`invalidateCrud`).
+ */
 export function crudListQuery<T>(
   name: string,
   api: CrudApi<T>,
   page: ListPage,
   filters: Query,
   extra: Query,
+  sort?: SortState,
 ) {
+  const sorting = sortParams(sort);
   return queryOptions({
-    queryKey: ['crud', name, api.tenantId, page, filters, extra],
-    queryFn: () => api.list({ ...extra, ...filters, current: page.current, size: page.size }),
+    queryKey: ['crud', name, api.tenantId, page, filters, extra, sorting],
+    queryFn: () => api.list({ ...extra, ...filters, ...sorting, current: page.current, size: page.size }),
   });
 }
 
+/** The record a CRUD dialog edits or shows: fetched fresh on every open, invalidated by a change. */
+export function crudDetailQuery<T>(name: string, api: CrudApi<T>, id: string) {
+  return queryOptions({
+    queryKey: ['crud-detail', name, api.tenantId, id],
+    queryFn: () => api.detail(id),
+    staleTime: 0,
+  });
+}
+
+/**
+ * After a submit or remove: every page of list `name` and of the lists in `also` refetches (the shown
+ * ones now, the others when next shown), and the changed records' details.
+ */
+export async function invalidateCrud(
+  client: QueryClient,
+  name: string,
+  ids: string[] = [],
+  also: string[] = [],
+) {
+  // Pages not on screen are dropped (going back to one never shows, or lets the user select, rows that no
+  // longer exist); the shown ones refetch.
+  for (const n of [name, ...also]) client.removeQueries({ queryKey: ['crud', n], type: 'inactive' });
+  await Promise.all([
+    ...[name, ...also].map((n) => client.invalidateQueries({ queryKey: ['crud', n] })),
+    ...ids.map((id) =>
+      client.invalidateQueries({
+        predicate: (q) => q.queryKey[0] === 'crud-detail' && q.queryKey[1] === name && q.queryKey[3] === id,
+      }),
+    ),
+  ]);
+}
+
 /** The first page a CRUD screen opens on (no filters, no extra params). */
-export const FIRST_PAGE: ListPage = { current: 1, size: DEFAULT_PAGE_SIZE };
+export const FIRST_PAGE: ListPage = { current: DEFAULT_STATE.current, size: DEFAULT_PAGE_SIZE };
 
 export interface CrudTableOptions<T> {
   /** Extra params merged into every list call (a side tree's deptId, a parent table's parentId). */
@@ -33,6 +86,40 @@ export interface CrudTableOptions<T> {
   rowKey?: string;
   /** Lazy tree: children of a row with `hasChildren`, loaded on first expand. */
   lazy?: (row: T) => Promise<T[]>;
+  /** Table state in the page URL (`CrudOption.urlState`). */
+  urlState?: boolean;
+  /** Lists to refetch with this one after a change (`CrudOption.invalidates`). */
+  invalidates?: string[];
+}
+
+/**
+ * The table state, in the URL (`urlState`) or in the component. A page kept alive in a hidden tab renders
+ * with other pages' locations: only the location of its own path is read, and only while it is shown
+ * (effects of hidden pages do not run).
+ */
+function useTableState(urlState: boolean | undefined) {
+  // Read through the router's contexts (null outside a router: a screen's unit test, a CrudPage rendered
+  // without one) rather than useLocation(), which throws there.
+  const location = useContext(UNSAFE_LocationContext)?.location;
+  const navigator = useContext(UNSAFE_NavigationContext)?.navigator;
+  const routed = Boolean(urlState && location && navigator);
+  const own = useRef(location?.pathname);
+  const mine = routed && location?.pathname === own.current;
+  const [search, setSearch] = useState(() => (routed ? (location?.search ?? '') : ''));
+  useEffect(() => {
+    if (mine && location) setSearch(location.search);
+  }, [mine, location]);
+  const state = useMemo(() => parseTableState(search), [search]);
+  const set = useCallback(
+    (next: TableState) => {
+      const params = writeTableState(search, next).toString();
+      const text = params ? `?${params}` : '';
+      setSearch(text);
+      if (routed && navigator && text !== search) navigator.push({ pathname: own.current, search: text });
+    },
+    [routed, navigator, search],
+  );
+  return [state, set] as const;
 }
 
 /**
@@ -45,16 +132,17 @@ export function useCrudTable<T extends Row>(
   api: CrudApi<T>,
   options: CrudTableOptions<T> = {},
 ) {
-  const { query: extra, lazy } = options;
+  const { query: extra, lazy, invalidates } = options;
   const keyField = options.rowKey ?? 'id';
-  const [page, setPage] = useState(FIRST_PAGE);
-  const [filters, setFilters] = useState<Query>({});
+  const [state, setState] = useTableState(options.urlState);
+  const page = useMemo(() => ({ current: state.current, size: state.size }), [state.current, state.size]);
+  const { filters, sort } = state;
   const [selected, setSelected] = useState<string[]>([]);
   const [children, setChildren] = useState<Record<string, T[]>>({});
   const client = useQueryClient();
   const extraParams = useMemo(() => clean(extra ?? {}), [extra]);
   const query = useQuery({
-    ...crudListQuery(name, api, page, filters, extraParams),
+    ...crudListQuery(name, api, page, filters, extraParams, sort),
     placeholderData: keepPreviousData,
   });
   const keyOf = useCallback((row: T) => String((row as Record<string, unknown>)[keyField] ?? ''), [keyField]);
@@ -91,9 +179,16 @@ export function useCrudTable<T extends Row>(
           total: data?.total ?? 0,
           pageSizeOptions: PAGE_SIZES,
           showSizeChanger: true,
-          onChange: (current, size) => setPage({ current: size === page.size ? current : 1, size }),
+          onChange: (current, size) =>
+            setState({ ...state, current: size === page.size ? current : 1, size }),
         }
       : false,
+    onChange: (_pagination, _filters, sorter, extra) => {
+      if (extra.action !== 'sort' || Array.isArray(sorter)) return;
+      const key = sorter.column ? String((sorter.column as { sortKey?: string }).sortKey ?? '') : '';
+      setSelected([]);
+      setState({ ...state, current: 1, sort: key ? fromAntdOrder(key, sorter.order) : undefined });
+    },
     expandable: lazy
       ? {
           onExpand: async (expanded, row) => {
@@ -115,18 +210,31 @@ export function useCrudTable<T extends Row>(
     await query.refetch();
   }, [client, name, query]);
 
+  // After a submit or remove: this list (every page), the changed records and the lists named in
+  // `invalidates` refetch; the selection and loaded children go.
+  const changed = useCallback(
+    async (ids: string[] = []) => {
+      setSelected([]);
+      setChildren({});
+      await invalidateCrud(client, name, ids, invalidates);
+    },
+    [client, name, invalidates],
+  );
+
   return {
     tableProps,
     selected,
+    /** The table state (page, size, filters, sort). */
+    state,
     /** The selected rows (those on the current page / loaded tree). */
     selectedRows: selected.map((key) => rowsByKey.get(key)).filter((row): row is T => Boolean(row)),
     /** Apply search filters (empty values dropped) and go back to page 1. */
     search(values: Query) {
       setSelected([]);
-      setFilters(clean(values));
-      setPage((p) => ({ ...p, current: 1 }));
+      setState({ ...state, filters: clean(values), current: 1 });
     },
     refresh,
+    changed,
   };
 }
 

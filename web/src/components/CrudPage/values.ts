@@ -1,5 +1,7 @@
-import dayjs from 'dayjs';
+import dayjs, { type Dayjs } from 'dayjs';
+import type { Query } from '#src/api/types';
 import { valueList } from './options';
+import { rangeNames, snakeCase } from './tableState';
 import { type CrudColumn, type CrudMode, DATETIME_FORMAT } from './types';
 
 /** Is the column part of the dialog of this mode (display, addDisplay / editDisplay / viewDisplay)? */
@@ -61,4 +63,62 @@ export function successMessage(local: string, serverMsg?: string): string {
   if (!serverMsg) return local;
   const generic = /^(操作成功[!！]?|success)/i;
   return generic.test(serverMsg) ? local + serverMsg.replace(generic, '') : serverMsg;
+}
+
+/** The server's sort key of a column: `sortBy`, else its prop in snake_case (`createTime` → `create_time`). */
+export function sortKeyOf<T>(column: CrudColumn<T>): string {
+  return column.sortBy ?? snakeCase(column.prop);
+}
+
+/** The wire name a search field's value goes under: `<prop>` or `<prop>_<searchOp>`. */
+const searchName = <T>(column: CrudColumn<T>) =>
+  column.searchOp ? `${column.prop}_${column.searchOp}` : column.prop;
+
+type Range = [Dayjs | null | undefined, Dayjs | null | undefined] | null | undefined;
+
+/**
+ * Search form values → wire filters: a range → `<prop>_datege` / `<prop>_datele`, a `searchOp` field →
+ * `<prop>_<op>`, a datetime → `YYYY-MM-DD HH:mm:ss`; values of the form's other items (a screen's `extra`)
+ * pass as they are.
+ */
+export function toSearchWire<T>(fields: CrudColumn<T>[], values: Record<string, unknown>): Query {
+  const props = new Set(fields.map((f) => f.prop as string));
+  const wire: Query = {};
+  for (const [name, value] of Object.entries(values)) {
+    if (!props.has(name))
+      wire[name] = dayjs.isDayjs(value) ? value.format(DATETIME_FORMAT) : (value as string);
+  }
+  for (const field of fields) {
+    const value = values[field.prop];
+    if (value === undefined || value === null || value === '') continue;
+    if (field.searchRange) {
+      const [start, end] = (value as Range) ?? [];
+      const [ge, le] = rangeNames(field.prop);
+      if (start) wire[ge] = start.format(DATETIME_FORMAT);
+      if (end) wire[le] = end.format(DATETIME_FORMAT);
+    } else if (dayjs.isDayjs(value)) wire[searchName(field)] = value.format(DATETIME_FORMAT);
+    else wire[searchName(field)] = Array.isArray(value) ? value.join(',') : (value as string);
+  }
+  return wire;
+}
+
+/** Wire filters → the search form's values (the inverse of `toSearchWire` for the columns' fields). */
+export function toSearchForm<T>(fields: CrudColumn<T>[], filters: Query): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  const day = (raw: unknown) => {
+    const d = raw === undefined || raw === null || raw === '' ? null : dayjs(String(raw));
+    return d?.isValid() ? d : null;
+  };
+  for (const field of fields) {
+    if (field.searchRange) {
+      const [ge, le] = rangeNames(field.prop);
+      const range = [day(filters[ge]), day(filters[le])];
+      if (range[0] || range[1]) values[field.prop] = range;
+      continue;
+    }
+    const raw = filters[searchName(field)];
+    if (raw === undefined || raw === null || raw === '') continue;
+    values[field.prop] = field.type === 'datetime' ? day(raw) : String(raw);
+  }
+  return values;
 }

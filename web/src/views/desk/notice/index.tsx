@@ -4,9 +4,10 @@ import { type CrudOption, CrudPage, crudLoader } from '#src/components/CrudPage'
 
 const option: CrudOption<Notice> = {
   name: 'notice',
+  urlState: true,
   permissions: { add: 'notice_add', edit: 'notice_edit', view: 'notice_view', delete: 'notice_delete' },
   columns: [
-    { prop: 'title', label: 'noticeScreen.title', search: true, required: true, span: 24 },
+    { prop: 'title', label: 'noticeScreen.title', search: true, required: true, span: 24, sortable: true },
     {
       prop: 'category',
       label: 'noticeScreen.category',
@@ -15,7 +16,16 @@ const option: CrudOption<Notice> = {
       search: true,
       required: true,
     },
-    { prop: 'releaseTime', label: 'noticeScreen.releaseTime', type: 'datetime', required: true, width: 180 },
+    {
+      prop: 'releaseTime',
+      label: 'noticeScreen.releaseTime',
+      type: 'datetime',
+      required: true,
+      width: 180,
+      search: true,
+      searchRange: true,
+      sortable: true,
+    },
     { prop: 'content', label: 'noticeScreen.content', type: 'textarea', hide: true, span: 24 },
   ],
 };

@@ -51,7 +51,7 @@ export const LOG_COLUMNS: Record<LogKind, CrudColumn<LogRow>[]> = {
     { prop: 'logId', label: L('logId'), width: 110 },
     { prop: 'requestUri', label: L('requestUri'), width: 240, overHidden: true },
     { prop: 'createBy', label: L('createBy'), width: 110 },
-    { prop: 'createTime', label: L('createTime'), width: 170 },
+    { prop: 'createTime', label: L('createTime'), width: 170, sortable: true },
   ],
   api: [
     ...COMMON,
@@ -60,7 +60,7 @@ export const LOG_COLUMNS: Record<LogKind, CrudColumn<LogRow>[]> = {
     { prop: 'requestUri', label: L('requestUri'), width: 260, overHidden: true },
     { prop: 'createBy', label: L('createBy'), width: 110 },
     { prop: 'time', label: L('time'), width: 100 },
-    { prop: 'createTime', label: L('createTime'), width: 170 },
+    { prop: 'createTime', label: L('createTime'), width: 170, sortable: true },
   ],
   error: [
     ...COMMON,
@@ -68,7 +68,7 @@ export const LOG_COLUMNS: Record<LogKind, CrudColumn<LogRow>[]> = {
     { prop: 'message', label: L('message'), width: 240, overHidden: true },
     { prop: 'requestUri', label: L('requestUri'), width: 220, overHidden: true },
     { prop: 'createBy', label: L('createBy'), width: 110 },
-    { prop: 'createTime', label: L('createTime'), width: 170 },
+    { prop: 'createTime', label: L('createTime'), width: 170, sortable: true },
   ],
 };
 

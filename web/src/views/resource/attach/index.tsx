@@ -19,6 +19,7 @@ export default function AttachPage() {
   const option = useMemo<CrudOption<Attach>>(
     () => ({
       name: 'attach',
+      urlState: true,
       permissions: { view: 'attach_view', delete: 'attach_delete' },
       addBtn: false,
       editBtn: false,
@@ -29,6 +30,7 @@ export default function AttachPage() {
           prop: 'originalName',
           label: 'resource.attach.originalName',
           search: true,
+          sortable: true,
           width: 260,
           overHidden: true,
         },
@@ -37,12 +39,20 @@ export default function AttachPage() {
           prop: 'attachSize',
           label: 'resource.attach.attachSize',
           width: 110,
+          sortable: true,
           render: (row) => formatSize(row.attachSize),
         },
         { prop: 'contentType', label: 'resource.attach.contentType', hide: true },
         { prop: 'link', label: 'resource.attach.link', hide: true, span: 24 },
         { prop: 'ossCode', label: 'resource.attach.ossCode', hide: true },
-        { prop: 'createTime', label: 'resource.attach.createTime', width: 170 },
+        {
+          prop: 'createTime',
+          label: 'resource.attach.createTime',
+          width: 170,
+          search: true,
+          searchRange: true,
+          sortable: true,
+        },
       ],
       toolbar: [
         {

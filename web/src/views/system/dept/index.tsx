@@ -16,6 +16,8 @@ const ParentField = lazyChunk(() => import('../role/ParentField'));
 export function deptOption(acting: string | undefined): CrudOption<Dept> {
   return {
     name: 'dept',
+    // The user list shows department names.
+    invalidates: ['user'],
     tree: true,
     permissions: { add: 'dept_add', edit: 'dept_edit', view: 'dept_view', delete: 'dept_delete' },
     dialogWidth: 720,

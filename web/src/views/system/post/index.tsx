@@ -17,6 +17,9 @@ export default function PostPage() {
   const option = useMemo<CrudOption<Post>>(
     () => ({
       name: 'post',
+      urlState: true,
+      // The user list shows post names.
+      invalidates: ['user'],
       permissions: FULL,
       dialogWidth: 720,
       columns: [
@@ -42,6 +45,7 @@ export default function PostPage() {
           prop: 'postCode',
           label: 'system.post.postCode',
           search: true,
+          sortable: true,
           required: true,
           rules: [{ max: 12 }],
         },
@@ -52,7 +56,15 @@ export default function PostPage() {
           required: true,
           rules: [{ max: 64 }],
         },
-        { prop: 'sort', label: 'system.post.sort', type: 'number', required: true, value: 1, width: 100 },
+        {
+          prop: 'sort',
+          label: 'system.post.sort',
+          type: 'number',
+          required: true,
+          value: 1,
+          width: 100,
+          sortable: true,
+        },
         { prop: 'remark', label: 'system.post.remark', type: 'textarea', span: 24, hide: true },
       ],
     }),

@@ -15,6 +15,8 @@ const FunctionDialog = lazyChunk(() => import('./FunctionDialog'));
 export function roleOption(acting: string | undefined, open: (d: RoleDialog) => void): CrudOption<Role> {
   return {
     name: 'role',
+    // The user list shows role names.
+    invalidates: ['user'],
     tree: true,
     permissions: { add: 'role_add', edit: 'role_edit', view: 'role_view', delete: 'role_delete' },
     dialogWidth: 640,

@@ -19,6 +19,7 @@ type Open =
 
 export const tenantOption: CrudOption<Tenant> = {
   name: 'tenant',
+  urlState: true,
   permissions: { add: 'tenant_add', edit: 'tenant_edit', view: 'tenant_view', delete: 'tenant_delete' },
   dialogWidth: 860,
   columns: [
@@ -26,6 +27,7 @@ export const tenantOption: CrudOption<Tenant> = {
       prop: 'tenantId',
       label: `${T}.tenantId`,
       search: true,
+      sortable: true,
       editDisabled: true,
       tip: `${T}.tenantIdTip`,
       rules: [{ pattern: /^[0-9A-Za-z]{1,12}$/, message: `${T}.tenantIdFormat` }],
@@ -35,6 +37,7 @@ export const tenantOption: CrudOption<Tenant> = {
       prop: 'tenantName',
       label: `${T}.tenantName`,
       search: true,
+      sortable: true,
       rules: [{ required: true, whitespace: true, message: `${T}.nameRequired` }, { max: 50 }],
       width: 180,
     },
