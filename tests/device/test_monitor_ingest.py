@@ -194,6 +194,8 @@ class TestReads:
         assert values["TEMP"] is False
         status = await demo_admin.data("GET", f"{MONITOR}/status", deviceIds=device["id"])
         assert status == [{"deviceId": str(device["id"]), "status": "online", "lastTs": status[0]["lastTs"]}]
+        every = {entry["deviceId"]: entry["status"] for entry in await demo_admin.data("GET", f"{MONITOR}/status")}
+        assert every[str(device["id"])] == "online"  # no deviceIds: every device of the tenant
 
     async def test_aggregate_over_http(self, app, demo_admin, unique):
         device = await plant(app, unique)

@@ -19,6 +19,7 @@ from plantdesk.core.envelope import R, Schema, ok, status
 from plantdesk.core.errors import BadRequest, Unauthorized
 from plantdesk.core.paging import Page
 from plantdesk.core.routing import include
+from plantdesk.modules.device.models import Device
 from plantdesk.modules.device.monitor import ingest, retention, service
 from plantdesk.modules.device.monitor.models import DeviceToken
 from plantdesk.modules.device.monitor.schemas import (
@@ -133,8 +134,10 @@ async def export(
 @monitor.get("/status", response_model=R[list[DeviceStatus]])
 async def device_status(db: TenantDb, device_ids: Annotated[IdList, Query(alias="deviceIds")] = None,
                         user: Identity = VIEW):
-    """online / offline / fault per device, from data freshness (service.device_status)."""
-    found = await service.device_status(db, parse_ids(device_ids, required=False))
+    """online / offline / fault per device, from data freshness (service.device_status); every device of the
+    tenant when `deviceIds` is not given (the ledger's badges)."""
+    ids = parse_ids(device_ids, required=False) or list((await db.execute(select(Device.id))).scalars())
+    found = await service.device_status(db, ids)
     return ok([{"device_id": d, **entry} for d, entry in found.items()])
 
 
