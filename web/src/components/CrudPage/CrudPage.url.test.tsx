@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CrudApi } from '#src/api/crud';
 import { useSession } from '#src/app/stores/session';
 import { renderWithProviders } from '#src/test/render';
@@ -51,6 +51,12 @@ function renderAt(url: string, api: CrudApi<Row>) {
 
 const lastCall = (api: CrudApi<Row>) => (api.list as ReturnType<typeof vi.fn>).mock.calls.at(-1)?.[0];
 
+// The range field's picker is a lazy chunk: on a cold run (a clean clone) its first import takes longer than a
+// findBy waits, so it is loaded before any test's clock starts.
+beforeAll(async () => {
+  await import('antd/es/date-picker');
+}, 60_000);
+
 beforeEach(() => {
   useSession.getState().setAccount({ permissions: {} });
 });
@@ -62,17 +68,21 @@ describe('CrudPage table state in the URL', () => {
       '/rows?current=2&size=30&descs=create_time&q.name=甲&q.createTime_datege=2026-01-01+00%3A00%3A00',
       api,
     );
-    await waitFor(() =>
-      expect(lastCall(api)).toEqual({
-        name: '甲',
-        createTime_datege: '2026-01-01 00:00:00',
-        descs: 'create_time',
-        current: 2,
-        size: 30,
-      }),
+    await waitFor(
+      () =>
+        expect(lastCall(api)).toEqual({
+          name: '甲',
+          createTime_datege: '2026-01-01 00:00:00',
+          descs: 'create_time',
+          current: 2,
+          size: 30,
+        }),
+      { timeout: 15_000 },
     );
-    expect(await screen.findByDisplayValue('甲', {}, { timeout: 5000 })).toBeInTheDocument();
-    expect(await screen.findByDisplayValue('2026-01-01 00:00:00', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByDisplayValue('甲', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(
+      await screen.findByDisplayValue('2026-01-01 00:00:00', {}, { timeout: 15_000 }),
+    ).toBeInTheDocument();
     const header = screen
       .getAllByRole('columnheader')
       .find((th) => th.textContent?.includes('crud.testCode'));
