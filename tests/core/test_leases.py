@@ -66,11 +66,12 @@ class TestLeases:
 
     async def test_a_kept_lease_outlives_its_ttl_and_a_stopped_keeper_hands_it_back(self, sessions, unique):
         name = f"collector:{unique}"
-        owner, other = Leases(sessions, f"owner-{unique}", ttl=0.4), Leases(sessions, f"other-{unique}", ttl=0.4)
+        # A renewal every 0.5 s, each allowed 1 s before the lease lapses: a slow CI box must not lose it.
+        owner, other = Leases(sessions, f"owner-{unique}", ttl=1.5), Leases(sessions, f"other-{unique}", ttl=1.5)
         assert await owner.acquire(name) is not None
         reports = []
         keeper = asyncio.create_task(owner.keep(name, reports.append))
-        await asyncio.sleep(1.0)
+        await asyncio.sleep(2.0)
         assert await other.acquire(name) is None
         keeper.cancel()
         with pytest.raises(asyncio.CancelledError):
