@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Annotated, Any, TypeVar
 
 from fastapi import APIRouter, Body, Request
-from sqlalchemy import Delete, Update, delete, select, update
+from sqlalchemy import delete, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from plantdesk.core.context import Identity
@@ -159,10 +159,13 @@ async def remove_ids(db: AsyncSession, user: Identity, resource: Resource, ids: 
         await resource.before_remove(db, user, ids)
     model = resource.model
     chosen = model.id.in_(ids)
-    stmt: Update | Delete
     if issubclass(model, SoftDeleteMixin):
-        stmt = update(model).where(chosen).values(is_deleted=1)
+        await mark_deleted(db, model, chosen)
     else:
-        stmt = delete(model).where(chosen)
-    await db.execute(stmt.execution_options(synchronize_session=False))
+        await db.execute(delete(model).where(chosen).execution_options(synchronize_session=False))
+
+
+async def mark_deleted(db: AsyncSession, model: type[Any], clause: Any) -> None:
+    """Logically remove the rows of `model` matching `clause` (is_deleted = 1); the tenant mechanism hides them."""
+    await db.execute(update(model).where(clause).values(is_deleted=1).execution_options(synchronize_session=False))
 

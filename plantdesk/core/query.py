@@ -9,7 +9,7 @@ from collections.abc import Collection, Mapping
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import BigInteger, Boolean, DateTime, Integer, SmallInteger, String, cast, literal
+from sqlalchemy import BigInteger, Boolean, DateTime, Integer, SmallInteger, String, cast, literal, or_
 from sqlalchemy.ext.compiler import compiles
 from sqlalchemy.orm import QueryableAttribute
 from sqlalchemy.sql import operators
@@ -45,6 +45,16 @@ def filters(params: Mapping[str, str], columns: Mapping[str, Column], *,
             raise BadRequest("请求参数包含非法字符")
         clauses.append(_clause(column, op, value, name))
     return clauses
+
+
+def keyword(value: str | None, *columns: Column) -> ColumnElement[bool] | None:
+    """A search box: `value` contained (case-insensitively, as the `like` filter) in any of `columns`; None
+    for an empty box."""
+    if not value:
+        return None
+    if "\x00" in value:
+        raise BadRequest("请求参数包含非法字符")
+    return or_(*(_clause(column, "like", value, "keyword") for column in columns))
 
 
 def _split(key: str, default: str) -> tuple[str, str]:

@@ -6,7 +6,7 @@ import pytest
 from sqlalchemy import select
 
 from plantdesk.core.errors import BadRequest
-from plantdesk.core.query import SUFFIXES, filters, to_int
+from plantdesk.core.query import SUFFIXES, filters, keyword, to_int
 from plantdesk.modules.system.models import Post
 from tests.core.conftest import OTHER_TENANT
 from tests.helpers import platform_session
@@ -95,6 +95,25 @@ class TestLikeEscaping:
     async def test_quotes_and_sql_are_just_text(self, tagged):
         assert await tagged({"postName": "' OR 1=1 --"}) == []
         assert await tagged({"postName_equal": "x'; drop table blade_post; --"}) == []
+
+
+class TestKeyword:
+    async def test_one_box_searches_several_columns_as_the_like_filter_does(self, sessions, unique, tagged):
+        async def run(text: str) -> list[str]:
+            clause = keyword(text, Post.post_name, Post.remark)
+            stmt = select(Post.post_name).where(Post.post_code == unique, clause)
+            async with platform_session(sessions) as db:
+                return sorted((await db.execute(stmt)).scalars())
+
+        assert await run("PUMP") == ["pump%b", "pump_a"]  # case-insensitive, on both databases
+        assert await run("third") == ["valve"]  # the second column
+        assert await run("p%b") == ["pump%b"]  # wildcards are literal
+        assert keyword("", Post.post_name) is None
+
+    def test_nul_is_a_400(self):
+        with pytest.raises(BadRequest) as error:
+            keyword("a\x00b", Post.post_name)
+        assert error.value.msg == "请求参数包含非法字符"
 
 
 class TestNulByte:

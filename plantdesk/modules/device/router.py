@@ -13,15 +13,16 @@ from fastapi import APIRouter, Body, File, Path, Query, Request, UploadFile
 from sqlalchemy import Select, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from plantdesk.core import excel, tenancy
+from plantdesk.core import excel, query, tenancy
 from plantdesk.core.audit_models import ApiLog
 from plantdesk.core.context import Identity
-from plantdesk.core.crud import Resource, crud_router, get_or_raise, parse_ids, request_ids
+from plantdesk.core.crud import Resource, crud_router, get_or_raise, mark_deleted, parse_ids, request_ids
 from plantdesk.core.deps import TOKEN_IN_LINK, IdQuery, OptionalId, Rt, TenantDb, form_or_query, need
 from plantdesk.core.envelope import R, ok
 from plantdesk.core.errors import BusinessError
+from plantdesk.core.listing import Listing
 from plantdesk.core.paging import Page, Paging, paginate
-from plantdesk.core.query import filters
+from plantdesk.core.query import to_int
 from plantdesk.core.routing import include
 from plantdesk.modules.device import io, service
 from plantdesk.modules.device.models import (
@@ -86,21 +87,17 @@ LogDownload = need("importExportManagement_download", "importExportManagement_vi
 OplogView = need("log_api", "log_api_view", "device_device", "device_device_view", "datapoint", "datapoint_view")
 
 
-def _ilike_filters(request: Request, columns: dict) -> list:
-    return filters(request.query_params, columns)
-
-
 # --- device-model-lib ------------------------------------------------------------------------------------------
 
 models = APIRouter(prefix=f"{PREFIX}/device-model-lib", tags=["device-model-lib"])
-MODEL_FILTERS = {"code": EquipmentModel.code, "name": EquipmentModel.name, "category": EquipmentModel.category,
-                 "manufacturer": EquipmentModel.manufacturer, "parentId": EquipmentModel.parent_id}
+MODELS = Listing(EquipmentModel, filters={
+    "code": EquipmentModel.code, "name": EquipmentModel.name, "category": EquipmentModel.category,
+    "manufacturer": EquipmentModel.manufacturer, "parentId": EquipmentModel.parent_id},
+    order=(EquipmentModel.sort, EquipmentModel.code, EquipmentModel.id))
 
 
 async def _model_page(db: AsyncSession, request: Request, paging) -> dict:
-    stmt = select(EquipmentModel).where(*_ilike_filters(request, MODEL_FILTERS))
-    stmt = stmt.order_by(EquipmentModel.sort, EquipmentModel.code, EquipmentModel.id)
-    page = await paginate(db, stmt, paging)
+    page = await MODELS.page(db, MODELS.select(request.query_params), paging)
     page["records"] = await service.model_reads(db, page["records"])
     return page
 
@@ -120,8 +117,8 @@ async def model_page(request: Request, db: TenantDb, paging: Paging, user: Ident
 async def model_search(db: TenantDb, keyword: Keyword = "", user: Identity = MODEL["view"]):
     """Models whose code, name, category or manufacturer contains `keyword` (at most 100)."""
     stmt = select(EquipmentModel).order_by(EquipmentModel.code).limit(100)
-    clause = service.keyword_clause(keyword, EquipmentModel.code, EquipmentModel.name, EquipmentModel.category,
-                                    EquipmentModel.manufacturer)
+    clause = query.keyword(keyword, EquipmentModel.code, EquipmentModel.name, EquipmentModel.category,
+                           EquipmentModel.manufacturer)
     if clause is not None:
         stmt = stmt.where(clause)
     return ok(await service.model_reads(db, list((await db.execute(stmt)).scalars())))
@@ -167,11 +164,7 @@ async def model_copy_process(db: TenantDb, body: Annotated[CopyProcess, Body()],
 @models.get("/export-model", response_model=None, responses=excel.XLSX_RESPONSE, dependencies=[TOKEN_IN_LINK])
 async def model_export(request: Request, db: TenantDb, user: Identity = MODEL["export"]):
     """`ids` (optional) or the list filters; one row per template point."""
-    stmt = select(EquipmentModel).order_by(EquipmentModel.sort, EquipmentModel.code)
-    raw = request.query_params.get("ids")
-    stmt = stmt.where(EquipmentModel.id.in_(parse_ids(raw))) if raw else \
-        stmt.where(*_ilike_filters(request, MODEL_FILTERS))
-    rows = list((await db.execute(stmt.limit(excel.MAX_IMPORT_ROWS))).scalars())
+    rows = await MODELS.rows(db, _chosen_or_filtered(MODELS, request), limit=excel.MAX_IMPORT_ROWS)
     return excel.download(await io.export_models(db, rows), "device-models.xlsx")
 
 
@@ -184,6 +177,13 @@ async def model_template(user: Identity = MODEL["import"]):
 async def model_import(db: TenantDb, rt: Rt, file: Annotated[UploadFile, File()], user: Identity = MODEL["import"]):
     """Starts the import job; poll import-log/detail (or oplog/import-datapoint-status) with the answered id."""
     return ok(await _start_import(db, rt, "model", file))
+
+
+def _chosen_or_filtered(listing: Listing, request: Request) -> Select:
+    """What an export writes: the rows `ids` names, or else those the list's filters find."""
+    raw = request.query_params.get("ids")
+    return select(listing.model).where(listing.model.id.in_(parse_ids(raw))) if raw else \
+        listing.select(request.query_params)
 
 
 def _need_id(body) -> None:
@@ -225,7 +225,7 @@ async def component_update(db: TenantDb, body: Annotated[ComponentWrite, Body()]
 async def component_remove(request: Request, db: TenantDb, user: Identity = MODEL["delete"]):
     """Template points of a removed component stay in the model, without a component."""
     ids = await request_ids(request)
-    await service._soft_delete(db, ModelComponent, ModelComponent.id.in_(ids))
+    await mark_deleted(db, ModelComponent, ModelComponent.id.in_(ids))
     await service.clear_component(db, ModelPoint, ids)
     return ok(True)
 
@@ -243,13 +243,15 @@ async def template_by_model(db: TenantDb, link_id: Annotated[int, Query(alias="l
     return ok(list((await db.execute(stmt)).scalars()))
 
 
+TEMPLATES = Listing(ModelPoint, filters={"code": ModelPoint.code, "name": ModelPoint.name,
+                                         "linkId": ModelPoint.link_id, "componentId": ModelPoint.component_id},
+                    order=(ModelPoint.sort, ModelPoint.id))
+
+
 @templates.get("/list", response_model=R[Page[ModelPointRead]])
 async def template_list(request: Request, db: TenantDb, paging: Paging, user: Identity = MODEL["view"]):
     """Filters: linkId, componentId, code, name."""
-    stmt = select(ModelPoint).where(*filters(request.query_params, {
-        "code": ModelPoint.code, "name": ModelPoint.name, "linkId": ModelPoint.link_id,
-        "componentId": ModelPoint.component_id}))
-    return ok(await paginate(db, stmt.order_by(ModelPoint.sort, ModelPoint.id), paging))
+    return ok(await TEMPLATES.page(db, TEMPLATES.select(request.query_params), paging))
 
 
 @templates.get("/detail", response_model=R[ModelPointRead])
@@ -271,31 +273,25 @@ async def template_update(db: TenantDb, body: Annotated[ModelPointWrite, Body()]
 @templates.post("/remove", response_model=R[bool])
 async def template_remove(request: Request, db: TenantDb, user: Identity = MODEL["delete"]):
     """Device points copied from a removed template stay with their devices."""
-    await service._soft_delete(db, ModelPoint, ModelPoint.id.in_(await request_ids(request)))
+    await mark_deleted(db, ModelPoint, ModelPoint.id.in_(await request_ids(request)))
     return ok(True)
 
 
 # --- device ----------------------------------------------------------------------------------------------------
 
 devices = APIRouter(prefix=f"{PREFIX}/device", tags=["device"])
-DEVICE_FILTERS = {"code": Device.code, "name": Device.name, "deviceName": Device.name, "category": Device.category,
-                  "line": Device.line, "area": Device.area, "location": Device.location,
-                  "manufacturer": Device.manufacturer, "modelId": Device.model_id, "deptId": Device.dept_id,
-                  "status": Device.status}
-EXACT = ("modelId", "deptId", "status")
-
-
-def _device_statement(request: Request) -> Select:
-    params = {(f"{k}_equal" if k in EXACT else k): v for k, v in request.query_params.items()}
-    return select(Device).where(*filters(params, DEVICE_FILTERS))
+DEVICES = Listing(
+    Device,
+    filters={"code": Device.code, "name": Device.name, "deviceName": Device.name, "category": Device.category,
+             "line": Device.line, "area": Device.area, "location": Device.location,
+             "manufacturer": Device.manufacturer},
+    exact={"modelId": Device.model_id, "deptId": Device.dept_id, "status": Device.status},
+    sorts={"code": Device.code, "name": Device.name, "create_time": Device.create_time, "sort": Device.sort},
+    order=(Device.sort, Device.code, Device.id))
 
 
 async def _device_page(db: AsyncSession, request: Request, paging) -> dict:
-    stmt = paging.order_by(_device_statement(request), {"code": Device.code, "name": Device.name,
-                                                        "create_time": Device.create_time, "sort": Device.sort})
-    if not (paging.ascs or paging.descs):
-        stmt = stmt.order_by(Device.sort, Device.code, Device.id)
-    page = await paginate(db, stmt, paging)
+    page = await DEVICES.page(db, DEVICES.select(request.query_params), paging)
     page["records"] = await service.device_reads(db, page["records"])
     return page
 
@@ -342,7 +338,7 @@ async def device_search(db: TenantDb, device_name: Annotated[str, Query(alias="d
                         user: Identity = DEVICE["view"]):
     """Devices whose name or code contains `deviceName` (at most 100)."""
     stmt = select(Device).order_by(Device.sort, Device.code).limit(100)
-    clause = service.keyword_clause(device_name, Device.name, Device.code)
+    clause = query.keyword(device_name, Device.name, Device.code)
     if clause is not None:
         stmt = stmt.where(clause)
     return ok(await service.device_reads(db, list((await db.execute(stmt)).scalars())))
@@ -371,9 +367,7 @@ async def device_parts(db: TenantDb, device_id: Annotated[int, Query(alias="devi
 @devices.get("/export-device", response_model=None, responses=excel.XLSX_RESPONSE, dependencies=[TOKEN_IN_LINK])
 async def device_export(request: Request, db: TenantDb, user: Identity = DEVICE["export"]):
     """`ids` (optional) or the list filters."""
-    raw = request.query_params.get("ids")
-    stmt = select(Device).where(Device.id.in_(parse_ids(raw))) if raw else _device_statement(request)
-    rows = list((await db.execute(stmt.order_by(Device.sort, Device.code).limit(excel.MAX_IMPORT_ROWS))).scalars())
+    rows = await DEVICES.rows(db, _chosen_or_filtered(DEVICES, request), limit=excel.MAX_IMPORT_ROWS)
     return excel.download(await io.export_devices(db, rows), "devices.xlsx")
 
 
@@ -395,7 +389,7 @@ async def _check_device_component(db: AsyncSession, _user, obj: DeviceComponent,
     if not obj.device_id:
         raise BusinessError("请选择设备")
     await get_or_raise(db, Device, obj.device_id)
-    if await service._taken(db, DeviceComponent, obj.code, None if created else obj.id, device_id=obj.device_id):
+    if await service.code_taken(db, DeviceComponent, obj.code, None if created else obj.id, device_id=obj.device_id):
         raise BusinessError(f"部件编码已存在: {obj.code}")
     if obj.parent_id:
         parent = await get_or_raise(db, DeviceComponent, obj.parent_id)
@@ -409,7 +403,7 @@ async def _remove_device_components(db: AsyncSession, _user, ids: list[int]) -> 
 
 async def _narrow_components(_db, _user, stmt: Select, request: Request) -> Select:
     device_id = request.query_params.get("deviceId")
-    return stmt.where(DeviceComponent.device_id == service.to_id(device_id)) if device_id else stmt
+    return stmt.where(DeviceComponent.device_id == to_int(device_id, "deviceId")) if device_id else stmt
 
 
 DEVICE_COMPONENT = Resource(
@@ -422,22 +416,22 @@ device_components = crud_router(DEVICE_COMPONENT, f"{PREFIX}/components", tags=[
 # --- datapoints --------------------------------------------------------------------------------------------------
 
 points = APIRouter(prefix=f"{PREFIX}/datapoints", tags=["datapoints"])
-POINT_FILTERS = {"code": DataPoint.code, "name": DataPoint.name, "unit": DataPoint.unit,
-                 "address": DataPoint.address, "pointClass": DataPoint.point_class, "deviceId": DataPoint.device_id,
-                 "componentId": DataPoint.component_id, "collectGroupId": DataPoint.collect_group_id,
-                 "dataType": DataPoint.data_type}
-POINT_EXACT = ("deviceId", "componentId", "collectGroupId", "dataType")
+POINTS = Listing(
+    DataPoint,
+    filters={"code": DataPoint.code, "name": DataPoint.name, "unit": DataPoint.unit, "address": DataPoint.address,
+             "pointClass": DataPoint.point_class},
+    exact={"deviceId": DataPoint.device_id, "componentId": DataPoint.component_id,
+           "collectGroupId": DataPoint.collect_group_id, "dataType": DataPoint.data_type},
+    order=(DataPoint.device_id, DataPoint.sort, DataPoint.code, DataPoint.id))
 
 
 def _point_statement(request: Request) -> Select:
-    params = {(f"{k}_equal" if k in POINT_EXACT else k): v for k, v in request.query_params.items()
-              if k not in ("keyword",)}
-    return service.point_statement(request.query_params.get("keyword")).where(*filters(params, POINT_FILTERS))
+    """The list's filters, and `keyword` on the point's or its device's code and name."""
+    return service.point_statement(request.query_params.get("keyword")).where(*POINTS.where(request.query_params))
 
 
 async def _point_page(db: AsyncSession, request: Request, paging) -> dict:
-    stmt = _point_statement(request).order_by(DataPoint.device_id, DataPoint.sort, DataPoint.code, DataPoint.id)
-    page = await paginate(db, stmt, paging)
+    page = await POINTS.page(db, _point_statement(request), paging)
     page["records"] = await service.point_reads(db, page["records"])
     return page
 
@@ -477,8 +471,8 @@ async def point_update(db: TenantDb, body: Annotated[DataPointWrite, Body()], us
 @points.post("/remove", response_model=R[bool])
 async def point_remove(request: Request, db: TenantDb, user: Identity = POINT["delete"]):
     ids = await request_ids(request)
-    await service._soft_delete(db, DataPointAlarm, DataPointAlarm.point_id.in_(ids))
-    await service._soft_delete(db, DataPoint, DataPoint.id.in_(ids))
+    await mark_deleted(db, DataPointAlarm, DataPointAlarm.point_id.in_(ids))
+    await mark_deleted(db, DataPoint, DataPoint.id.in_(ids))
     return ok(True)
 
 
@@ -487,8 +481,8 @@ async def point_export(request: Request, db: TenantDb, user: Identity = POINT["e
     """`ids` (optional) or the list filters."""
     raw = request.query_params.get("ids")
     stmt = select(DataPoint).where(DataPoint.id.in_(parse_ids(raw))) if raw else _point_statement(request)
-    stmt = stmt.order_by(DataPoint.device_id, DataPoint.sort, DataPoint.code).limit(excel.MAX_IMPORT_ROWS)
-    return excel.download(await io.export_points(db, list((await db.execute(stmt)).scalars())), "datapoints.xlsx")
+    rows = await POINTS.rows(db, stmt, limit=excel.MAX_IMPORT_ROWS)
+    return excel.download(await io.export_points(db, rows), "datapoints.xlsx")
 
 
 @points.get("/export-template", response_model=None, responses=excel.XLSX_RESPONSE, dependencies=[TOKEN_IN_LINK])
@@ -511,7 +505,7 @@ async def _by_type(_db, _user, stmt: Select, request: Request) -> Select:
 
 
 async def _check_source(db: AsyncSession, _user, obj: DataPointSource, body, created: bool) -> None:
-    if await service._taken(db, DataPointSource, obj.code, None if created else obj.id):
+    if await service.code_taken(db, DataPointSource, obj.code, None if created else obj.id):
         raise BusinessError(f"数据源编码已存在: {obj.code}")
 
 
@@ -524,17 +518,15 @@ sources = crud_router(SOURCE, f"{PREFIX}/data-point-source", tags=["data-point-s
 
 @sources.get("/page", response_model=R[Page[SourceRead]])
 async def source_page(request: Request, db: TenantDb, paging: Paging, user: Identity = POINT["view"]):
-    """The sources of `type` (all types without it), paged."""
-    stmt = await _by_type(db, user, select(DataPointSource).where(*filters(request.query_params, SOURCE.filters)),
-                          request)
-    return ok(await paginate(db, stmt.order_by(DataPointSource.type, DataPointSource.code, DataPointSource.id),
-                             paging))
+    """The sources of `type` (all types without it), paged: the list's pipeline."""
+    stmt = await _by_type(db, user, SOURCE.listing.select(request.query_params), request)
+    return ok(await SOURCE.listing.page(db, stmt, paging))
 
 
 # --- datapoints-collects ------------------------------------------------------------------------------------------
 
 async def _check_group(db: AsyncSession, _user, obj: CollectGroup, body, created: bool) -> None:
-    if await service._taken(db, CollectGroup, obj.code, None if created else obj.id):
+    if await service.code_taken(db, CollectGroup, obj.code, None if created else obj.id):
         raise BusinessError(f"采集组编码已存在: {obj.code}")
     if obj.protocol_config:
         service.check_json(obj.protocol_config, "protocolConfig")
@@ -555,21 +547,20 @@ collects = crud_router(COLLECT, f"{PREFIX}/datapoints-collects", tags=["datapoin
 # --- datapoints-alarm ---------------------------------------------------------------------------------------------
 
 alarms = APIRouter(prefix=f"{PREFIX}/datapoints-alarm", tags=["datapoints-alarm"])
+ALARMS = Listing(DataPointAlarm, exact={"pointId": DataPointAlarm.point_id}, order=(DataPointAlarm.id.desc(),))
 
 
 @alarms.get("/list", response_model=R[Page[AlarmRead]])
 async def alarm_list(request: Request, db: TenantDb, paging: Paging, user: Identity = POINT["view"]):
     """Filters: pointId, deviceId, switchFlag."""
-    stmt = select(DataPointAlarm)
     params = request.query_params
-    if params.get("pointId"):
-        stmt = stmt.where(DataPointAlarm.point_id == service.to_id(params["pointId"]))
+    stmt = ALARMS.select(params)
     if params.get("deviceId"):
         stmt = stmt.where(DataPointAlarm.point_id.in_(
-            select(DataPoint.id).where(DataPoint.device_id == service.to_id(params["deviceId"]))))
+            select(DataPoint.id).where(DataPoint.device_id == to_int(params["deviceId"], "deviceId"))))
     if params.get("switchFlag") in ("0", "1"):
         stmt = stmt.where(DataPointAlarm.switch_flag == int(params["switchFlag"]))
-    return ok(await paginate(db, stmt.order_by(DataPointAlarm.id.desc()), paging))
+    return ok(await ALARMS.page(db, stmt, paging))
 
 
 @alarms.get("/detail", response_model=R[AlarmRead | None])
@@ -604,7 +595,7 @@ async def alarm_switch(request: Request, db: TenantDb, user: Identity = POINT["e
 
 @alarms.post("/remove", response_model=R[bool])
 async def alarm_remove(request: Request, db: TenantDb, user: Identity = POINT["delete"]):
-    await service._soft_delete(db, DataPointAlarm, DataPointAlarm.id.in_(await request_ids(request)))
+    await mark_deleted(db, DataPointAlarm, DataPointAlarm.id.in_(await request_ids(request)))
     return ok(True)
 
 
@@ -613,28 +604,30 @@ async def alarm_remove(request: Request, db: TenantDb, user: Identity = POINT["d
 logs = APIRouter(prefix=f"{PREFIX}/import-log", tags=["import-log"])
 
 
+IMPORT_LOGS = Listing(ImportLog, filters={"fileName": ImportLog.file_name}, exact={"type": ImportLog.type},
+                      order=(ImportLog.create_time.desc(), ImportLog.id.desc()))
+
+
 def _log_statement(request: Request) -> Select:
     params = request.query_params
-    stmt = select(ImportLog).where(*filters(params, {"fileName": ImportLog.file_name}))
-    if params.get("type"):
-        stmt = stmt.where(ImportLog.type == params["type"])
+    stmt = IMPORT_LOGS.select(params)
     if params.get("state") in ("0", "1", "2", "3"):
         stmt = stmt.where(ImportLog.state == int(params["state"]))
-    return stmt.order_by(ImportLog.create_time.desc(), ImportLog.id.desc())
+    return stmt
 
 
 @logs.get("/page", response_model=R[Page[ImportLogRead]])
 async def import_log_page(request: Request, db: TenantDb, paging: Paging, user: Identity = LogView):
     """Filters: type (device, datapoint, model), state (0 queued, 1 running, 2 done, 3 failed), fileName."""
-    return ok(await paginate(db, _log_statement(request), paging))
+    return ok(await IMPORT_LOGS.page(db, _log_statement(request), paging))
 
 
 @logs.get("/search", response_model=R[Page[ImportLogRead]])
 async def import_log_search(request: Request, db: TenantDb, paging: Paging, user: Identity = LogView):
     """As page; `keyword` matches the file name."""
     stmt = _log_statement(request)
-    clause = service.keyword_clause(request.query_params.get("keyword"), ImportLog.file_name)
-    return ok(await paginate(db, stmt if clause is None else stmt.where(clause), paging))
+    clause = query.keyword(request.query_params.get("keyword"), ImportLog.file_name)
+    return ok(await IMPORT_LOGS.page(db, stmt if clause is None else stmt.where(clause), paging))
 
 
 @logs.get("/detail", response_model=R[ImportLogRead])
@@ -685,7 +678,7 @@ async def oplog_page(request: Request, db: TenantDb, paging: Paging, user: Ident
     first; filters as the API log (requestUri, method, createBy, logStartTime, logEndTime)."""
     stmt = log_service.statement(ApiLog, request.query_params)
     stmt = stmt.where(ApiLog.request_uri.startswith(log_service.DEVICE_MANAGEMENT, autoescape=True))
-    return ok(await paginate(db, stmt.order_by(ApiLog.create_time.desc(), ApiLog.id.desc()), paging))
+    return ok(await log_service.listing(ApiLog).page(db, stmt, paging))
 
 
 @oplog.get("/import-datapoint-status", response_model=R[ImportLogRead | None])

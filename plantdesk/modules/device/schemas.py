@@ -60,8 +60,9 @@ class CopyProcess(Schema):
     target_id: Id
 
 
-class ComponentRead(_Audit):
-    model_id: Id
+class _ComponentRead(_Audit):
+    """What a model's component and a device's share."""
+
     parent_id: Id = 0
     code: str
     name: str
@@ -70,15 +71,22 @@ class ComponentRead(_Audit):
     remark: str | None = None
 
 
-class ComponentWrite(Schema):
+class _ComponentWrite(Schema):
     id: Id | None = None
-    model_id: Id | None = None
     parent_id: Id | None = None
     code: str = Field(min_length=1, max_length=64)
     name: str = Field(min_length=1, max_length=128)
     category: str | None = Field(None, max_length=64)
     sort: int | None = Field(None, ge=0, le=1_000_000)
     remark: str | None = Field(None, max_length=500)
+
+
+class ComponentRead(_ComponentRead):
+    model_id: Id
+
+
+class ComponentWrite(_ComponentWrite):
+    model_id: Id | None = None
 
 
 class _PointRead(_Audit):
@@ -176,26 +184,13 @@ class DeviceWrite(Schema):
     data_points: list["DataPointWrite"] | None = Field(None, max_length=2000)
 
 
-class DeviceComponentRead(_Audit):
+class DeviceComponentRead(_ComponentRead):
     device_id: Id
     model_component_id: Id | None = None
-    parent_id: Id = 0
-    code: str
-    name: str
-    category: str | None = None
-    sort: int = 0
-    remark: str | None = None
 
 
-class DeviceComponentWrite(Schema):
-    id: Id | None = None
+class DeviceComponentWrite(_ComponentWrite):
     device_id: Id | None = None
-    parent_id: Id | None = None
-    code: str = Field(min_length=1, max_length=64)
-    name: str = Field(min_length=1, max_length=128)
-    category: str | None = Field(None, max_length=64)
-    sort: int | None = Field(None, ge=0, le=1_000_000)
-    remark: str | None = Field(None, max_length=500)
 
 
 class DataPointRead(_PointRead):

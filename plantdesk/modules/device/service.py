@@ -7,15 +7,16 @@
   their alarm settings (logically).
 """
 
-from collections.abc import Iterable, Sequence
+import json
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from typing import Any
 
 from sqlalchemy import Select, func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from plantdesk.core.crud import get_or_raise
+from plantdesk.core import query
+from plantdesk.core.crud import get_or_raise, mark_deleted
 from plantdesk.core.errors import BusinessError
-from plantdesk.core.query import Column
 from plantdesk.modules.device.models import (
     CollectGroup,
     DataPoint,
@@ -29,20 +30,11 @@ from plantdesk.modules.device.models import (
     PointFields,
 )
 from plantdesk.modules.device.schemas import DataPointWrite, DeviceWrite
+from plantdesk.modules.system.models import Dept
+from plantdesk.modules.system.trees import forest
 
 POINT_FIELDS = ("code", "name", "unit", "data_type", "scale", "offset", "range_min", "range_max", "address",
                 "collect_group_id", "source_id", "deadband", "store", "point_class", "sort", "remark")
-
-
-def like(value: str) -> str:
-    escaped = value.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-    return f"%{escaped}%"
-
-
-def keyword_clause(keyword: str | None, *columns: Column):
-    if not keyword:
-        return None
-    return or_(*(column.ilike(like(keyword), escape="\\") for column in columns))
 
 
 def probe_of(obj, values: dict):
@@ -63,7 +55,7 @@ def values_of(body, exclude: Iterable[str] = ()) -> dict[str, Any]:
     return {name: getattr(body, name) for name in body.model_fields_set if name not in skip}
 
 
-async def _taken(db: AsyncSession, model, code: str, own_id: int | None, **scope) -> bool:
+async def code_taken(db: AsyncSession, model, code: str, own_id: int | None, **scope) -> bool:
     stmt = select(model.id).where(model.code == code, *(getattr(model, k) == v for k, v in scope.items()))
     if own_id is not None:
         stmt = stmt.where(model.id != own_id)
@@ -77,7 +69,7 @@ async def save_model(db: AsyncSession, body) -> EquipmentModel:
     id_ = body.id
     target = None if id_ is None else await get_or_raise(db, EquipmentModel, id_)
     obj = EquipmentModel(**values) if target is None else probe_of(target, values)
-    if await _taken(db, EquipmentModel, obj.code, id_):
+    if await code_taken(db, EquipmentModel, obj.code, id_):
         raise BusinessError(f"模型编码已存在: {obj.code}")
     if obj.parent_id:
         if obj.parent_id == id_:
@@ -120,19 +112,15 @@ async def remove_models(db: AsyncSession, ids: list[int]) -> None:
     used = (await db.execute(select(Device.code).where(Device.model_id.in_(ids)).limit(1))).scalar()
     if used is not None:
         raise BusinessError(f"模型已被设备使用,不能删除: {used}")
-    await _soft_delete(db, EquipmentModel, EquipmentModel.id.in_(ids))
-    await _soft_delete(db, ModelComponent, ModelComponent.model_id.in_(ids))
-    await _soft_delete(db, ModelPoint, ModelPoint.link_id.in_(ids))
-
-
-async def _soft_delete(db: AsyncSession, model, clause) -> None:
-    await db.execute(update(model).where(clause).values(is_deleted=1).execution_options(synchronize_session=False))
+    await mark_deleted(db, EquipmentModel, EquipmentModel.id.in_(ids))
+    await mark_deleted(db, ModelComponent, ModelComponent.model_id.in_(ids))
+    await mark_deleted(db, ModelPoint, ModelPoint.link_id.in_(ids))
 
 
 async def copy_model(db: AsyncSession, source_id: int, *, code: str | None, name: str | None) -> EquipmentModel:
     source = await get_or_raise(db, EquipmentModel, source_id)
     new_code = code or await _free_code(db, EquipmentModel, f"{source.code}-COPY")
-    if await _taken(db, EquipmentModel, new_code, None):
+    if await code_taken(db, EquipmentModel, new_code, None):
         raise BusinessError(f"模型编码已存在: {new_code}")
     copy = EquipmentModel(**{k: v for k, v in _columns(source).items() if k not in _NOT_COPIED})
     copy.code, copy.name = new_code, name or f"{source.name} (copy)"
@@ -148,7 +136,7 @@ _NOT_COPIED = {"id", "tenant_id", "create_user", "create_dept", "create_time", "
 
 async def _free_code(db: AsyncSession, model, base: str) -> str:
     code, n = base[:64], 1
-    while await _taken(db, model, code, None):
+    while await code_taken(db, model, code, None):
         n += 1
         code = f"{base}{n}"[:64]
     return code
@@ -195,57 +183,59 @@ async def copy_process(db: AsyncSession, source_id: int, target_id: int) -> int:
     return copied_points
 
 
-async def save_component(db: AsyncSession, body) -> ModelComponent:
+Check = Callable[[Any], Awaitable[None]]
+
+
+async def _save_owned(db: AsyncSession, body, model, owner_key: str, owner_model, missing: str, check: Check):
+    """Insert or update a row that belongs to an owner (a model's component or template point, a device's point).
+    The owner is required on insert and never changes; the checks run on a detached probe, so a refused change
+    leaves the loaded row untouched."""
     values = values_of(body)
     if body.id is None:
-        if not body.model_id:
-            raise BusinessError("请选择设备模型")
-        obj = ModelComponent(**values)
+        if not getattr(body, owner_key):
+            raise BusinessError(missing)
+        target = obj = model(**values)
     else:
-        obj = await get_or_raise(db, ModelComponent, body.id)
-        values.pop("model_id", None)  # a component stays in its model
-        target, obj = obj, probe_of(obj, values)
-    await get_or_raise(db, EquipmentModel, obj.model_id)
-    if await _taken(db, ModelComponent, obj.code, body.id, model_id=obj.model_id):
-        raise BusinessError(f"部件编码已存在: {obj.code}")
-    if obj.parent_id:
-        parent = await get_or_raise(db, ModelComponent, obj.parent_id)
-        if parent.model_id != obj.model_id or parent.id == obj.id:
-            raise BusinessError("上级部件不属于该模型")
+        target = await get_or_raise(db, model, body.id)
+        values.pop(owner_key, None)
+        obj = probe_of(target, values)
+    await get_or_raise(db, owner_model, getattr(obj, owner_key))
+    await check(obj)
     if body.id is None:
-        db.add(obj)
+        db.add(target)
     else:
         apply(target, values)
-        obj = target
     await db.flush()
-    return obj
+    return target
+
+
+async def save_component(db: AsyncSession, body) -> ModelComponent:
+    async def check(obj: ModelComponent) -> None:
+        if await code_taken(db, ModelComponent, obj.code, body.id, model_id=obj.model_id):
+            raise BusinessError(f"部件编码已存在: {obj.code}")
+        if obj.parent_id:
+            parent = await get_or_raise(db, ModelComponent, obj.parent_id)
+            if parent.model_id != obj.model_id or parent.id == obj.id:
+                raise BusinessError("上级部件不属于该模型")
+
+    return await _save_owned(db, body, ModelComponent, "model_id", EquipmentModel, "请选择设备模型", check)
 
 
 async def save_model_point(db: AsyncSession, body) -> ModelPoint:
-    values = values_of(body)
-    if body.id is None:
-        if not body.link_id:
-            raise BusinessError("请选择设备模型")
-        obj = ModelPoint(**values)
-    else:
-        obj = await get_or_raise(db, ModelPoint, body.id)
-        values.pop("link_id", None)
-        target, obj = obj, probe_of(obj, values)
-    await get_or_raise(db, EquipmentModel, obj.link_id)
+    async def check(obj: ModelPoint) -> None:
+        await _check_owned_point(db, obj, body.id, ModelPoint, link_id=obj.link_id)
+        if obj.component_id:
+            component = await get_or_raise(db, ModelComponent, obj.component_id)
+            if component.model_id != obj.link_id:
+                raise BusinessError("部件不属于该模型")
+
+    return await _save_owned(db, body, ModelPoint, "link_id", EquipmentModel, "请选择设备模型", check)
+
+
+async def _check_owned_point(db: AsyncSession, obj, own_id: int | None, model, **owner) -> None:
     await check_point(db, obj)
-    if await _taken(db, ModelPoint, obj.code, body.id, link_id=obj.link_id):
+    if await code_taken(db, model, obj.code, own_id, **owner):
         raise BusinessError(f"点位编码已存在: {obj.code}")
-    if obj.component_id:
-        component = await get_or_raise(db, ModelComponent, obj.component_id)
-        if component.model_id != obj.link_id:
-            raise BusinessError("部件不属于该模型")
-    if body.id is None:
-        db.add(obj)
-    else:
-        apply(target, values)
-        obj = target
-    await db.flush()
-    return obj
 
 
 async def check_point(db: AsyncSession, point: PointFields) -> None:
@@ -287,17 +277,14 @@ async def save_device(db: AsyncSession, body: DeviceWrite) -> Device:
 
 
 async def _check_device(db: AsyncSession, obj: Device, own_id: int | None) -> None:
-    if await _taken(db, Device, obj.code, own_id):
+    if await code_taken(db, Device, obj.code, own_id):
         raise BusinessError(f"设备编码已存在: {obj.code}")
     if obj.model_id:
         model = await get_or_raise(db, EquipmentModel, obj.model_id)
         obj.category = obj.category or model.category
         obj.manufacturer = obj.manufacturer or model.manufacturer
-    if obj.dept_id:
-        from plantdesk.modules.system.models import Dept  # the system module owns departments
-
-        if (await db.execute(select(Dept.id).where(Dept.id == obj.dept_id))).first() is None:
-            raise BusinessError("部门不存在")
+    if obj.dept_id and (await db.execute(select(Dept.id).where(Dept.id == obj.dept_id))).first() is None:
+        raise BusinessError("部门不存在")
 
 
 async def instantiate(db: AsyncSession, device: Device, overrides: Sequence[DataPointWrite] = ()) -> int:
@@ -366,10 +353,10 @@ async def device_reads(db: AsyncSession, rows: Sequence[Device]) -> list[dict]:
 
 async def remove_devices(db: AsyncSession, ids: list[int]) -> None:
     point_ids = select(DataPoint.id).where(DataPoint.device_id.in_(ids)).scalar_subquery()
-    await _soft_delete(db, DataPointAlarm, DataPointAlarm.point_id.in_(point_ids))
-    await _soft_delete(db, DataPoint, DataPoint.device_id.in_(ids))
-    await _soft_delete(db, DeviceComponent, DeviceComponent.device_id.in_(ids))
-    await _soft_delete(db, Device, Device.id.in_(ids))
+    await mark_deleted(db, DataPointAlarm, DataPointAlarm.point_id.in_(point_ids))
+    await mark_deleted(db, DataPoint, DataPoint.device_id.in_(ids))
+    await mark_deleted(db, DeviceComponent, DeviceComponent.device_id.in_(ids))
+    await mark_deleted(db, Device, Device.id.in_(ids))
 
 
 async def point_reads(db: AsyncSession, rows: Sequence[DataPoint]) -> list[dict]:
@@ -391,39 +378,24 @@ async def point_reads(db: AsyncSession, rows: Sequence[DataPoint]) -> list[dict]
 
 
 async def save_point(db: AsyncSession, body: DataPointWrite) -> DataPoint:
-    values = values_of(body)
-    if body.id is None:
-        if not body.device_id:
-            raise BusinessError("请选择设备")
-        obj = DataPoint(**values)
-    else:
-        obj = await get_or_raise(db, DataPoint, body.id)
-        values.pop("device_id", None)  # a point stays with its device (the monitor data is keyed by its id)
-        target, obj = obj, probe_of(obj, values)
-    await get_or_raise(db, Device, obj.device_id)
-    await check_point(db, obj)
-    if await _taken(db, DataPoint, obj.code, body.id, device_id=obj.device_id):
-        raise BusinessError(f"点位编码已存在: {obj.code}")
-    if obj.component_id:
-        component = await get_or_raise(db, DeviceComponent, obj.component_id)
-        if component.device_id != obj.device_id:
-            raise BusinessError("部件不属于该设备")
-    if body.id is None:
-        db.add(obj)
-    else:
-        apply(target, values)
-        obj = target
-    await db.flush()
-    return obj
+    """A point stays with its device: the monitor data is keyed by its id."""
+    async def check(obj: DataPoint) -> None:
+        await _check_owned_point(db, obj, body.id, DataPoint, device_id=obj.device_id)
+        if obj.component_id:
+            component = await get_or_raise(db, DeviceComponent, obj.component_id)
+            if component.device_id != obj.device_id:
+                raise BusinessError("部件不属于该设备")
+
+    return await _save_owned(db, body, DataPoint, "device_id", Device, "请选择设备", check)
 
 
 def point_statement(keyword: str | None = None) -> Select:
     stmt = select(DataPoint)
-    clause = keyword_clause(keyword, DataPoint.code, DataPoint.name)
-    if clause is not None:
-        devices = select(Device.id).where(keyword_clause(keyword, Device.code, Device.name))
-        stmt = stmt.where(or_(clause, DataPoint.device_id.in_(devices)))
-    return stmt
+    on_point = query.keyword(keyword, DataPoint.code, DataPoint.name)
+    on_device = query.keyword(keyword, Device.code, Device.name)
+    if on_point is None or on_device is None:
+        return stmt
+    return stmt.where(or_(on_point, DataPoint.device_id.in_(select(Device.id).where(on_device))))
 
 
 # --- alarm settings ---------------------------------------------------------------------------------------------
@@ -467,15 +439,7 @@ async def switch_alarms(db: AsyncSession, point_ids: list[int], flag: int) -> in
 
 # --- small helpers ----------------------------------------------------------------------------------------------
 
-def to_id(raw: str | None) -> int:
-    from plantdesk.core.query import to_int
-
-    return to_int(raw or "", "id")
-
-
 def check_json(text: str, name: str) -> None:
-    import json
-
     try:
         json.loads(text)
     except ValueError:
@@ -495,22 +459,11 @@ def _node(id_: int | str, title: str, kind: str, *, code: str | None = None, par
             "parent_id": str(parent_id), "children": []}
 
 
-def _nest(nodes: list[dict], parent_of: dict[str, str]) -> list[dict]:
-    by_id = {n["id"]: n for n in nodes}
-    roots: list[dict] = []
-    for node in nodes:
-        parent = by_id.get(parent_of.get(node["id"], "0"))
-        (parent["children"] if parent is not None and parent is not node else roots).append(node)
-    return roots
-
-
 async def department_tree(db: AsyncSession) -> list[dict]:
-    from plantdesk.modules.system.models import Dept
-
     depts = list((await db.execute(select(Dept).order_by(Dept.sort, Dept.id))).scalars())
     nodes = [_node(d.id, d.dept_name, "dept", parent_id=d.parent_id) for d in depts]
     by_id = {n["id"]: n for n in nodes}
-    roots = _nest(nodes, {n["id"]: n["parent_id"] for n in nodes})
+    roots = forest(nodes)
     loose: list[dict] = []
     for device in (await db.execute(select(Device).order_by(Device.sort, Device.code))).scalars():
         leaf = _node(device.id, device.name, "device", code=device.code, parent_id=device.dept_id or 0)
@@ -531,7 +484,7 @@ async def framework_tree(db: AsyncSession) -> list[dict]:
         leaf = _node(device.id, device.name, "device", code=device.code, parent_id=device.model_id or 0)
         holder = by_id.get(str(device.model_id))
         (holder["children"] if holder is not None else loose).append(leaf)
-    roots = _nest(nodes, {n["id"]: n["parent_id"] for n in nodes})
+    roots = forest(nodes)
     if loose:
         roots.append({**_node("0", "无模型 / No model", "model"), "children": loose})
     return roots
@@ -543,7 +496,7 @@ async def parts_tree(db: AsyncSession, device_id: int) -> list[dict]:
                                          .order_by(DeviceComponent.sort, DeviceComponent.id))).scalars())
     nodes = [_node(c.id, c.name, "component", code=c.code, parent_id=c.parent_id) for c in components]
     by_id = {n["id"]: n for n in nodes}
-    roots = _nest(nodes, {n["id"]: n["parent_id"] for n in nodes})
+    roots = forest(nodes)
     for point in (await db.execute(select(DataPoint).where(DataPoint.device_id == device_id)
                                    .order_by(DataPoint.sort, DataPoint.code))).scalars():
         leaf = _node(point.id, point.name, "point", code=point.code, parent_id=point.component_id or 0)

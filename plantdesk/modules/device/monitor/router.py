@@ -32,7 +32,7 @@ from plantdesk.modules.device.monitor.schemas import (
     TokenCreated,
     TokenRead,
 )
-from plantdesk.modules.device.monitor.store import MAX_BUCKETS
+from plantdesk.modules.device.monitor.store import MAX_BUCKETS, now_ms
 
 # Menu and button codes (plantdesk/seed/data/menus.py): the device ledger, the monitor-data and overview
 # screens read; `device_device_ingest` writes telemetry; `device_device_token` manages ingest tokens.
@@ -57,7 +57,7 @@ async def _refs(db, device_id: str | None, point_ids: str | None) -> list[servic
 
 
 def _span(start_time: str | None, end_time: str | None) -> tuple[int, int]:
-    end = service.parse_time(end_time, default=service._now_ms())
+    end = service.parse_time(end_time, default=now_ms())
     start = service.parse_time(start_time, default=end - HOUR_MS)
     if end <= start:
         raise BadRequest("结束时间须晚于开始时间")

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import csv
 import io
-import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -17,7 +16,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from plantdesk.core.errors import BadRequest
 from plantdesk.modules.device.models import CollectGroup, DataPoint
 from plantdesk.modules.device.monitor.schemas import format_ms
-from plantdesk.modules.device.monitor.store import Source, store
+from plantdesk.modules.device.monitor.store import Source, now_ms, store
 
 DEFAULT_PERIOD_MS = 10_000  # a point without a collect group is expected at least every 10 s
 STALE_FACTOR = 3
@@ -63,7 +62,7 @@ def stale_after(period_ms: int) -> int:
 
 async def realtime(db: AsyncSession, refs: Sequence[PointRef]) -> list[dict]:
     latest = await store.latest(db, [p.id for p in refs])
-    now = _now_ms()
+    now = now_ms()
     out = []
     for p in refs:
         row = latest.get(p.id)
@@ -149,7 +148,7 @@ async def device_status(db: AsyncSession, device_ids: Sequence[int]) -> dict[int
     Devices of other tenants (and unknown ids) are left out."""
     refs = await points(db, device_ids=device_ids) if device_ids else []
     latest = await store.latest(db, [p.id for p in refs])
-    now = _now_ms()
+    now = now_ms()
     status: dict[int, dict] = {d: {"status": OFFLINE, "last_ts": None} for d in device_ids}
     for p in refs:
         row = latest.get(p.id)
@@ -180,7 +179,3 @@ def parse_time(value: str | None, *, default: int | None = None) -> int:
         except ValueError:
             continue
     raise BadRequest(f"时间格式错误: {value}")
-
-
-def _now_ms() -> int:
-    return int(time.time() * 1000)
