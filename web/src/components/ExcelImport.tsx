@@ -1,10 +1,7 @@
-import { InboxOutlined } from '@ant-design/icons';
-import { Alert, Button, Modal, Progress, Switch, Table, Upload } from 'antd';
+import { Alert, Modal, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { download } from '#src/api/download';
-import { http } from '#src/api/http';
-import type { R } from '#src/api/types';
+import { ExcelUpload, RejectedRows } from './ExcelUpload';
 
 /** The answer of BladeX-style imports (docs/decisions.md "User import", dict import). */
 export interface ImportResult {
@@ -40,37 +37,14 @@ export default function ExcelImport({
   onClose,
   action,
   templateUrl,
-  templateName = 'template.xlsx',
+  templateName,
   coveredParam,
   params,
   onDone,
 }: ExcelImportProps) {
   const { t } = useTranslation();
   const [covered, setCovered] = useState(false);
-  const [percent, setPercent] = useState<number | null>(null);
   const [result, setResult] = useState<ImportResult | null>(null);
-
-  const upload = async (file: File) => {
-    const body = new FormData();
-    body.append('file', file);
-    setResult(null);
-    setPercent(0);
-    try {
-      const { data } = await http.post<R<ImportResult>>(action, body, {
-        params: { ...params, ...(coveredParam ? { [coveredParam]: covered ? 1 : 0 } : {}) },
-        onUploadProgress: (e) => setPercent(e.total ? Math.round((e.loaded / e.total) * 100) : 0),
-        timeout: 0,
-      });
-      const answer = data.data;
-      const failed = answer.failed ?? answer.errors?.length ?? 0;
-      setResult({ ...answer, failed });
-      if (answer.success > 0) onDone?.(answer);
-    } catch {
-      // the HTTP layer showed the server's message
-    } finally {
-      setPercent(null);
-    }
-  };
 
   return (
     <Modal
@@ -87,31 +61,17 @@ export default function ExcelImport({
           <Switch checked={covered} onChange={setCovered} aria-label={t('shared.importCovered')} />
         </div>
       )}
-      <Upload.Dragger
-        accept=".xls,.xlsx"
-        showUploadList={false}
-        disabled={percent !== null}
-        beforeUpload={(file) => {
-          void upload(file);
-          return false;
+      <ExcelUpload<ImportResult>
+        action={action}
+        params={{ ...params, ...(coveredParam ? { [coveredParam]: covered ? 1 : 0 } : {}) }}
+        templateUrl={templateUrl}
+        templateName={templateName}
+        onStart={() => setResult(null)}
+        onUploaded={(answer) => {
+          setResult({ ...answer, failed: answer.failed ?? answer.errors?.length ?? 0 });
+          if (answer.success > 0) onDone?.(answer);
         }}
-      >
-        <p className="ant-upload-drag-icon">
-          <InboxOutlined />
-        </p>
-        <p>{t('shared.importPick')}</p>
-        <p className="ant-upload-hint">{t('shared.importAccept')}</p>
-      </Upload.Dragger>
-      {percent !== null && <Progress percent={percent} size="small" />}
-      {templateUrl && (
-        <Button
-          type="link"
-          style={{ paddingInline: 0 }}
-          onClick={() => download(templateUrl, { filename: templateName })}
-        >
-          {t('shared.importTemplateHint')}
-        </Button>
-      )}
+      />
       {result && (
         <>
           <Alert
@@ -124,19 +84,9 @@ export default function ExcelImport({
             })}
             showIcon
           />
-          {Boolean(result.errors?.length) && (
-            <Table
-              style={{ marginTop: 12 }}
-              size="small"
-              rowKey={(e) => `${e.row}-${e.msg}`}
-              dataSource={result.errors}
-              pagination={{ pageSize: 10, hideOnSinglePage: true }}
-              columns={[
-                { key: 'row', dataIndex: 'row', title: t('shared.importRow'), width: 80 },
-                { key: 'msg', dataIndex: 'msg', title: t('shared.importMsg') },
-              ]}
-            />
-          )}
+          {result.errors?.length ? (
+            <RejectedRows rows={result.errors} rowKey={(e) => `${e.row}-${e.msg}`} row="row" reason="msg" />
+          ) : null}
         </>
       )}
     </Modal>

@@ -1,11 +1,8 @@
-import { InboxOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Modal, Progress, Table, Upload } from 'antd';
+import { Alert, Modal, Progress } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { download } from '#src/api/download';
-import { http } from '#src/api/http';
-import type { R } from '#src/api/types';
+import { ExcelUpload, RejectedRows } from './ExcelUpload';
 
 /** An import job as its log row reports it: 0 queued, 1 running, 2 done, 3 failed. */
 export interface ImportJobState {
@@ -64,14 +61,13 @@ export default function ImportJob({
   onClose,
   action,
   templateUrl,
-  templateName = 'template.xlsx',
+  templateName,
   params,
   status,
   errors,
   onDone,
 }: ImportJobProps) {
   const { t } = useTranslation();
-  const [percent, setPercent] = useState<number | null>(null);
   const [jobId, setJobId] = useState<string>();
 
   const job = useQuery({
@@ -98,25 +94,6 @@ export default function ImportJob({
     if ((done.successCount ?? 0) > 0) onDoneRef.current?.(done);
   }, [done]);
 
-  const upload = async (file: File) => {
-    const body = new FormData();
-    body.append('file', file);
-    setJobId(undefined);
-    setPercent(0);
-    try {
-      const { data } = await http.post<R<ImportJobState>>(action, body, {
-        params,
-        onUploadProgress: (e) => setPercent(e.total ? Math.round((e.loaded / e.total) * 100) : 0),
-        timeout: 0,
-      });
-      setJobId(String(data.data.id));
-    } catch {
-      // the HTTP layer showed the server's message
-    } finally {
-      setPercent(null);
-    }
-  };
-
   const running = job.data && isRunning(job.data.state);
   return (
     <Modal
@@ -127,37 +104,22 @@ export default function ImportJob({
       width={680}
       destroyOnHidden
     >
-      <Upload.Dragger
-        accept=".xls,.xlsx"
-        showUploadList={false}
-        disabled={percent !== null || Boolean(running)}
-        beforeUpload={(file) => {
-          void upload(file);
-          return false;
-        }}
+      <ExcelUpload<ImportJobState>
+        action={action}
+        params={params}
+        templateUrl={templateUrl}
+        templateName={templateName}
+        disabled={Boolean(running)}
+        onStart={() => setJobId(undefined)}
+        onUploaded={(answer) => setJobId(String(answer.id))}
       >
-        <p className="ant-upload-drag-icon">
-          <InboxOutlined />
-        </p>
-        <p>{t('shared.importPick')}</p>
-        <p className="ant-upload-hint">{t('shared.importAccept')}</p>
-      </Upload.Dragger>
-      {percent !== null && <Progress percent={percent} size="small" />}
-      {running && (
-        <div data-testid="import-progress" style={{ marginTop: 12 }}>
-          {t('index.importExportManagement.running')}
-          <Progress percent={job.data?.progress ?? 0} size="small" status="active" />
-        </div>
-      )}
-      {templateUrl && (
-        <Button
-          type="link"
-          style={{ paddingInline: 0 }}
-          onClick={() => download(templateUrl, { filename: templateName })}
-        >
-          {t('shared.importTemplateHint')}
-        </Button>
-      )}
+        {running && (
+          <div data-testid="import-progress" style={{ marginTop: 12 }}>
+            {t('index.importExportManagement.running')}
+            <Progress percent={job.data?.progress ?? 0} size="small" status="active" />
+          </div>
+        )}
+      </ExcelUpload>
       {done && (
         <Alert
           style={{ marginTop: 12 }}
@@ -174,19 +136,9 @@ export default function ImportJob({
           showIcon
         />
       )}
-      {Boolean(rejected.data?.length) && (
-        <Table
-          style={{ marginTop: 12 }}
-          size="small"
-          rowKey="id"
-          dataSource={rejected.data}
-          pagination={{ pageSize: 10, hideOnSinglePage: true }}
-          columns={[
-            { key: 'rowNo', dataIndex: 'rowNo', title: t('shared.importRow'), width: 80 },
-            { key: 'reason', dataIndex: 'reason', title: t('shared.importMsg') },
-          ]}
-        />
-      )}
+      {rejected.data?.length ? (
+        <RejectedRows rows={rejected.data} rowKey="id" row="rowNo" reason="reason" />
+      ) : null}
     </Modal>
   );
 }
