@@ -5,10 +5,7 @@ import { useTranslation } from 'react-i18next';
 import {
   type DataPoint,
   datapointApi,
-  deviceDataChanged,
   deviceSelectQuery,
-  importErrors,
-  importStatus,
   POINT_EXPORT_URL,
   POINT_IMPORT_URL,
   POINT_TEMPLATE_URL,
@@ -19,9 +16,9 @@ import { confirm, toast } from '#src/app/feedback';
 import { lazyChunk } from '#src/app/registry';
 import { useAccess } from '#src/components/Access';
 import { type CrudColumn, type CrudHandle, type CrudOption, CrudPage } from '#src/components/CrudPage';
+import { AreaImport } from '../AreaImport';
 import { pointColumns } from './pointColumns';
 
-const ImportJob = lazyChunk(() => import('#src/components/ImportJob'));
 const AlarmDialog = lazyChunk(() => import('./AlarmDialog'));
 
 const L = (key: string) => `device.datapoint.${key}`;
@@ -149,18 +146,12 @@ export function PointList({ name = 'datapoint', deviceId }: PointListProps) {
       <CrudPage ref={handle} option={option} api={datapointApi} query={query} />
       <Suspense>
         {importing && (
-          <ImportJob
-            open
-            onClose={() => setImporting(false)}
+          <AreaImport
             action={POINT_IMPORT_URL}
             templateUrl={POINT_TEMPLATE_URL}
             templateName={t(L('templateName'))}
-            status={importStatus}
-            errors={importErrors}
-            onDone={() => {
-              void deviceDataChanged();
-              void handle.current?.refresh();
-            }}
+            onClose={() => setImporting(false)}
+            onDone={() => void handle.current?.refresh()}
           />
         )}
         {alarm && (

@@ -7,9 +7,6 @@ import {
   DEVICE_TEMPLATE_URL,
   type Device,
   deviceApi,
-  deviceDataChanged,
-  importErrors,
-  importStatus,
   modelSelectQuery,
 } from '#src/api/deviceAdmin';
 import { download } from '#src/api/download';
@@ -18,9 +15,9 @@ import type { Query } from '#src/api/types';
 import { confirm } from '#src/app/feedback';
 import { lazyChunk } from '#src/app/registry';
 import { type CrudHandle, type CrudOption, CrudPage } from '#src/components/CrudPage';
+import { AreaImport } from '../AreaImport';
 import { DeviceRunState } from './StatusBadge';
 
-const ImportJob = lazyChunk(() => import('#src/components/ImportJob'));
 const DeviceParts = lazyChunk(() => import('./DeviceParts'));
 const DevicePoints = lazyChunk(() => import('./DevicePoints'));
 const DateField = lazyChunk(() => import('./DateField'));
@@ -141,18 +138,12 @@ export function DeviceLedger({ query, name = 'device' }: DeviceLedgerProps) {
       <CrudPage ref={handle} option={option} api={deviceApi} query={query} />
       <Suspense>
         {importing && (
-          <ImportJob
-            open
-            onClose={() => setImporting(false)}
+          <AreaImport
             action={DEVICE_IMPORT_URL}
             templateUrl={DEVICE_TEMPLATE_URL}
             templateName={t(L('templateName'))}
-            status={importStatus}
-            errors={importErrors}
-            onDone={() => {
-              void deviceDataChanged();
-              void handle.current?.refresh();
-            }}
+            onClose={() => setImporting(false)}
+            onDone={() => void handle.current?.refresh()}
           />
         )}
         {drawer?.kind === 'parts' && <DeviceParts device={drawer.device} onClose={() => setDrawer(null)} />}

@@ -4,9 +4,6 @@ import { useTranslation } from 'react-i18next';
 import {
   copyModel,
   type DeviceModel,
-  deviceDataChanged,
-  importErrors,
-  importStatus,
   MODEL_EXPORT_URL,
   MODEL_IMPORT_URL,
   MODEL_TEMPLATE_URL,
@@ -17,8 +14,8 @@ import { download } from '#src/api/download';
 import { confirm, toast } from '#src/app/feedback';
 import { lazyChunk } from '#src/app/registry';
 import { type CrudHandle, type CrudOption, CrudPage, successMessage } from '#src/components/CrudPage';
+import { AreaImport } from '../AreaImport';
 
-const ImportJob = lazyChunk(() => import('#src/components/ImportJob'));
 const ModelStructure = lazyChunk(() => import('./ModelStructure'));
 
 const L = (key: string) => `device.model.${key}`;
@@ -118,18 +115,12 @@ export default function ModelPage() {
       <CrudPage ref={handle} option={option} api={modelApi} />
       <Suspense>
         {importing && (
-          <ImportJob
-            open
-            onClose={() => setImporting(false)}
+          <AreaImport
             action={MODEL_IMPORT_URL}
             templateUrl={MODEL_TEMPLATE_URL}
             templateName={t(L('templateName'))}
-            status={importStatus}
-            errors={importErrors}
-            onDone={() => {
-              void deviceDataChanged();
-              void handle.current?.refresh();
-            }}
+            onClose={() => setImporting(false)}
+            onDone={() => void handle.current?.refresh()}
           />
         )}
         {structure && <ModelStructure model={structure} onClose={() => setStructure(null)} />}

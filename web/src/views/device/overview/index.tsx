@@ -110,6 +110,12 @@ export default function OverviewPage() {
       </span>
     ),
   };
+  const stateCol = {
+    key: 'state',
+    title: t(M('state')),
+    width: 100,
+    render: (_: unknown, r: PlantPoint) => <PointStateTag state={pointState(r, now)} />,
+  };
   const ageCol = {
     key: 'time',
     title: t(M('time')),
@@ -218,12 +224,7 @@ export default function OverviewPage() {
                 pointCol,
                 valueCol,
                 { key: 'limits', title: t(M('limits')), width: 130, render: (_, r) => limitsText(r) },
-                {
-                  key: 'state',
-                  title: t(M('state')),
-                  width: 100,
-                  render: (_, r) => <PointStateTag state={pointState(r, now)} />,
-                },
+                stateCol,
                 ageCol,
               ]}
             />
@@ -235,18 +236,7 @@ export default function OverviewPage() {
               pagination={false}
               loading={loading}
               dataSource={freshest}
-              columns={[
-                deviceCol,
-                pointCol,
-                valueCol,
-                {
-                  key: 'state',
-                  title: t(M('state')),
-                  width: 100,
-                  render: (_, r) => <PointStateTag state={pointState(r, now)} />,
-                },
-                ageCol,
-              ]}
+              columns={[deviceCol, pointCol, valueCol, stateCol, ageCol]}
             />
           </Card>
         </Col>
