@@ -164,11 +164,9 @@ async def device_status(db: AsyncSession, device_ids: Sequence[int]) -> dict[int
     return status
 
 
-def parse_time(value: str | None, *, default: int | None = None) -> int:
-    """Epoch ms, or "yyyy-MM-dd[ HH:mm:ss]" in server time."""
+def parse_time(value: str | None, *, default: int) -> int:
+    """Epoch ms, or "yyyy-MM-dd[ HH:mm:ss]" in server time; `default` when not given."""
     if value is None or value == "":
-        if default is None:
-            raise BadRequest("缺少时间参数")
         return default
     value = value.strip()
     if value.isdigit() and len(value) <= 15:
