@@ -14,6 +14,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from starlette.datastructures import UploadFile
 
 from plantdesk.core import datascope, permissions, tenancy
+from plantdesk.core.cache import Cache
 from plantdesk.core.context import Identity
 from plantdesk.core.errors import BusinessError, Forbidden, Unauthorized
 from plantdesk.core.runtime import Runtime, runtime
@@ -131,18 +132,25 @@ def need(*codes: str, roles: tuple[str, ...] = ()):
     API scopes (core.datascope) apply first: a path covered by scopes needs one of them granted."""
 
     async def check(request: Request, user: CurrentUser, db: Db, rt: Rt) -> Identity:
-        if user.is_administrator:
-            return user
-        if await datascope.api_denied(user, request.url.path, db=db, cache=rt.cache):
-            raise Forbidden("无权限访问")
-        if roles and set(roles) & set(user.role_names):
-            return user
-        granted = await permissions.codes_for(user, db=db, cache=rt.cache)
-        if not codes or not granted.isdisjoint(codes):
-            return user
-        raise Forbidden("无权限访问")
+        await authorize(request, user, codes, roles=roles, db=db, cache=rt.cache)
+        return user
 
     return Depends(check)
+
+
+async def authorize(request: Request, user: Identity, codes: tuple[str, ...], *, roles: tuple[str, ...] = (),
+                    db: AsyncSession, cache: Cache) -> None:
+    """What `need` checks, for a handler that learns its caller itself (a route that also takes other
+    credentials): 403 无权限访问 unless the user holds one of `codes` (or `roles`)."""
+    if user.is_administrator:
+        return
+    if await datascope.api_denied(user, request.url.path, db=db, cache=cache):
+        raise Forbidden("无权限访问")
+    if roles and set(roles) & set(user.role_names):
+        return
+    granted = await permissions.codes_for(user, db=db, cache=cache)
+    if codes and granted.isdisjoint(codes):
+        raise Forbidden("无权限访问")
 
 
 def admin_only():
