@@ -61,6 +61,15 @@ class TestModels:
                                       {"sourceId": model["id"], "targetId": empty["id"]})
         assert again == 0  # codes the target has are skipped
 
+    async def test_family_filter_is_exact(self, demo_admin, unique):
+        family = await make_model(demo_admin, f"F{unique}", points=0)
+        member = await demo_admin.data("POST", f"{API}/device-model-lib/save",
+                                       {"code": f"M-{unique}", "name": "Member", "parentId": family["id"]})
+        page = await demo_admin.data("GET", f"{API}/device-model-lib/list", parentId=family["id"], size=100)
+        assert [r["id"] for r in page["records"]] == [member["id"]]
+        prefix = await demo_admin.data("GET", f"{API}/device-model-lib/list", parentId=family["id"][:-1], size=100)
+        assert member["id"] not in [r["id"] for r in prefix["records"]]  # an id that merely contains another
+
     async def test_template_point_checks(self, demo_admin, unique):
         model = await make_model(demo_admin, unique, points=0)
         bad = await demo_admin.post(f"{API}/device-model-data-points/save",
@@ -123,6 +132,12 @@ class TestDevices:
         assert [r["id"] for r in page["records"]] == [device["id"]]
         tree = await demo_admin.data("GET", f"{API}/device/department")
         assert _find(tree, f"device:{device['id']}") is not None
+        loose = await demo_admin.data("POST", f"{API}/device/save", {"code": f"L-{unique}", "name": "Loose"})
+        for path, key in (("department", "dept:0"), ("framework", "model:0")):
+            holder = _find(await demo_admin.data("GET", f"{API}/device/{path}"), key)
+            assert (holder["title"], holder["titleEn"]) == (("未分配部门", "Unassigned") if key == "dept:0"
+                                                            else ("无模型", "No model"))
+            assert loose["id"] in [c["id"] for c in holder["children"]]
         dup = await demo_admin.post(f"{API}/device/save", {"code": f"D-{unique}", "name": "again"})
         assert dup.json()["success"] is False
         no_dept = await demo_admin.post(f"{API}/device/update", {"id": device["id"], "code": f"D-{unique}",

@@ -91,7 +91,7 @@ OplogView = need("log_api", "log_api_view", "device_device", "device_device_view
 models = APIRouter(prefix=f"{PREFIX}/device-model-lib", tags=["device-model-lib"])
 MODELS = Listing(EquipmentModel, filters={
     "code": EquipmentModel.code, "name": EquipmentModel.name, "category": EquipmentModel.category,
-    "manufacturer": EquipmentModel.manufacturer, "parentId": EquipmentModel.parent_id},
+    "manufacturer": EquipmentModel.manufacturer}, exact={"parentId": EquipmentModel.parent_id},
     order=(EquipmentModel.sort, EquipmentModel.code, EquipmentModel.id))
 
 
@@ -352,7 +352,7 @@ async def device_department(db: TenantDb, user: Identity = DEVICE["view"]):
 @devices.get("/framework", response_model=R[list[DeviceTreeNode]])
 async def device_framework(db: TenantDb, user: Identity = DEVICE["view"]):
     """Framework view: the model tree (families by parentId) with each model's devices (type model / device);
-    devices without a model come last under 'No model'."""
+    devices without a model come last under 无模型 (titleEn No model)."""
     return ok(await service.framework_tree(db))
 
 

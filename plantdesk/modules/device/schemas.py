@@ -217,6 +217,7 @@ class DeviceTreeNode(Schema):
     type: str
     code: str | None = None
     parent_id: str = "0"
+    title_en: str | None = None  # the English title of a node the platform names itself (shown in English mode)
     children: list["DeviceTreeNode"] = []
 
 

@@ -454,9 +454,10 @@ async def clear_component(db: AsyncSession, model, component_ids: list[int]) -> 
 
 # --- trees ---------------------------------------------------------------------------------------------------------
 
-def _node(id_: int | str, title: str, kind: str, *, code: str | None = None, parent_id: int | str = 0) -> dict:
+def _node(id_: int | str, title: str, kind: str, *, code: str | None = None, parent_id: int | str = 0,
+          title_en: str | None = None) -> dict:
     return {"id": str(id_), "key": f"{kind}:{id_}", "title": title, "name": title, "type": kind, "code": code,
-            "parent_id": str(parent_id), "children": []}
+            "parent_id": str(parent_id), "title_en": title_en, "children": []}
 
 
 async def department_tree(db: AsyncSession) -> list[dict]:
@@ -470,7 +471,7 @@ async def department_tree(db: AsyncSession) -> list[dict]:
         holder = by_id.get(str(device.dept_id))
         (holder["children"] if holder is not None else loose).append(leaf)
     if loose:
-        roots.append({**_node("0", "未分配部门 / Unassigned", "dept"), "children": loose})
+        roots.append({**_node("0", "未分配部门", "dept", title_en="Unassigned"), "children": loose})
     return roots
 
 
@@ -486,7 +487,7 @@ async def framework_tree(db: AsyncSession) -> list[dict]:
         (holder["children"] if holder is not None else loose).append(leaf)
     roots = forest(nodes)
     if loose:
-        roots.append({**_node("0", "无模型 / No model", "model"), "children": loose})
+        roots.append({**_node("0", "无模型", "model", title_en="No model"), "children": loose})
     return roots
 
 

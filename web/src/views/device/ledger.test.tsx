@@ -1,12 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { DeviceTreeNode } from '#src/api/deviceAdmin';
 import { toTree } from '#src/api/deviceAdmin';
 import type { CrudColumn } from '#src/components/CrudPage';
 import { renderWithProviders } from '#src/test/render';
 import { isJsonObject } from './datapoint/CollectGroups';
 import { withAfter } from './datapoint/PointList';
 import { inOrder } from './datapoint/pointColumns';
-import { filterNodes } from './device/DeviceTree';
+import { filterNodes, nodeTitle } from './device/DeviceTree';
 import { StatusBadge } from './device/StatusBadge';
 import { countStates, needingAttention, withStates } from './device/WarningView';
 
@@ -78,6 +79,24 @@ describe('trees', () => {
     expect(found[0].children?.map((n) => n.title)).toEqual(['Pump P-101']);
     expect(filterNodes(nodes, 'nothing')).toEqual([]);
     expect(filterNodes(nodes, '')).toBe(nodes);
+  });
+
+  it('shows and filters the platform-named holder nodes by their English title in English mode', () => {
+    const holder: DeviceTreeNode = {
+      id: '0',
+      key: 'model:0',
+      title: '无模型',
+      titleEn: 'No model',
+      name: '无模型',
+      type: 'model',
+      code: null,
+      parentId: '0',
+      children: [],
+    };
+    expect(nodeTitle(holder, true)).toBe('No model');
+    expect(nodeTitle(holder, false)).toBe('无模型');
+    expect(filterNodes([holder], 'no model', true)).toHaveLength(1);
+    expect(filterNodes([holder], 'no model', false)).toEqual([]);
   });
 });
 

@@ -1,15 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
 import { Card, Input, Spin, Tree } from 'antd';
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { DeviceTreeNode } from '#src/api/deviceAdmin';
 
-/** Keeps the nodes whose title contains `text` (any case), with their ancestors. */
-export function filterNodes(nodes: DeviceTreeNode[], text: string): DeviceTreeNode[] {
+/** The title shown: a node the platform names itself (no department, no model) has an English one. */
+export const nodeTitle = (node: DeviceTreeNode, english: boolean) => (english && node.titleEn) || node.title;
+
+/** Keeps the nodes whose shown title contains `text` (any case), with their ancestors. */
+export function filterNodes(nodes: DeviceTreeNode[], text: string, english = false): DeviceTreeNode[] {
   if (!text) return nodes;
   const needle = text.toLowerCase();
   return nodes.flatMap((node) => {
-    const children = filterNodes(node.children ?? [], text);
-    if (node.title.toLowerCase().includes(needle) || children.length) return [{ ...node, children }];
+    const children = filterNodes(node.children ?? [], text, english);
+    if (nodeTitle(node, english).toLowerCase().includes(needle) || children.length)
+      return [{ ...node, children }];
     return [];
   });
 }
@@ -28,8 +33,9 @@ export interface DeviceTreeProps {
  * components) views; clicking the picked node again clears the pick. */
 export function DeviceTree({ title, placeholder, query, pickable, value, onChange }: DeviceTreeProps) {
   const [text, setText] = useState('');
+  const english = useTranslation().i18n.language === 'en';
   const tree = useQuery(query);
-  const data = useMemo(() => filterNodes(tree.data ?? [], text.trim()), [tree.data, text]);
+  const data = useMemo(() => filterNodes(tree.data ?? [], text.trim(), english), [tree.data, text, english]);
   const index = useMemo(() => {
     const map = new Map<string, DeviceTreeNode>();
     const walk = (nodes: DeviceTreeNode[]) => {
@@ -51,6 +57,7 @@ export function DeviceTree({ title, placeholder, query, pickable, value, onChang
           key={`${text}-${tree.dataUpdatedAt}`}
           treeData={data}
           fieldNames={{ title: 'title', key: 'key', children: 'children' }}
+          titleRender={(node) => nodeTitle(node, english)}
           selectedKeys={value ? [value.key] : []}
           onSelect={(keys) => {
             const node = keys.length ? index.get(String(keys[0])) : undefined;
