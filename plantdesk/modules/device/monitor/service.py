@@ -63,14 +63,17 @@ def stale_after(period_ms: int) -> int:
 async def realtime(db: AsyncSession, refs: Sequence[PointRef]) -> list[dict]:
     latest = await store.latest(db, [p.id for p in refs])
     now = now_ms()
+    times: dict[int, str | None] = {}  # a batch's points share their ts: format each once
     out = []
     for p in refs:
         row = latest.get(p.id)
+        if row is not None and row.ts not in times:
+            times[row.ts] = format_ms(row.ts)
         out.append({
             "point_id": p.id, "device_id": p.device_id, "point_code": p.code, "point_name": p.name, "unit": p.unit,
             "data_type": p.data_type,
             "value": row.value if row else None, "text_value": row.text if row else None,
-            "ts": row.ts if row else None, "time": format_ms(row.ts) if row else None,
+            "ts": row.ts if row else None, "time": times[row.ts] if row else None,
             "quality": row.quality if row else None,
             "stale": row is None or now - row.ts > stale_after(p.period_ms),
         })

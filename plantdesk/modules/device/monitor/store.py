@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from operator import itemgetter
 from typing import Any, Literal, NamedTuple
 
-from sqlalchemy import text
+from sqlalchemy import bindparam, text
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 
 from plantdesk.modules.device.monitor import partitions
@@ -90,6 +90,12 @@ class _Stored(NamedTuple):
     stored_ts: int
     stored_value: float | None
     stored_text: str | None
+
+
+# Built once: a text() with a thousand named marks, parsed on every call, cost more than the query (realtime).
+_LATEST_COLS = "SELECT point_id, ts, value, text_value, quality FROM monitor_latest"
+_LATEST_ANY = text(f"{_LATEST_COLS} WHERE point_id = ANY(:ids)")
+_LATEST_IN = text(f"{_LATEST_COLS} WHERE point_id IN :ids").bindparams(bindparam("ids", expanding=True))
 
 
 def dialect(db: AsyncSession) -> str:
@@ -276,17 +282,11 @@ class MonitorStore:
         if not point_ids:
             return {}
         conn = await db.connection()
-        found: dict[int, Latest] = {}
-        cols = "point_id, ts, value, text_value, quality"
         if dialect(db) == "postgresql":
-            result = await conn.execute(text(f"SELECT {cols} FROM monitor_latest WHERE point_id = ANY(:ids)"),
-                                        {"ids": list(point_ids)})
-            return {r[0]: Latest(*r) for r in result}
+            return {r[0]: Latest(*r) for r in await conn.execute(_LATEST_ANY, {"ids": list(point_ids)})}
+        found: dict[int, Latest] = {}
         for chunk in _chunks(list(point_ids), 900):
-            marks = ",".join(f":p{i}" for i in range(len(chunk)))
-            result = await conn.execute(text(f"SELECT {cols} FROM monitor_latest WHERE point_id IN ({marks})"),
-                                        {f"p{i}": v for i, v in enumerate(chunk)})
-            found.update((r[0], Latest(*r)) for r in result)
+            found.update((r[0], Latest(*r)) for r in await conn.execute(_LATEST_IN, {"ids": chunk}))
         return found
 
     async def range(self, db: AsyncSession, point_id: int, start: int, end: int, *, offset: int = 0,
