@@ -75,6 +75,18 @@ class TestStoreOnChange:
         async with session(app, DEMO_TENANT) as db:
             assert (await store.latest(db, [pid]))[pid].value == 1.0
 
+    async def test_a_row_already_stored_past_a_lost_latest_is_not_written_twice(self, app, unique):
+        device = await make_device(app, DEMO_TENANT, f"LOST-{unique}", [{"code": "T"}])
+        pid, t0 = device["points"]["T"], now_ms()
+        await write(app, [Sample(pid, t0, 1.0)])
+        async with session(app) as db:
+            await db.execute(text("DELETE FROM monitor_latest WHERE point_id = :p"), {"p": pid})
+        result = await write(app, [Sample(pid, t0, 2.0), Sample(pid, t0 + 1000, 3.0)])
+        assert result.received == 2
+        assert await raw(app, pid) == [(t0, 1.0), (t0 + 1000, 3.0)]  # the batch's other row is kept
+        async with session(app, DEMO_TENANT) as db:
+            assert (await store.latest(db, [pid]))[pid].value == 3.0
+
     async def test_a_point_without_history_keeps_its_latest_only(self, app, unique):
         device = await make_device(app, DEMO_TENANT, f"NOH-{unique}", [{"code": "T", "store": 0}])
         pid, t0 = device["points"]["T"], now_ms()

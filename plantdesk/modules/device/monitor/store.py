@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from operator import itemgetter
 from typing import Any, Literal, NamedTuple
 
+import asyncpg  # type: ignore[import-untyped]
 from sqlalchemy import bindparam, text
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 
@@ -33,6 +34,7 @@ ROLLUP_TABLES = {"1m": ("monitor_rollup_1m", MINUTE), "1h": ("monitor_rollup_1h"
 # Spans up to RAW_SPAN read raw rows; up to MINUTE_SPAN the 1-minute rollups; longer ones the hourly rollups.
 RAW_SPAN, MINUTE_SPAN = 6 * HOUR, 7 * DAY
 MAX_BUCKETS = 5_000
+RAW_COLUMNS = ("point_id", "ts", "value", "text_value", "quality")
 
 
 class Sample(NamedTuple):
@@ -191,7 +193,16 @@ class MonitorStore:
         return found
 
     async def _insert(self, driver, pg: bool, rows: list[tuple]) -> None:
+        """Rows newer than their point's latest value: none of them can be there yet, so PostgreSQL takes them by
+        COPY (binary, no conflict check; the unnest arrays cost a quarter of the worker). Should one be there all
+        the same (a latest row lost), the savepoint rolls the COPY back and the conflict-checked insert runs."""
         if pg:
+            try:
+                async with driver.transaction():
+                    await driver.copy_records_to_table("monitor_data", records=rows, columns=RAW_COLUMNS)
+                return
+            except asyncpg.UniqueViolationError:
+                pass
             pids, tss, values, texts, qualities = zip(*rows, strict=True)
             await driver.execute(
                 "INSERT INTO monitor_data (point_id, ts, value, text_value, quality) "
