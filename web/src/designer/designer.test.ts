@@ -409,3 +409,58 @@ describe('validation messages (spec §5)', () => {
     }
   });
 });
+
+describe('designer store', () => {
+  it('records one step per command and undoes each', async () => {
+    const { createDesignerStore } = await import('./store');
+    const d = createDesignerStore();
+    expect(d.add('input', 'root', undefined, 'Name').ok).toBe(true);
+    const ref = d.store.getState().selected;
+    expect(ref?.container).toBe('root');
+    if (!ref) throw new Error('no selection');
+    d.duplicate(ref);
+    expect(d.form().column).toHaveLength(2);
+    d.undo();
+    expect(d.form().column).toHaveLength(1);
+    d.redo();
+    expect(d.form().column).toHaveLength(2);
+    expect(d.clear().ok).toBe(true);
+    expect(d.clear()).toEqual({ ok: false, key: 'form.design.nothingToClear' });
+    d.undo();
+    expect(d.form().column).toHaveLength(2);
+  });
+
+  it('keeps typing in one property as one step', async () => {
+    const { createDesignerStore } = await import('./store');
+    const d = createDesignerStore();
+    d.add('input', 'root');
+    const ref = d.store.getState().selected as NonNullable<ReturnType<typeof d.store.getState>['selected']>;
+    d.update(ref, 'label', 'N');
+    d.update(ref, 'label', 'Na');
+    d.update(ref, 'label', 'Name');
+    expect(d.store.getState().history.steps).toHaveLength(3);
+    d.undo();
+    expect(d.form().column[0].label).toBe('单行文本');
+  });
+
+  it('answers a refusal without changing the form', async () => {
+    const { createDesignerStore } = await import('./store');
+    const d = createDesignerStore();
+    d.add('dynamic', 'root');
+    const table = d.form().column[0].prop;
+    expect(d.add('dynamic', `dynamic:${table}`)).toEqual({ ok: false, key: 'form.design.refusedInTable' });
+    expect(d.store.getState().history.steps).toHaveLength(2);
+  });
+
+  it('an imported illegal config is an empty form, one undo step', async () => {
+    const { createDesignerStore } = await import('./store');
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const d = createDesignerStore(parseOption(SEED));
+    d.importJson('{broken');
+    expect(d.form()).toEqual({ column: [] });
+    expect(error).toHaveBeenCalledWith(ILLEGAL_CONFIG, expect.anything());
+    d.undo();
+    expect(d.form().column).toHaveLength(3);
+    error.mockRestore();
+  });
+});
