@@ -1,3 +1,4 @@
+import { i18n } from '#src/i18n';
 import type { Column, Container } from './types';
 
 /**
@@ -130,7 +131,7 @@ function entry(
   type: string,
   palette: PaletteGroup | null,
   icon: string,
-  defaults: Omit<Column, 'prop'>,
+  defaults: Omit<Column, 'prop'> | (() => Omit<Column, 'prop'>),
   properties: Property[],
   extra: Partial<Widget> = {},
 ): Widget {
@@ -141,17 +142,16 @@ function entry(
     type,
     palette,
     icon,
-    create: () => structuredClone({ type, span: 24, ...defaults }),
+    create: () =>
+      structuredClone({ type, span: 24, ...(typeof defaults === 'function' ? defaults() : defaults) }),
     properties: [...basic, ...properties, ...(extra.isContainer ? [] : EVENTS)],
     ...extra,
   };
 }
 
-const OPTIONS = (): { label: string; value: string }[] => [
-  { label: '选项一', value: '0' },
-  { label: '选项二', value: '1' },
-  { label: '选项三', value: '2' },
-];
+/** A new choice field's three options, labelled in the console's language. */
+const OPTIONS = (): { label: string; value: string }[] =>
+  ['0', '1', '2'].map((value, i) => ({ label: i18n.t('form.design.option', { n: i + 1 }), value }));
 
 const WIDGETS: Widget[] = [
   // layout
@@ -232,7 +232,7 @@ const WIDGETS: Widget[] = [
     'radio',
     'select',
     'CheckCircleOutlined',
-    { label: '单选框组', dicData: OPTIONS(), dicOption: 'static' },
+    () => ({ label: '单选框组', dicData: OPTIONS(), dicOption: 'static' }),
     [...field(...STATE), ...DICT, choice('size', SIZES)],
     { requiredAs: 'select' },
   ),
@@ -240,7 +240,7 @@ const WIDGETS: Widget[] = [
     'checkbox',
     'select',
     'CheckSquareOutlined',
-    { label: '多选框组', dicData: OPTIONS(), dicOption: 'static', value: [] },
+    () => ({ label: '多选框组', dicData: OPTIONS(), dicOption: 'static', value: [] }),
     [...field(...STATE), ...DICT, choice('size', SIZES)],
     { requiredAs: 'select' },
   ),
@@ -248,7 +248,7 @@ const WIDGETS: Widget[] = [
     'select',
     'select',
     'DownSquareOutlined',
-    { label: '下拉选择', dicData: OPTIONS(), dicOption: 'static' },
+    () => ({ label: '下拉选择', dicData: OPTIONS(), dicOption: 'static' }),
     [
       text('placeholder'),
       ...field(...STATE, 'multiple', 'clearable', 'filterable', 'allowCreate'),

@@ -158,17 +158,27 @@ export default function FormDesignPage() {
     const data = active.data.current as DragData;
     const drop = over.data.current as DropData;
     const container = drop.kind === 'container' ? drop.container : drop.ref.container;
-    const index =
-      drop.kind === 'field'
-        ? columnsOf(form, container).findIndex((c) => c.prop === drop.ref.prop)
-        : undefined;
+    const siblings = columnsOf(form, container);
+    let index: number | undefined;
+    if (drop.kind === 'field') {
+      // Before or after the field dropped on: by the dragged item's centre against the field's centre.
+      const dragged = active.rect.current.translated;
+      const target = over.rect;
+      const x = dragged ? dragged.left + dragged.width / 2 : 0;
+      const y = dragged ? dragged.top + dragged.height / 2 : 0;
+      const sameRow = y >= target.top && y <= target.top + target.height;
+      const after = sameRow ? x > target.left + target.width / 2 : y > target.top + target.height / 2;
+      index = siblings.findIndex((c) => c.prop === drop.ref.prop) + (after ? 1 : 0);
+    }
     if (data.kind === 'palette') {
       report(designer.add(data.type, container, index, t(L(`w_${data.type}`))));
-    } else if (
-      !(drop.kind === 'field' && drop.ref.prop === data.ref.prop && container === data.ref.container)
-    ) {
-      report(designer.move(data.ref, container, index));
+      return;
     }
+    if (drop.kind === 'field' && drop.ref.prop === data.ref.prop && container === data.ref.container) return;
+    // Moving within a container: the field leaves its place first, so a later place moves up by one.
+    const from = container === data.ref.container ? siblings.findIndex((c) => c.prop === data.ref.prop) : -1;
+    if (index !== undefined && from >= 0 && from < index) index -= 1;
+    report(designer.move(data.ref, container, index));
   };
 
   const selected = state.selected;
