@@ -127,9 +127,19 @@ export async function fetchApis(): Promise<FormApiOption[]> {
 }
 
 /** A remote dictionary's items from a column's `dicUrl` (`/api/form/formhook/getData/{hookId}` or any API path). */
-export async function fetchDictionary(url: string, method = 'get'): Promise<Record<string, unknown>[]> {
+export async function fetchDictionary(
+  url: string,
+  method = 'get',
+  query: Record<string, string> = {},
+): Promise<Record<string, unknown>[]> {
   const path = url.replace(/^\/api(?=\/)/, '');
-  const { data } = await http.request({ url: path, method });
+  const post = method.toLowerCase() === 'post';
+  const { data } = await http.request({
+    url: path,
+    method,
+    params: post ? undefined : query,
+    data: post ? query : undefined,
+  });
   const items = (data as { data?: unknown }).data;
   return Array.isArray(items) ? (items as Record<string, unknown>[]) : [];
 }

@@ -18,6 +18,7 @@ export type PropertyKind =
   | 'select'
   | 'options'
   | 'remote'
+  | 'params'
   | 'color';
 
 /** One property of the config panel; `key` may be a path (`children.align`, `canvasOption.opacity`). */
@@ -108,6 +109,7 @@ const DICT: Property[] = [
   choice('dicOption', ['static', 'remote']),
   { key: 'dicData', kind: 'options', section: 'field', when: local },
   { key: 'hookId', kind: 'remote', section: 'field', when: remote },
+  { key: 'dicQueryConfig', kind: 'params', section: 'field', when: remote },
   text('props.label', remote),
   text('props.value', remote),
 ];

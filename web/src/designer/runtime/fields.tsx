@@ -46,9 +46,13 @@ const SIZE: Record<string, 'large' | 'middle' | 'small'> = {
 export function useOptions(column: Column): { label: string; value: string | number }[] {
   const remote = column.dicOption === 'remote' || (!column.dicData && typeof column.dicUrl === 'string');
   const url = typeof column.dicUrl === 'string' ? column.dicUrl : '';
+  const params = Object.fromEntries(
+    ((column.dicQueryConfig ?? []) as { key: string; value: string }[]).map((p) => [p.key, p.value]),
+  );
   const query = useQuery({
-    queryKey: ['form', 'dictionary', url, column.dicMethod],
-    queryFn: () => fetchDictionary(url, typeof column.dicMethod === 'string' ? column.dicMethod : 'get'),
+    queryKey: ['form', 'dictionary', url, column.dicMethod, params],
+    queryFn: () =>
+      fetchDictionary(url, typeof column.dicMethod === 'string' ? column.dicMethod : 'get', params),
     enabled: remote && Boolean(url),
     staleTime: 60_000,
   });

@@ -21,7 +21,7 @@ import { toast } from '#src/app/feedback';
 import { getPath, SETTING_LIMITS } from '#src/designer/commands';
 import { type Property, propertiesOf, REGISTRY } from '#src/designer/registry';
 import type { Column, Container, DicItem, FormOption, Group } from '#src/designer/types';
-import { checkOptions } from '#src/designer/validation';
+import { checkOptions, checkParams } from '#src/designer/validation';
 
 /**
  * The right config panel: the selected field's properties, generated from the registry's property schema
@@ -169,6 +169,14 @@ function PropertyInput({
     case 'options':
       control = <OptionsEditor value={(value as DicItem[]) ?? []} onChange={(v) => onChange(key, v)} />;
       break;
+    case 'params':
+      control = (
+        <ParamsEditor
+          value={(value as { key: string; value: string }[]) ?? []}
+          onChange={(v) => onChange(key, v)}
+        />
+      );
+      break;
     case 'remote':
       control = <RemoteSelect id={id} value={value as string | undefined} onChange={onChange} />;
       break;
@@ -253,6 +261,51 @@ function OptionsEditor({ value, onChange }: { value: DicItem[]; onChange: (items
         onClick={() => setRows([...rows, { label: '', value: '' }])}
       >
         {t(L('addOption'))}
+      </Button>
+    </Space>
+  );
+}
+
+/** A remote dictionary's request parameters (dicQueryConfig key/value): each must be filled. */
+function ParamsEditor({
+  value,
+  onChange,
+}: {
+  value: { key: string; value: string }[];
+  onChange: (items: { key: string; value: string }[]) => void;
+}) {
+  const { t } = useTranslation();
+  const [rows, setRows] = useState(value);
+  const commit = (next: { key: string; value: string }[]) => {
+    setRows(next);
+    const problem = checkParams(next);
+    if (problem) toast.warning(problem);
+    else onChange(next);
+  };
+  return (
+    <Space direction="vertical" style={{ width: '100%' }} data-params-editor>
+      {rows.map((row, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity while their key is being typed
+        <Space.Compact key={i} style={{ width: '100%' }}>
+          <Input
+            placeholder="key"
+            value={row.key}
+            onChange={(e) => commit(rows.map((r, j) => (j === i ? { ...r, key: e.target.value } : r)))}
+          />
+          <Input
+            placeholder="value"
+            value={row.value}
+            onChange={(e) => commit(rows.map((r, j) => (j === i ? { ...r, value: e.target.value } : r)))}
+          />
+          <Button
+            icon={<DeleteOutlined />}
+            aria-label={t(L('remove'))}
+            onClick={() => commit(rows.filter((_, j) => j !== i))}
+          />
+        </Space.Compact>
+      ))}
+      <Button size="small" icon={<PlusOutlined />} onClick={() => setRows([...rows, { key: '', value: '' }])}>
+        {t(L('addParam'))}
       </Button>
     </Space>
   );
