@@ -29,7 +29,14 @@ import { validateValue } from '../validation';
  * render through here, so what the designer shows is what a user fills in.
  */
 
-type Props = { column: Column; value?: unknown; onChange?: (value: unknown) => void; disabled?: boolean };
+/** What a Form.Item hands its control: `id` ties the label to it. */
+type Props = {
+  column: Column;
+  value?: unknown;
+  onChange?: (value: unknown) => void;
+  disabled?: boolean;
+  id?: string;
+};
 
 /** avue's element-ui date tokens (yyyy, dd) read as dayjs's (YYYY, DD). */
 export function dayjsFormat(format: unknown, fallback: string): string {
@@ -64,7 +71,7 @@ export function useOptions(column: Column): { label: string; value: string | num
   }));
 }
 
-function DateField({ column, value, onChange, disabled }: Props) {
+function DateField({ column, value, onChange, disabled, id }: Props) {
   const picker = column.type === 'time' ? 'time' : 'date';
   const fallback = { date: 'YYYY-MM-DD', time: 'HH:mm:ss', datetime: 'YYYY-MM-DD HH:mm:ss' }[
     column.type as 'date' | 'time' | 'datetime'
@@ -74,6 +81,7 @@ function DateField({ column, value, onChange, disabled }: Props) {
   const parsed = typeof value === 'string' && value ? dayjs(value, valueFormat) : null;
   const change = (d: Dayjs | null) => onChange?.(d ? d.format(valueFormat) : undefined);
   const common = {
+    id,
     value: parsed,
     onChange: change,
     format,
@@ -86,7 +94,7 @@ function DateField({ column, value, onChange, disabled }: Props) {
   return <DatePicker {...common} showTime={column.type === 'datetime'} />;
 }
 
-function RangeField({ column, value, onChange, disabled }: Props) {
+function RangeField({ column, value, onChange, disabled, id }: Props) {
   const time = column.type === 'timerange';
   const format = dayjsFormat(column.format, time ? 'HH:mm:ss' : 'YYYY-MM-DD');
   const valueFormat = dayjsFormat(column.valueFormat, format);
@@ -95,6 +103,7 @@ function RangeField({ column, value, onChange, disabled }: Props) {
   const change = (d: [Dayjs | null, Dayjs | null] | null) =>
     onChange?.(d?.[0] && d[1] ? [d[0].format(valueFormat), d[1].format(valueFormat)] : undefined);
   const common = {
+    id,
     value: pair as [Dayjs, Dayjs] | null,
     onChange: change,
     format,
@@ -108,7 +117,7 @@ function RangeField({ column, value, onChange, disabled }: Props) {
   return time ? <TimePicker.RangePicker {...common} /> : <DatePicker.RangePicker {...common} />;
 }
 
-function ChoiceField({ column, value, onChange, disabled }: Props) {
+function ChoiceField({ column, value, onChange, disabled, id }: Props) {
   const options = useOptions(column);
   if (column.type === 'radio') {
     return (
@@ -132,6 +141,7 @@ function ChoiceField({ column, value, onChange, disabled }: Props) {
   }
   return (
     <Select
+      id={id}
       options={options}
       value={value as string}
       onChange={onChange}
@@ -184,13 +194,14 @@ function UploadField({ column, value, onChange, disabled }: Props) {
 
 /** A single control for `column` (not a title, not a sub-table). */
 export function FieldControl(props: Props) {
-  const { column, value, onChange, disabled } = props;
+  const { column, value, onChange, disabled, id } = props;
   const size = SIZE[String(column.size)];
   const readOnly = Boolean(column.readonly);
   switch (column.type ?? 'input') {
     case 'textarea':
       return (
         <Input.TextArea
+          id={id}
           value={value as string}
           onChange={(e) => onChange?.(e.target.value)}
           disabled={disabled}
@@ -204,6 +215,7 @@ export function FieldControl(props: Props) {
     case 'number':
       return (
         <InputNumber
+          id={id}
           value={value as number}
           onChange={(v) => onChange?.(v ?? undefined)}
           disabled={disabled}
@@ -256,6 +268,7 @@ export function FieldControl(props: Props) {
       return <UploadField {...props} />;
     default: {
       const input = {
+        id,
         value: value as string,
         onChange: (e: { target: { value: string } }) => onChange?.(e.target.value),
         disabled,
