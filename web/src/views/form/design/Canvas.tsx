@@ -2,7 +2,7 @@ import { CopyOutlined, DeleteOutlined } from '@ant-design/icons';
 import { useDroppable } from '@dnd-kit/core';
 import { rectSortingStrategy, SortableContext, useSortable } from '@dnd-kit/sortable';
 import { Button, Tooltip } from 'antd';
-import { memo, type ReactNode } from 'react';
+import { createContext, memo, type ReactNode, useContext, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Column, Container, FormOption, Group, NodeRef } from '#src/designer/types';
 
@@ -15,39 +15,60 @@ import type { Column, Container, FormOption, Group, NodeRef } from '#src/designe
 export const fieldId = (ref: NodeRef) => `field:${ref.container}|${ref.prop}`;
 export const containerId = (container: Container) => `container:${container}`;
 
-interface Handlers {
-  selected: NodeRef | null;
+interface Actions {
   onSelect: (ref: NodeRef) => void;
   onDuplicate: (ref: NodeRef) => void;
   onRemove: (ref: NodeRef) => void;
 }
 
-export function Canvas({ form, ...handlers }: { form: FormOption } & Handlers) {
+// The card actions are stable for the canvas's life: in a context, so an unchanged card skips re-rendering.
+const ActionsContext = createContext<Actions>({
+  onSelect: () => {},
+  onDuplicate: () => {},
+  onRemove: () => {},
+});
+
+export function Canvas({
+  form,
+  selected,
+  onSelect,
+  onDuplicate,
+  onRemove,
+}: { form: FormOption; selected: NodeRef | null } & Actions) {
   const { t } = useTranslation();
+  const actions = useMemo(() => ({ onSelect, onDuplicate, onRemove }), [onSelect, onDuplicate, onRemove]);
   const empty = form.column.length === 0 && (form.group?.length ?? 0) === 0;
   return (
-    <div data-canvas>
-      <DropContainer container="root" columns={form.column} handlers={handlers} className="pd-container-root">
-        {empty && <div className="pd-empty">{t('form.design.empty')}</div>}
-      </DropContainer>
-      {(form.group ?? []).map((group) => (
-        <GroupSection key={group.prop} group={group} handlers={handlers} />
-      ))}
-    </div>
+    <ActionsContext.Provider value={actions}>
+      <div data-canvas>
+        <DropContainer
+          container="root"
+          columns={form.column}
+          selected={selected}
+          className="pd-container-root"
+        >
+          {empty && <div className="pd-empty">{t('form.design.empty')}</div>}
+        </DropContainer>
+        {(form.group ?? []).map((group) => (
+          <GroupSection key={group.prop} group={group} selected={selected} />
+        ))}
+      </div>
+    </ActionsContext.Provider>
   );
 }
 
-function GroupSection({ group, handlers }: { group: Group; handlers: Handlers }) {
+function GroupSection({ group, selected: current }: { group: Group; selected: NodeRef | null }) {
   const { t } = useTranslation();
+  const handlers = useContext(ActionsContext);
   const ref: NodeRef = { container: 'root', prop: group.prop };
-  const selected = handlers.selected?.container === 'root' && handlers.selected.prop === group.prop;
+  const selected = current?.container === 'root' && current.prop === group.prop;
   return (
     <div className={`pd-group pd-card${selected ? ' is-selected' : ''}`} data-group={group.prop}>
       <button type="button" className="pd-group-head" onClick={() => handlers.onSelect(ref)}>
         <strong>{group.label}</strong>
       </button>
-      <CardActions refValue={ref} handlers={handlers} />
-      <DropContainer container={`group:${group.prop}`} columns={group.column} handlers={handlers}>
+      <CardActions refValue={ref} />
+      <DropContainer container={`group:${group.prop}`} columns={group.column} selected={current}>
         {group.column.length === 0 && <div className="pd-empty">{t('form.design.emptyGroup')}</div>}
       </DropContainer>
     </div>
@@ -57,13 +78,13 @@ function GroupSection({ group, handlers }: { group: Group; handlers: Handlers })
 function DropContainer({
   container,
   columns,
-  handlers,
+  selected,
   className = '',
   children,
 }: {
   container: Container;
   columns: Column[];
-  handlers: Handlers;
+  selected: NodeRef | null;
   className?: string;
   children?: ReactNode;
 }) {
@@ -84,8 +105,11 @@ function DropContainer({
             key={column.prop}
             column={column}
             container={container}
-            handlers={handlers}
-            selected={handlers.selected?.container === container && handlers.selected.prop === column.prop}
+            selected={selected?.container === container && selected.prop === column.prop}
+            // Only a sub-table needs the selection inside it; other cards get null and stay memoised.
+            inner={
+              column.type === 'dynamic' && selected?.container === `dynamic:${column.prop}` ? selected : null
+            }
           />
         ))}
         {children}
@@ -97,15 +121,16 @@ function DropContainer({
 const FieldCard = memo(function FieldCard({
   column,
   container,
-  handlers,
   selected,
+  inner,
 }: {
   column: Column;
   container: Container;
-  handlers: Handlers;
   selected: boolean;
+  inner: NodeRef | null;
 }) {
   const { t } = useTranslation();
+  const handlers = useContext(ActionsContext);
   const ref: NodeRef = { container, prop: column.prop };
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({
     id: fieldId(ref),
@@ -149,7 +174,7 @@ const FieldCard = memo(function FieldCard({
             <DropContainer
               container={`dynamic:${column.prop}`}
               columns={column.children?.column ?? []}
-              handlers={handlers}
+              selected={inner}
             >
               {(column.children?.column ?? []).length === 0 && (
                 <div className="pd-empty">{t('form.design.emptyTable')}</div>
@@ -160,13 +185,14 @@ const FieldCard = memo(function FieldCard({
           )}
         </>
       )}
-      {selected && <CardActions refValue={ref} handlers={handlers} />}
+      {selected && <CardActions refValue={ref} />}
     </div>
   );
 });
 
-/** A light picture of the widget: its placeholder or its options, no real control. */
-function Stand({ column }: { column: Column }) {
+/** A light picture of the widget: its placeholder or its options, no real control. Memoised: when the list of
+ * cards changes (undo, redo, a drop), dnd-kit re-renders every card's sortable, not its picture. */
+const Stand = memo(function Stand({ column }: { column: Column }) {
   const { t } = useTranslation();
   const options = column.dicData?.map((d) => d.label).join(' / ');
   const text =
@@ -191,10 +217,11 @@ function Stand({ column }: { column: Column }) {
       {text}
     </div>
   );
-}
+});
 
-function CardActions({ refValue, handlers }: { refValue: NodeRef; handlers: Handlers }) {
+function CardActions({ refValue }: { refValue: NodeRef }) {
   const { t } = useTranslation();
+  const handlers = useContext(ActionsContext);
   return (
     <div className="pd-card-actions" onPointerDown={(e) => e.stopPropagation()}>
       <Tooltip title={t('form.design.copy')}>

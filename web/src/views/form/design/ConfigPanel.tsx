@@ -1,23 +1,12 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import {
-  Button,
-  Collapse,
-  ColorPicker,
-  Empty,
-  Form,
-  Input,
-  InputNumber,
-  Select,
-  Space,
-  Switch,
-  Tabs,
-} from 'antd';
+import { Button, Collapse, Empty, Form, Input, InputNumber, Select, Space, Switch, Tabs } from 'antd';
 import type { TFunction } from 'i18next';
-import { useState } from 'react';
+import { memo, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchApis } from '#src/api/formAdmin';
 import { toast } from '#src/app/feedback';
+import { lazyChunk } from '#src/app/registry';
 import { getPath, SETTING_LIMITS } from '#src/designer/commands';
 import { type Property, propertiesOf, REGISTRY } from '#src/designer/registry';
 import type { Column, Container, DicItem, FormOption, Group } from '#src/designer/types';
@@ -29,10 +18,17 @@ import { checkOptions, checkParams } from '#src/designer/validation';
  */
 
 const L = (key: string) => `form.design.${key}`;
+// Colours are set rarely (title, watermark): the picker loads when one is shown.
+const ColorPicker = lazyChunk(() => import('antd/es/color-picker'));
 const labelOf = (key: string) => L(`p_${key.replace(/\./g, '_')}`);
 
+export type FormSettings = Pick<
+  FormOption,
+  'labelPosition' | 'labelWidth' | 'labelSuffix' | 'gutter' | 'detail' | 'disabled'
+>;
+
 export interface ConfigPanelProps {
-  form: FormOption;
+  settings: FormSettings;
   column: Column | null;
   group: Group | null;
   container: Container | null;
@@ -40,7 +36,14 @@ export interface ConfigPanelProps {
   onSetting: (key: string, value: unknown) => void;
 }
 
-export function ConfigPanel({ form, column, group, container, onChange, onSetting }: ConfigPanelProps) {
+export const ConfigPanel = memo(function ConfigPanel({
+  settings,
+  column,
+  group,
+  container,
+  onChange,
+  onSetting,
+}: ConfigPanelProps) {
   const { t } = useTranslation();
   const [tab, setTab] = useState('field');
   const field =
@@ -61,12 +64,12 @@ export function ConfigPanel({ form, column, group, container, onChange, onSettin
         {
           key: 'settings',
           label: t(L('settings')),
-          children: <Settings form={form} onSetting={onSetting} />,
+          children: <Settings form={settings} onSetting={onSetting} />,
         },
       ]}
     />
   );
-}
+});
 
 function FieldConfig({
   column,
@@ -182,12 +185,14 @@ function PropertyInput({
       break;
     case 'color':
       control = (
-        <ColorPicker
-          value={(value as string) || undefined}
-          onChange={(c) => onChange(key, c.toHexString())}
-          showText
-          allowClear
-        />
+        <Suspense fallback={null}>
+          <ColorPicker
+            value={(value as string) || undefined}
+            onChange={(c) => onChange(key, c.toHexString())}
+            showText
+            allowClear
+          />
+        </Suspense>
       );
       break;
     case 'textarea':
@@ -343,7 +348,7 @@ function Settings({
   form,
   onSetting,
 }: {
-  form: FormOption;
+  form: FormSettings;
   onSetting: (key: string, value: unknown) => void;
 }) {
   const { t } = useTranslation();

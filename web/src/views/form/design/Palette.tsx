@@ -13,7 +13,7 @@ import {
   TableOutlined,
 } from '@ant-design/icons';
 import { useDraggable } from '@dnd-kit/core';
-import type { ComponentType } from 'react';
+import { type ComponentType, memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PALETTE_GROUPS, paletteOf, type Widget } from '#src/designer/registry';
 
@@ -34,7 +34,7 @@ const ICONS: Record<string, ComponentType> = {
 };
 
 /** The left palette: the registry's widgets by group; drag one onto the canvas, or click to append it. */
-export function Palette({ onPick }: { onPick: (type: string) => void }) {
+export const Palette = memo(function Palette({ onPick }: { onPick: (type: string) => void }) {
   const { t } = useTranslation();
   return (
     <div data-palette>
@@ -50,7 +50,7 @@ export function Palette({ onPick }: { onPick: (type: string) => void }) {
       ))}
     </div>
   );
-}
+});
 
 function PaletteItem({ widget, onPick }: { widget: Widget; onPick: (type: string) => void }) {
   const { t } = useTranslation();

@@ -22,7 +22,7 @@ import {
 } from '@dnd-kit/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Input, Modal, Select, Space, Tooltip, TreeSelect } from 'antd';
-import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import {
@@ -34,11 +34,11 @@ import {
   saveDesign,
 } from '#src/api/formAdmin';
 import { confirm, toast } from '#src/app/feedback';
+import { lazyChunk } from '#src/app/registry';
 import { useAccess } from '#src/components/Access';
 import { columnsOf, findColumn, isEmpty, refusal } from '#src/designer/commands';
 import { historyKey } from '#src/designer/history';
 import { exportOption, parseOption } from '#src/designer/io';
-import { FormRenderer } from '#src/designer/runtime/FormRenderer';
 import { createDesignerStore, type Outcome } from '#src/designer/store';
 import type { Container, NodeRef } from '#src/designer/types';
 import { Canvas } from './Canvas';
@@ -47,6 +47,11 @@ import { Palette } from './Palette';
 import './designer.css';
 
 const L = (key: string) => `form.design.${key}`;
+
+// The runtime renderer (and its date, upload, table controls) loads with the preview, not with the designer.
+const FormRenderer = lazyChunk(() =>
+  import('#src/designer/runtime/FormRenderer').then((m) => ({ default: m.FormRenderer })),
+);
 
 type DragData = { kind: 'palette'; type: string } | { kind: 'field'; ref: NodeRef; type: string };
 type DropData = { kind: 'container'; container: Container } | { kind: 'field'; ref: NodeRef; type: string };
@@ -181,7 +186,31 @@ export default function FormDesignPage() {
     report(designer.move(data.ref, container, index));
   };
 
+  const pick = useCallback(
+    (type: string) => report(designer.add(type, 'root', undefined, t(L(`w_${type}`)))),
+    [designer, report, t],
+  );
+  const duplicate = useCallback((ref: NodeRef) => report(designer.duplicate(ref)), [designer, report]);
+  const removeField = useCallback((ref: NodeRef) => report(designer.remove(ref)), [designer, report]);
+
   const selected = state.selected;
+  const changeProperty = useCallback(
+    (key: string, value: unknown) => {
+      const ref = designer.store.getState().selected;
+      if (ref) report(designer.update(ref, key, value));
+    },
+    [designer, report],
+  );
+  const changeSetting = useCallback(
+    (key: string, value: unknown) => report(designer.updateSettings(key, value)),
+    [designer, report],
+  );
+  // The settings tab reads these only: a field's change leaves the panel's props as they were.
+  const { labelPosition, labelWidth, labelSuffix, gutter, detail, disabled } = form;
+  const settings = useMemo(
+    () => ({ labelPosition, labelWidth, labelSuffix, gutter, detail, disabled }),
+    [labelPosition, labelWidth, labelSuffix, gutter, detail, disabled],
+  );
   const group =
     selected?.container === 'root'
       ? ((form.group ?? []).find((g) => g.prop === selected.prop) ?? null)
@@ -307,7 +336,7 @@ export default function FormDesignPage() {
       >
         <div className="pd-designer-main">
           <div className="pd-designer-pane">
-            <Palette onPick={(type) => report(designer.add(type, 'root', undefined, t(L(`w_${type}`))))} />
+            <Palette onPick={pick} />
           </div>
           <div className="pd-designer-pane">
             <div className="pd-canvas-toolbar">
@@ -346,18 +375,18 @@ export default function FormDesignPage() {
               form={form}
               selected={selected}
               onSelect={designer.select}
-              onDuplicate={(ref) => report(designer.duplicate(ref))}
-              onRemove={(ref) => report(designer.remove(ref))}
+              onDuplicate={duplicate}
+              onRemove={removeField}
             />
           </div>
           <div className="pd-designer-pane">
             <ConfigPanel
-              form={form}
+              settings={settings}
               column={column}
               group={group}
               container={selected?.container ?? null}
-              onChange={(key, value) => selected && report(designer.update(selected, key, value))}
-              onSetting={(key, value) => report(designer.updateSettings(key, value))}
+              onChange={changeProperty}
+              onSetting={changeSetting}
             />
           </div>
         </div>
@@ -408,15 +437,17 @@ export default function FormDesignPage() {
         width={900}
         destroyOnHidden
       >
-        <FormRenderer
-          option={form}
-          onSubmit={(values) => {
-            Modal.info({
-              title: t(L('preview')),
-              content: <pre className="pd-json">{JSON.stringify(values, null, 2)}</pre>,
-            });
-          }}
-        />
+        <Suspense fallback={null}>
+          <FormRenderer
+            option={form}
+            onSubmit={(values) => {
+              Modal.info({
+                title: t(L('preview')),
+                content: <pre className="pd-json">{JSON.stringify(values, null, 2)}</pre>,
+              });
+            }}
+          />
+        </Suspense>
       </Modal>
     </div>
   );
