@@ -200,6 +200,9 @@ export const form = defineArea('form', {
       remark: '备注',
       design: '设计',
       publish: '发布',
+      versions: '版本',
+      publishTime: '发布时间',
+      show: '查看',
     },
     fill: {
       forms: '可填报的表单',
@@ -434,6 +437,9 @@ export const form = defineArea('form', {
       remark: 'Remark',
       design: 'Design',
       publish: 'Publish',
+      versions: 'Versions',
+      publishTime: 'Published',
+      show: 'Show',
     },
     fill: {
       forms: 'Forms to fill in',

@@ -3,26 +3,39 @@ import { useQuery } from '@tanstack/react-query';
 import { Descriptions, Drawer } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type FormLog, fetchLogValues, LOG_EXPORT_URL, logApi } from '#src/api/formAdmin';
+import { type FormLog, fetchLogValues, LOG_EXPORT_URL, logApi, versionApi } from '#src/api/formAdmin';
 import { type CrudOption, CrudPage } from '#src/components/CrudPage';
 import { ExportButton } from '#src/components/ExportButton';
+import { topLevel } from '#src/designer/commands';
+import { parseOption } from '#src/designer/io';
+import type { Column } from '#src/designer/types';
 
 const L = (key: string) => `form.log.${key}`;
 
-/** A stored value as the log shows it: a sub-table's rows as a small table, anything else as text. */
-function Value({ raw }: { raw: string | null | undefined }) {
-  if (!raw?.startsWith('[')) return <>{raw ?? ''}</>;
+/** A value as its field shows it: a choice's label rather than its value (lists joined). */
+function shown(column: Column | undefined, value: unknown): string {
+  const label = (v: unknown) =>
+    String(column?.dicData?.find((d) => String(d.value) === String(v))?.label ?? v ?? '');
+  return Array.isArray(value) ? value.map(label).join(', ') : label(value);
+}
+
+/** A stored value as the log shows it, read with the filled-in version's field (labels of choices, a
+ * sub-table's rows as a small table under its column labels); without the field, as stored. */
+function Value({ raw, column }: { raw: string | null | undefined; column?: Column }) {
+  if (!raw?.startsWith('[')) return <>{shown(column, raw ?? '')}</>;
   try {
     const rows = JSON.parse(raw) as Record<string, unknown>[];
-    if (!rows.every((r) => r && typeof r === 'object')) return <>{raw}</>;
-    const keys = [...new Set(rows.flatMap((r) => Object.keys(r)))];
+    if (!rows.every((r) => r && typeof r === 'object')) return <>{shown(column, rows)}</>;
+    const children = column?.children?.column ?? [];
+    const keys = [...new Set([...children.map((c) => c.prop), ...rows.flatMap((r) => Object.keys(r))])];
+    const child = (k: string) => children.find((c) => c.prop === k);
     return (
       <table className="pd-log-rows" style={{ borderCollapse: 'collapse' }}>
         <thead>
           <tr>
             {keys.map((k) => (
               <th key={k} style={{ border: '1px solid var(--ant-color-border)', padding: '2px 6px' }}>
-                {k}
+                {child(k)?.label ?? k}
               </th>
             ))}
           </tr>
@@ -33,7 +46,7 @@ function Value({ raw }: { raw: string | null | undefined }) {
             <tr key={i}>
               {keys.map((k) => (
                 <td key={k} style={{ border: '1px solid var(--ant-color-border)', padding: '2px 6px' }}>
-                  {String(row[k] ?? '')}
+                  {shown(child(k), row[k])}
                 </td>
               ))}
             </tr>
@@ -51,6 +64,11 @@ function LogValues({ log }: { log: FormLog }) {
     queryKey: ['form', 'log-values', log.id],
     queryFn: () => fetchLogValues(log.id),
   });
+  const version = useQuery({
+    queryKey: ['form', 'version', log.detailId],
+    queryFn: () => versionApi.detail(log.detailId),
+  });
+  const columns = topLevel(parseOption(version.data?.content));
   return (
     <Descriptions
       bordered
@@ -60,7 +78,7 @@ function LogValues({ log }: { log: FormLog }) {
       items={(values.data ?? []).map((v) => ({
         key: v.id,
         label: v.label ?? v.prop,
-        children: <Value raw={v.value} />,
+        children: <Value raw={v.value} column={columns.find((c) => c.prop === v.prop)} />,
       }))}
     />
   );

@@ -1,13 +1,26 @@
-import { CloudUploadOutlined, LayoutOutlined } from '@ant-design/icons';
-import { useMemo } from 'react';
+import { CloudUploadOutlined, EyeOutlined, HistoryOutlined, LayoutOutlined } from '@ant-design/icons';
+import { Drawer, Modal } from 'antd';
+import { Suspense, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { designApi, type FormDesign, fetchCatalogueTree, publishDesign } from '#src/api/formAdmin';
+import {
+  designApi,
+  type FormDesign,
+  type FormVersion,
+  fetchCatalogueTree,
+  publishDesign,
+  versionApi,
+} from '#src/api/formAdmin';
 import { toast } from '#src/app/feedback';
+import { lazyChunk } from '#src/app/registry';
 import { type CrudOption, CrudPage } from '#src/components/CrudPage';
+import { parseOption } from '#src/designer/io';
 import { i18n } from '#src/i18n';
 
 const L = (key: string) => `form.management.${key}`;
 const catalogueTreeQuery = { queryKey: ['form', 'catalogue', 'tree'], queryFn: fetchCatalogueTree };
+const FormRenderer = lazyChunk(() =>
+  import('#src/designer/runtime/FormRenderer').then((m) => ({ default: m.FormRenderer })),
+);
 
 /**
  * 表单管理 (/form/management): every form design with its catalogue folder, state (draft / published) and
@@ -15,6 +28,7 @@ const catalogueTreeQuery = { queryKey: ['form', 'catalogue', 'tree'], queryFn: f
  */
 export default function FormManagementPage() {
   const navigate = useNavigate();
+  const [versionsOf, setVersionsOf] = useState<FormDesign | null>(null);
   const option = useMemo<CrudOption<FormDesign>>(
     () => ({
       name: 'form-management',
@@ -61,6 +75,14 @@ export default function FormManagementPage() {
           onClick: (row) => navigate(`/form/design?id=${row.id}`),
         },
         {
+          key: 'versions',
+          code: 'management_view',
+          label: L('versions'),
+          icon: <HistoryOutlined />,
+          show: (row) => row.version > 0,
+          onClick: (row) => setVersionsOf(row),
+        },
+        {
           key: 'publish',
           code: 'management_edit',
           label: L('publish'),
@@ -76,5 +98,65 @@ export default function FormManagementPage() {
     }),
     [navigate],
   );
-  return <CrudPage option={option} api={designApi} />;
+  return (
+    <>
+      <CrudPage option={option} api={designApi} />
+      <Drawer
+        open={versionsOf !== null}
+        onClose={() => setVersionsOf(null)}
+        width={720}
+        title={versionsOf?.name}
+        destroyOnHidden
+      >
+        {versionsOf && <Versions designId={versionsOf.id} />}
+      </Drawer>
+    </>
+  );
+}
+
+/** A design's published versions (immutable), newest first; each opens read-only in the runtime renderer. */
+function Versions({ designId }: { designId: string }) {
+  const [shown, setShown] = useState<FormVersion | null>(null);
+  const option = useMemo<CrudOption<FormVersion>>(
+    () => ({
+      name: 'form-versions',
+      permissions: { view: 'management_view' },
+      addBtn: false,
+      editBtn: false,
+      viewBtn: false,
+      delBtn: false,
+      selection: false,
+      columns: [
+        { prop: 'version', label: L('version'), width: 90 },
+        { prop: 'remark', label: L('remark') },
+        { prop: 'createTime', label: L('publishTime'), width: 180 },
+      ],
+      rowActions: [
+        {
+          key: 'show',
+          code: 'management_view',
+          label: L('show'),
+          icon: <EyeOutlined />,
+          onClick: (row) => setShown(row),
+        },
+      ],
+    }),
+    [],
+  );
+  return (
+    <>
+      <CrudPage option={option} api={versionApi} query={{ designId }} />
+      <Modal
+        open={shown !== null}
+        onCancel={() => setShown(null)}
+        footer={null}
+        width={900}
+        title={shown ? `v${shown.version}` : ''}
+      >
+        <Suspense fallback={null}>
+          {shown && <FormRenderer option={{ ...parseOption(shown.content), detail: true }} />}
+        </Suspense>
+      </Modal>
+    </>
+  );
 }
