@@ -426,7 +426,7 @@ export default function FormDesignPage() {
         width={720}
       >
         <pre className="pd-json" data-json>
-          {exportOption(form)}
+          {dialog === 'json' && exportOption(form)}
         </pre>
       </Modal>
       <Modal
