@@ -7,6 +7,8 @@ import json
 import pytest
 from openpyxl import load_workbook
 
+from plantdesk.db.session import create_engine
+from plantdesk.seed.seeder import run_on, seed_forms
 from tests.helpers import Api
 
 API = "/api/form"
@@ -208,3 +210,14 @@ class TestIsolation:
         assert {"Shift handover", "Equipment inspection"} <= {f["name"] for f in forms}
         logs = await demo_admin.data("GET", f"{API}/formlog/list", formName="Equipment inspection")
         assert logs["total"] >= 1
+
+
+class TestSeed:
+    async def test_seeding_again_changes_nothing(self, settings, demo_admin):
+        before = (await demo_admin.data("GET", f"{API}/formdesign/list"))["total"]
+        engine = create_engine(settings.resolved_database_url)
+        try:
+            assert await run_on(engine, seed_forms) is False
+        finally:
+            await engine.dispose()
+        assert (await demo_admin.data("GET", f"{API}/formdesign/list"))["total"] == before
