@@ -1,4 +1,4 @@
-import { CopyOutlined, DeleteOutlined } from '@ant-design/icons';
+import { ArrowDownOutlined, ArrowUpOutlined, CopyOutlined, DeleteOutlined } from '@ant-design/icons';
 import { useDroppable } from '@dnd-kit/core';
 import { rectSortingStrategy, SortableContext, useSortable } from '@dnd-kit/sortable';
 import { Button, Tooltip } from 'antd';
@@ -19,6 +19,8 @@ interface Actions {
   onSelect: (ref: NodeRef) => void;
   onDuplicate: (ref: NodeRef) => void;
   onRemove: (ref: NodeRef) => void;
+  /** Move a group to another place among the groups. */
+  onMoveGroup: (prop: string, index: number) => void;
 }
 
 // The card actions are stable for the canvas's life: in a context, so an unchanged card skips re-rendering.
@@ -26,6 +28,7 @@ const ActionsContext = createContext<Actions>({
   onSelect: () => {},
   onDuplicate: () => {},
   onRemove: () => {},
+  onMoveGroup: () => {},
 });
 
 export function Canvas({
@@ -34,9 +37,14 @@ export function Canvas({
   onSelect,
   onDuplicate,
   onRemove,
+  onMoveGroup,
 }: { form: FormOption; selected: NodeRef | null } & Actions) {
   const { t } = useTranslation();
-  const actions = useMemo(() => ({ onSelect, onDuplicate, onRemove }), [onSelect, onDuplicate, onRemove]);
+  const actions = useMemo(
+    () => ({ onSelect, onDuplicate, onRemove, onMoveGroup }),
+    [onSelect, onDuplicate, onRemove, onMoveGroup],
+  );
+  const groups = form.group ?? [];
   const empty = form.column.length === 0 && (form.group?.length ?? 0) === 0;
   return (
     <ActionsContext.Provider value={actions}>
@@ -49,15 +57,31 @@ export function Canvas({
         >
           {empty && <div className="pd-empty">{t('form.design.empty')}</div>}
         </DropContainer>
-        {(form.group ?? []).map((group) => (
-          <GroupSection key={group.prop} group={group} selected={selected} />
+        {groups.map((group, index) => (
+          <GroupSection
+            key={group.prop}
+            group={group}
+            index={index}
+            last={index === groups.length - 1}
+            selected={selected}
+          />
         ))}
       </div>
     </ActionsContext.Provider>
   );
 }
 
-function GroupSection({ group, selected: current }: { group: Group; selected: NodeRef | null }) {
+function GroupSection({
+  group,
+  index,
+  last,
+  selected: current,
+}: {
+  group: Group;
+  index: number;
+  last: boolean;
+  selected: NodeRef | null;
+}) {
   const { t } = useTranslation();
   const handlers = useContext(ActionsContext);
   const ref: NodeRef = { container: 'root', prop: group.prop };
@@ -67,7 +91,26 @@ function GroupSection({ group, selected: current }: { group: Group; selected: No
       <button type="button" className="pd-group-head" onClick={() => handlers.onSelect(ref)}>
         <strong>{group.label}</strong>
       </button>
-      <CardActions refValue={ref} />
+      <CardActions refValue={ref}>
+        <Tooltip title={t('form.design.moveUp')}>
+          <Button
+            size="small"
+            icon={<ArrowUpOutlined />}
+            aria-label={t('form.design.moveUp')}
+            disabled={index === 0}
+            onClick={() => handlers.onMoveGroup(group.prop, index - 1)}
+          />
+        </Tooltip>
+        <Tooltip title={t('form.design.moveDown')}>
+          <Button
+            size="small"
+            icon={<ArrowDownOutlined />}
+            aria-label={t('form.design.moveDown')}
+            disabled={last}
+            onClick={() => handlers.onMoveGroup(group.prop, index + 1)}
+          />
+        </Tooltip>
+      </CardActions>
       <DropContainer container={`group:${group.prop}`} columns={group.column} selected={current}>
         {group.column.length === 0 && <div className="pd-empty">{t('form.design.emptyGroup')}</div>}
       </DropContainer>
@@ -219,11 +262,12 @@ const Stand = memo(function Stand({ column }: { column: Column }) {
   );
 });
 
-function CardActions({ refValue }: { refValue: NodeRef }) {
+function CardActions({ refValue, children }: { refValue: NodeRef; children?: ReactNode }) {
   const { t } = useTranslation();
   const handlers = useContext(ActionsContext);
   return (
     <div className="pd-card-actions" onPointerDown={(e) => e.stopPropagation()}>
+      {children}
       <Tooltip title={t('form.design.copy')}>
         <Button
           size="small"

@@ -132,7 +132,13 @@ function PropertyInput({
 }) {
   const { t } = useTranslation();
   const { key, kind } = property;
-  const value = key === 'watermark' ? column.canvasOption !== undefined : getPath(column, key);
+  // A field without `display` is shown (avue's default), so its switch starts on.
+  const value =
+    key === 'watermark'
+      ? column.canvasOption !== undefined
+      : key === 'display'
+        ? column.display !== false
+        : getPath(column, key);
   const id = `pd-prop-${key.replace(/\./g, '-')}`;
   let control: React.ReactNode;
   switch (kind) {

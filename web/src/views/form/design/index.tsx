@@ -191,6 +191,10 @@ export default function FormDesignPage() {
     [designer, report, t],
   );
   const duplicate = useCallback((ref: NodeRef) => report(designer.duplicate(ref)), [designer, report]);
+  const moveGroup = useCallback(
+    (prop: string, index: number) => report(designer.moveGroup(prop, index)),
+    [designer, report],
+  );
   const removeField = useCallback((ref: NodeRef) => report(designer.remove(ref)), [designer, report]);
 
   const selected = state.selected;
@@ -377,6 +381,7 @@ export default function FormDesignPage() {
               onSelect={designer.select}
               onDuplicate={duplicate}
               onRemove={removeField}
+              onMoveGroup={moveGroup}
             />
           </div>
           <div className="pd-designer-pane">
