@@ -31,8 +31,6 @@ NOT_BUILT = {
     # workflow and my work
     "/flow/model", "/flow/deploy", "/flow/manager", "/flow/follow",
     "/work/start", "/work/claim", "/work/todo", "/work/send", "/work/done", "/work/process/leave",
-    # forms
-    "/form/catalogue", "/form/design", "/form/management", "/form/fill", "/form/hook", "/form/log",
     # knowledge base
     "/index/knowledge",
     # visualisation, cameras, topology, reports

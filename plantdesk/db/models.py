@@ -27,6 +27,15 @@ from plantdesk.modules.device.monitor.models import (
     MonitorRollup1m,
     MonitorSetting,
 )
+from plantdesk.modules.form.models import (
+    FormCatalogue,
+    FormDesign,
+    FormDesignDetail,
+    FormHook,
+    FormHookParams,
+    FormLog,
+    FormLogValue,
+)
 from plantdesk.modules.resource.models import Attach, Logo, Oss, Sms, SmsLog
 from plantdesk.modules.system.models import (
     Dept,
@@ -59,4 +68,6 @@ __all__ = [
     # monitor data (plantdesk.modules.device.monitor)
     "DeviceToken", "MonitorData", "MonitorLatest", "MonitorRollup1h", "MonitorRollup1m",
     "MonitorSetting",
+    # forms (plantdesk.modules.form)
+    "FormCatalogue", "FormDesign", "FormDesignDetail", "FormHook", "FormHookParams", "FormLog", "FormLogValue",
 ]

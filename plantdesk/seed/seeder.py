@@ -29,7 +29,7 @@ from plantdesk.modules.system.models import (
 )
 from plantdesk.modules.system.tenant.provision import menu_ids_for_codes
 from plantdesk.modules.user.models import User
-from plantdesk.seed.data import demo, dicts, menus, params, regions
+from plantdesk.seed.data import demo, dicts, form, menus, params, regions
 
 T = TypeVar("T")
 
@@ -84,6 +84,7 @@ async def seed_database(db: AsyncSession) -> bool:
         _add_notices(db, tenant_id)
     await db.flush()
     await seed_plant(db)
+    await seed_forms(db)
     return True
 
 
@@ -179,6 +180,14 @@ def _new_id() -> int:
     from plantdesk.core.ids import next_id
 
     return next_id()
+
+
+async def seed_forms(db: AsyncSession) -> bool:
+    """The demo tenant's forms (seed.data.form), once: only when the demo tenant exists and has never had a form
+    catalogue."""
+    if not await db.scalar(select(Tenant.id).where(Tenant.tenant_id == demo.DEMO_TENANT["tenant_id"])):
+        return False
+    return await form.seed(db, demo.DEMO_TENANT["tenant_id"])
 
 
 async def seed_plant(db: AsyncSession) -> bool:

@@ -37,6 +37,8 @@ const routes = {
   param: 'src/views/system/param/index.tsx',
   post: 'src/views/system/post/index.tsx',
   tenantpackage: 'src/views/system/tenantpackage/index.tsx',
+  formDesign: 'src/views/form/design/index.tsx',
+  formFill: 'src/views/form/fill/index.tsx',
 };
 
 console.log(`initial JS (entry + modulepreloads): ${kb(initialBytes)} gzip in ${initial.size} files`);

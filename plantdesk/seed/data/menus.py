@@ -108,7 +108,7 @@ WORK_CLAIM_BUTTONS = [_btn("claim", "签收", "Claim", ROW), VIEW]
 WORK_TODO_BUTTONS = [_btn("handle", "办理", "Handle", ROW), VIEW]
 WORK_VIEW_BUTTONS = [VIEW]
 LEAVE_BUTTONS = [ADD, VIEW]
-FORM_LOG_BUTTONS = [VIEW, DELETE]
+FORM_LOG_BUTTONS = [VIEW, DELETE, EXPORT]
 CODE_BUTTONS = [*CRUD, _btn("gen", "代码生成", "Generate code", BOTH), _btn("copy", "复制", "Copy", ROW)]
 MONITOR_DATA_BUTTONS = [VIEW, EXPORT]
 # Devices also take telemetry (POST /api/device-management/telemetry with a user token) and hand out per-device

@@ -7,6 +7,7 @@ import { deviceDevice } from './device.device';
 import { deviceModel } from './device.model';
 import { deviceMonitordata } from './device.monitordata';
 import { deviceOverview } from './device.overview';
+import { form } from './form';
 import { indexImportExportManagement } from './index.importExportManagement';
 import { monitorLog } from './monitor.log';
 import { resource } from './resource';
@@ -47,6 +48,7 @@ export const AREAS: Area[] = [
   systemClient,
   deviceMonitordata,
   deviceOverview,
+  form,
   monitorLog,
   resource,
   systemLogo,

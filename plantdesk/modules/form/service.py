@@ -1,0 +1,314 @@
+"""Forms: the rules behind the routes.
+
+- A design's content is checked when saved: an avue option object whose fields (`column`, the columns of each
+  `group`, and a sub-table's `children.column`) each have a `prop` and a `type`, props unique in their scope,
+  and the nesting rules of spec §5 (no sub-table or group in a sub-table; groups are not nested).
+- Saving a design makes it a draft; publishing copies the draft into the next immutable version.
+- A submission names the version it filled in; its values are checked against that version's required fields
+  (spec §5 messages) and stored as the log row plus one value row per top-level field.
+- A hook answers {label, value} items from a business dictionary or an HTTP endpoint (through core.outbound),
+  never from SQL.
+"""
+
+import asyncio
+import json
+import re
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from sqlalchemy import func, select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from plantdesk.config import Settings
+from plantdesk.core import outbound
+from plantdesk.core.context import Identity
+from plantdesk.core.crud import get_or_raise
+from plantdesk.core.errors import BusinessError
+from plantdesk.modules.form.models import (
+    FormCatalogue,
+    FormDesign,
+    FormDesignDetail,
+    FormHook,
+    FormHookParams,
+    FormLog,
+    FormLogValue,
+)
+from plantdesk.modules.system.models import Dict, DictBiz
+
+DRAFT, PUBLISHED = 0, 1
+SUB_TABLE, GROUP = "dynamic", "group"
+# Refused inside a sub-table (spec §5): rich text, coordinate picker, sub-form and group.
+NOT_IN_SUB_TABLE = {"ueditor", "map", SUB_TABLE, GROUP}
+MAX_ITEMS = 1000
+ILLEGAL = "表单配置不合法"
+
+
+# --- content --------------------------------------------------------------------------------------------------
+
+def parse_content(text: str | None) -> dict:
+    """The option object of `text`, checked; an empty text is an empty form."""
+    if not text:
+        return {"column": []}
+    try:
+        option = json.loads(text)
+    except ValueError:
+        raise BusinessError(ILLEGAL) from None
+    if not isinstance(option, dict):
+        raise BusinessError(ILLEGAL)
+    _checkrow_dict(option.get("column") or [], inside=None)
+    groups = option.get("group") or []
+    if not isinstance(groups, list):
+        raise BusinessError(ILLEGAL)
+    seen: set[str] = {c["prop"] for c in option.get("column") or []}
+    for group in groups:
+        if not isinstance(group, dict):
+            raise BusinessError(ILLEGAL)
+        _checkrow_dict(group.get("column") or [], inside=GROUP)
+        for column in group.get("column") or []:
+            _unique(seen, column["prop"])
+    return option
+
+
+def _checkrow_dict(columns: Any, *, inside: str | None) -> None:
+    if not isinstance(columns, list):
+        raise BusinessError(ILLEGAL)
+    seen: set[str] = set()
+    for column in columns:
+        if not isinstance(column, dict) or not isinstance(column.get("prop"), str) or not column["prop"]:
+            raise BusinessError("字段缺少prop")
+        _unique(seen, column["prop"])
+        kind = column.get("type") or "input"
+        if inside == SUB_TABLE and kind in NOT_IN_SUB_TABLE:
+            raise BusinessError(f"子表单中不能放置该类型的字段: {column.get('label') or column['prop']}")
+        if inside == GROUP and kind == GROUP:
+            raise BusinessError("分组不能嵌套分组")
+        if kind == SUB_TABLE:
+            _checkrow_dict((column.get("children") or {}).get("column") or [], inside=SUB_TABLE)
+
+
+def _unique(seen: set[str], prop: str) -> None:
+    if prop in seen:
+        raise BusinessError(f"字段prop重复: {prop}")
+    seen.add(prop)
+
+
+def fields_of(option: dict) -> list[dict]:
+    """Every top-level field of a form: its columns, then each group's."""
+    return [*(option.get("column") or []), *(c for g in option.get("group") or [] for c in g.get("column") or [])]
+
+
+# --- designs and versions -------------------------------------------------------------------------------------
+
+async def save_design(db: AsyncSession, body) -> FormDesign:
+    values = {name: getattr(body, name) for name in body.model_fields_set if name != "id"}
+    if "content" in values:
+        values["content"] = json.dumps(parse_content(values["content"]), ensure_ascii=False)
+    if values.get("catalogue_id"):
+        await get_or_raise(db, FormCatalogue, values["catalogue_id"])
+    if body.id is None:
+        design = FormDesign(**{"content": '{"column":[]}', **values}, status=DRAFT)
+        db.add(design)
+    else:
+        design = await get_or_raise(db, FormDesign, body.id)
+        for key, value in values.items():
+            setattr(design, key, value)
+        if "content" in values:
+            design.status = DRAFT
+    await db.flush()
+    await db.refresh(design)
+    return design
+
+
+async def publish(db: AsyncSession, design_id: int, remark: str | None) -> FormDesignDetail:
+    design = await get_or_raise(db, FormDesign, design_id)
+    option = parse_content(design.content)
+    if not fields_of(option):
+        raise BusinessError("表单没有字段,不能发布")
+    latest = (await db.execute(select(func.max(FormDesignDetail.version)).where(
+        FormDesignDetail.design_id == design.id))).scalar() or 0
+    detail = FormDesignDetail(design_id=design.id, version=latest + 1, name=design.name, content=design.content,
+                              remark=remark)
+    db.add(detail)
+    design.version, design.status = detail.version, PUBLISHED
+    await db.flush()
+    await db.refresh(detail)
+    return detail
+
+
+async def catalogue_names(db: AsyncSession, ids: Iterable[int]) -> dict[int, str]:
+    wanted = {i for i in ids if i}
+    if not wanted:
+        return {}
+    rows = await db.execute(select(FormCatalogue.id, FormCatalogue.name).where(FormCatalogue.id.in_(wanted)))
+    return {id_: name for id_, name in rows.all()}
+
+
+async def design_reads(db: AsyncSession, rows: Sequence[FormDesign]) -> list[dict]:
+    names = await catalogue_names(db, (r.catalogue_id for r in rows))
+    return [{**row_dict(r), "catalogue_name": names.get(r.catalogue_id)} for r in rows]
+
+
+async def published_forms(db: AsyncSession, catalogue_id: int | None) -> list[dict]:
+    """The latest published version of every design (optionally of one catalogue folder), by name."""
+    latest = select(FormDesignDetail.design_id, func.max(FormDesignDetail.version).label("version")) \
+        .group_by(FormDesignDetail.design_id).subquery()
+    stmt = select(FormDesignDetail, FormDesign.catalogue_id).join(
+        latest, (latest.c.design_id == FormDesignDetail.design_id) & (latest.c.version == FormDesignDetail.version)
+    ).join(FormDesign, FormDesign.id == FormDesignDetail.design_id).order_by(FormDesignDetail.name)
+    if catalogue_id:
+        stmt = stmt.where(FormDesign.catalogue_id == catalogue_id)
+    return [{"design_id": d.design_id, "detail_id": d.id, "catalogue_id": cat, "name": d.name, "version": d.version,
+             "content": d.content, "update_time": d.create_time} for d, cat in (await db.execute(stmt)).all()]
+
+
+def row_dict(row) -> dict[str, Any]:
+    return {c.key: getattr(row, c.key) for c in row.__mapper__.column_attrs}
+
+
+# --- submissions ----------------------------------------------------------------------------------------------
+
+def check_values(option: dict, values: dict[str, Any]) -> None:
+    """The fill-in rules of spec §5 the server repeats: required fields, patterns, sub-table rows."""
+    for column in fields_of(option):
+        _check_value(column, values.get(column["prop"]))
+
+
+def _check_value(column: dict, value: Any) -> None:
+    label = column.get("label") or column["prop"]
+    kind = column.get("type") or "input"
+    if column.get("required") and _empty(value):
+        if kind in ("select", "radio", "checkbox", "cascader", "tree"):
+            raise BusinessError(f"请选择{label}")
+        raise BusinessError(f"{label}必须填写")
+    if kind == SUB_TABLE:
+        children = (column.get("children") or {}).get("column") or []
+        for row in value or []:
+            if not isinstance(row, dict):
+                raise BusinessError(f"{label}格式不匹配")
+            for child in children:
+                _check_value(child, row.get(child["prop"]))
+        return
+    pattern = column.get("pattern")
+    if pattern and isinstance(value, str) and value:
+        try:
+            matched = re.fullmatch(pattern.strip("/"), value) is not None
+        except re.error:
+            matched = True  # a pattern the server's engine cannot read is left to the console
+        if not matched:
+            raise BusinessError(f"{label}格式不匹配")
+
+
+def _empty(value: Any) -> bool:
+    return value is None or value == "" or value == []
+
+
+async def submit_log(db: AsyncSession, user: Identity, detail_id: int, values: dict[str, Any]) -> FormLog:
+    detail = await get_or_raise(db, FormDesignDetail, detail_id)
+    option = parse_content(detail.content)
+    check_values(option, values)
+    fields = fields_of(option)
+    known = {c["prop"] for c in fields}
+    kept = {k: v for k, v in values.items() if k in known}
+    log = FormLog(design_id=detail.design_id, detail_id=detail.id, version=detail.version, form_name=detail.name,
+                  content=json.dumps(kept, ensure_ascii=False), user_name=user.real_name or user.account)
+    db.add(log)
+    await db.flush()
+    for sort, column in enumerate(fields):
+        if column["prop"] in kept:
+            db.add(FormLogValue(log_id=log.id, prop=column["prop"], label=column.get("label"),
+                                value=value_text(kept[column["prop"]]), sort=sort))
+    await db.flush()
+    await db.refresh(log)
+    return log
+
+
+def value_text(value: Any) -> str | None:
+    if value is None:
+        return None
+    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+
+
+async def log_values(db: AsyncSession, log_ids: Sequence[int]) -> dict[int, list[FormLogValue]]:
+    out: dict[int, list[FormLogValue]] = {}
+    if not log_ids:
+        return out
+    rows = await db.execute(select(FormLogValue).where(FormLogValue.log_id.in_(log_ids))
+                            .order_by(FormLogValue.log_id, FormLogValue.sort))
+    for value in rows.scalars():
+        out.setdefault(value.log_id, []).append(value)
+    return out
+
+
+async def export_rows(db: AsyncSession, logs: Sequence[FormLog]) -> tuple[list[tuple[str, str]], list[dict]]:
+    """One sheet row per submission: its form, version, user, time, then one column per field label."""
+    values = await log_values(db, [log.id for log in logs])
+    columns = [("formName", "表单名称"), ("version", "版本"), ("userName", "填报人"), ("createTime", "填报时间")]
+    fields: dict[str, str] = {}
+    rows = []
+    for log in logs:
+        row: dict[str, Any] = {"formName": log.form_name, "version": log.version, "userName": log.user_name,
+                               "createTime": log.create_time}
+        for value in values.get(log.id, []):
+            key = f"f:{value.label or value.prop}"
+            fields.setdefault(key, value.label or value.prop)
+            row[key] = value.value
+        rows.append(row)
+    return [*columns, *fields.items()], rows
+
+
+# --- hooks ----------------------------------------------------------------------------------------------------
+
+async def check_hook(db: AsyncSession, settings: Settings, hook: FormHook) -> None:
+    if hook.type == "http":
+        if not hook.url:
+            raise BusinessError("请输入接口地址")
+        await outbound.check(settings.outbound_policy, hook.url)
+    elif not hook.dict_code:
+        raise BusinessError("请输入字典编码")
+
+
+async def hook_data(db: AsyncSession, settings: Settings, hook_id: int) -> list[dict]:
+    hook = await get_or_raise(db, FormHook, hook_id)
+    if hook.type == "dict":
+        return await _dict_items(db, hook.dict_code or "")
+    params = {p.param_key: p.param_value or "" for p in (await db.execute(
+        select(FormHookParams).where(FormHookParams.hook_id == hook.id))).scalars()}
+    await outbound.check(settings.outbound_policy, hook.url or "")
+    payload = await asyncio.to_thread(_fetch, settings, hook, params)
+    for key in filter(None, (hook.res_path or "").split(".")):
+        payload = payload.get(key) if isinstance(payload, dict) else None
+    if not isinstance(payload, list):
+        raise BusinessError("接口返回的数据不是列表")
+    return [{"label": str(item.get(hook.label_key, "")), "value": item.get(hook.value_key)}
+            for item in payload[:MAX_ITEMS] if isinstance(item, dict)]
+
+
+def _fetch(settings: Settings, hook: FormHook, params: dict[str, str]) -> Any:
+    http = outbound.pool_manager(settings.outbound_policy, retries=False)
+    try:
+        if hook.method == "POST":
+            answer = http.request("POST", hook.url or "", body=json.dumps(params), headers={
+                "Content-Type": "application/json"})
+        else:
+            answer = http.request("GET", hook.url or "", fields=params)
+    except BusinessError:
+        raise
+    except Exception:
+        raise BusinessError("接口调用失败") from None
+    if answer.status >= 400:
+        raise BusinessError(f"接口调用失败: HTTP {answer.status}")
+    try:
+        return json.loads(answer.data)
+    except ValueError:
+        raise BusinessError("接口返回的不是JSON") from None
+
+
+async def _dict_items(db: AsyncSession, code: str) -> list[dict]:
+    """A business dictionary's items (the tenant's), else the system dictionary's."""
+    models: tuple[type[DictBiz] | type[Dict], ...] = (DictBiz, Dict)
+    for model in models:
+        rows = (await db.execute(select(model.dict_value, model.dict_key).where(
+            model.code == code, model.parent_id != 0).order_by(model.sort).limit(MAX_ITEMS))).all()
+        if rows:
+            return [{"label": label, "value": key} for label, key in rows]
+    return []

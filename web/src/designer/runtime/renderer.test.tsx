@@ -1,0 +1,63 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '#src/test/render';
+import { parseOption } from '../io';
+import { FormRenderer } from './FormRenderer';
+
+/** The runtime renderer the preview and the fill screen share: the spec's messages, defaults, sub-tables. */
+const OPTION = parseOption(
+  JSON.stringify({
+    column: [
+      { type: 'input', prop: 'inspector', label: '巡检人', required: true },
+      { type: 'input', prop: 'tag', label: '位号', pattern: '^[A-Z]-\\d+$', value: 'p1' },
+      {
+        type: 'radio',
+        prop: 'state',
+        label: '状态',
+        required: true,
+        dicData: [{ label: '运行', value: 'run' }],
+      },
+      {
+        type: 'dynamic',
+        prop: 'items',
+        label: '检查表',
+        children: { column: [{ type: 'input', prop: 'item', label: '检查项', required: true }] },
+      },
+    ],
+    group: [{ label: '签字', prop: 'sign', column: [{ type: 'input', prop: 'boss', label: '主管' }] }],
+  }),
+);
+
+describe('FormRenderer', () => {
+  it('shows the spec messages and the preview defaults', async () => {
+    const submit = vi.fn();
+    renderWithProviders(<FormRenderer option={OPTION} onSubmit={submit} />);
+    expect(screen.getByText('巡检人:')).toBeInTheDocument();
+    expect(screen.getByText('签字')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: /添加一行/ }));
+    fireEvent.click(screen.getByRole('button', { name: /提\s*交/ }));
+    expect(await screen.findByText('巡检人必须填写')).toBeInTheDocument();
+    expect(await screen.findByText('位号格式不匹配')).toBeInTheDocument();
+    expect(await screen.findByText('请选择状态')).toBeInTheDocument();
+    expect(await screen.findByText('检查项必须填写')).toBeInTheDocument();
+    expect(submit).not.toHaveBeenCalled();
+  });
+
+  it('submits the values by prop, sub-table rows included', async () => {
+    const submit = vi.fn();
+    renderWithProviders(<FormRenderer option={OPTION} onSubmit={submit} initialValues={{ tag: 'P-101' }} />);
+    fireEvent.change(screen.getByLabelText('巡检人:'), { target: { value: '王强' } });
+    fireEvent.click(screen.getByLabelText('运行'));
+    fireEvent.click(screen.getByRole('button', { name: /添加一行/ }));
+    const cells = document.querySelectorAll('[data-sub-table] input');
+    fireEvent.change(cells[0], { target: { value: '密封' } });
+    fireEvent.click(screen.getByRole('button', { name: /提\s*交/ }));
+    await waitFor(() => expect(submit).toHaveBeenCalled());
+    expect(submit.mock.calls[0][0]).toMatchObject({
+      inspector: '王强',
+      tag: 'P-101',
+      state: 'run',
+      items: [{ item: '密封' }],
+    });
+  });
+});

@@ -1,0 +1,477 @@
+import {
+  ClearOutlined,
+  CloudUploadOutlined,
+  CodeOutlined,
+  EyeOutlined,
+  ImportOutlined,
+  RedoOutlined,
+  SaveOutlined,
+  UndoOutlined,
+} from '@ant-design/icons';
+import {
+  type CollisionDetection,
+  closestCenter,
+  DndContext,
+  type DragEndEvent,
+  DragOverlay,
+  type DragStartEvent,
+  PointerSensor,
+  pointerWithin,
+  useSensor,
+  useSensors,
+} from '@dnd-kit/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Input, Modal, Select, Space, Tooltip, TreeSelect } from 'antd';
+import { Suspense, useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import {
+  type FormCatalogueNode,
+  fetchCatalogueTree,
+  fetchDesign,
+  fetchDesigns,
+  publishDesign,
+  saveDesign,
+} from '#src/api/formAdmin';
+import { confirm, toast } from '#src/app/feedback';
+import { lazyChunk } from '#src/app/registry';
+import { useAccess } from '#src/components/Access';
+import { columnsOf, findColumn, isEmpty, refusal } from '#src/designer/commands';
+import { historyKey } from '#src/designer/history';
+import { exportOption, parseOption } from '#src/designer/io';
+import { createDesignerStore, type Outcome } from '#src/designer/store';
+import type { Container, NodeRef } from '#src/designer/types';
+import { Canvas } from './Canvas';
+import { ConfigPanel } from './ConfigPanel';
+import { Palette } from './Palette';
+import './designer.css';
+
+const L = (key: string) => `form.design.${key}`;
+
+// The runtime renderer (and its date, upload, table controls) loads with the preview, not with the designer.
+const FormRenderer = lazyChunk(() =>
+  import('#src/designer/runtime/FormRenderer').then((m) => ({ default: m.FormRenderer })),
+);
+
+type DragData = { kind: 'palette'; type: string } | { kind: 'field'; ref: NodeRef; type: string };
+type DropData = { kind: 'container'; container: Container } | { kind: 'field'; ref: NodeRef; type: string };
+
+/** Text inputs keep their own undo: the designer's keys act only outside them. */
+function typing(target: EventTarget | null): boolean {
+  const el = target as HTMLElement | null;
+  return Boolean(el && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName)));
+}
+
+/**
+ * 表单设计 (/form/design): palette, canvas and config panel over the designer core (src/designer). A form is
+ * opened from its design (`?id=`) or started new; Save stores the draft, Publish makes it the next version.
+ */
+export default function FormDesignPage() {
+  const { t } = useTranslation();
+  const can = useAccess();
+  const queryClient = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const designId = params.get('id') ?? undefined;
+  const designer = useMemo(() => createDesignerStore(), []);
+  const state = useSyncExternalStore(designer.store.subscribe, designer.store.getState);
+  const form = state.history.steps[state.history.index];
+  const [meta, setMeta] = useState<{ name: string; catalogueId?: string; status?: number; version?: number }>(
+    {
+      name: '',
+    },
+  );
+  const [dialog, setDialog] = useState<'import' | 'json' | 'preview' | null>(null);
+  const [importText, setImportText] = useState('');
+  const [dragging, setDragging] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const designs = useQuery({ queryKey: ['form', 'designs'], queryFn: fetchDesigns });
+  const catalogue = useQuery({ queryKey: ['form', 'catalogue', 'tree'], queryFn: fetchCatalogueTree });
+
+  useEffect(() => {
+    if (!designId) {
+      designer.load({ column: [] });
+      setMeta({ name: '' });
+      return;
+    }
+    let live = true;
+    fetchDesign(designId).then((design) => {
+      if (!live) return;
+      designer.load(parseOption(design.content));
+      setMeta({
+        name: design.name,
+        catalogueId: design.catalogueId,
+        status: design.status,
+        version: design.version,
+      });
+    });
+    return () => {
+      live = false;
+    };
+  }, [designId, designer]);
+
+  const report = useCallback(
+    (outcome: Outcome) => {
+      if (!outcome.ok) toast.error(t(outcome.key));
+    },
+    [t],
+  );
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (typing(e.target)) return;
+      const command = historyKey(e);
+      if (!command) return;
+      e.preventDefault();
+      designer[command]();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [designer]);
+
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }));
+
+  /** The innermost legal drop target under the pointer: a sub-table inside a card wins over the card. */
+  const collision: CollisionDetection = useCallback((args) => {
+    const data = args.active.data.current as DragData | undefined;
+    const type = data?.type;
+    const legal = args.droppableContainers.filter((c) => {
+      if (c.id === args.active.id) return false;
+      const drop = c.data.current as DropData | undefined;
+      if (!drop) return false;
+      const container = drop.kind === 'container' ? drop.container : drop.ref.container;
+      if (data?.kind === 'field' && container === `dynamic:${data.ref.prop}`) return false;
+      return type === 'group' ? container === 'root' : refusal(type, container) === null;
+    });
+    const within = pointerWithin({ ...args, droppableContainers: legal });
+    if (within.length === 0) return closestCenter({ ...args, droppableContainers: legal });
+    const area = (id: string | number) => {
+      const rect = args.droppableRects.get(id);
+      return rect ? rect.width * rect.height : Number.POSITIVE_INFINITY;
+    };
+    return [...within].sort((a, b) => area(a.id) - area(b.id)).slice(0, 1);
+  }, []);
+
+  const onDragStart = (event: DragStartEvent) => {
+    const data = event.active.data.current as DragData;
+    setDragging(data.kind === 'palette' ? t(L(`w_${data.type}`)) : (findColumn(form, data.ref)?.label ?? ''));
+  };
+
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    setDragging(null);
+    if (!over) return;
+    const data = active.data.current as DragData;
+    const drop = over.data.current as DropData;
+    const container = drop.kind === 'container' ? drop.container : drop.ref.container;
+    const siblings = columnsOf(form, container);
+    let index: number | undefined;
+    if (drop.kind === 'field') {
+      // Before or after the field dropped on: by the dragged item's centre against the field's centre.
+      const dragged = active.rect.current.translated;
+      const target = over.rect;
+      const x = dragged ? dragged.left + dragged.width / 2 : 0;
+      const y = dragged ? dragged.top + dragged.height / 2 : 0;
+      const sameRow = y >= target.top && y <= target.top + target.height;
+      const after = sameRow ? x > target.left + target.width / 2 : y > target.top + target.height / 2;
+      index = siblings.findIndex((c) => c.prop === drop.ref.prop) + (after ? 1 : 0);
+    }
+    if (data.kind === 'palette') {
+      report(designer.add(data.type, container, index, t(L(`w_${data.type}`))));
+      return;
+    }
+    if (drop.kind === 'field' && drop.ref.prop === data.ref.prop && container === data.ref.container) return;
+    // Moving within a container: the field leaves its place first, so a later place moves up by one.
+    const from = container === data.ref.container ? siblings.findIndex((c) => c.prop === data.ref.prop) : -1;
+    if (index !== undefined && from >= 0 && from < index) index -= 1;
+    report(designer.move(data.ref, container, index));
+  };
+
+  const pick = useCallback(
+    (type: string) => report(designer.add(type, 'root', undefined, t(L(`w_${type}`)))),
+    [designer, report, t],
+  );
+  const duplicate = useCallback((ref: NodeRef) => report(designer.duplicate(ref)), [designer, report]);
+  const moveGroup = useCallback(
+    (prop: string, index: number) => report(designer.moveGroup(prop, index)),
+    [designer, report],
+  );
+  const removeField = useCallback((ref: NodeRef) => report(designer.remove(ref)), [designer, report]);
+
+  const selected = state.selected;
+  const changeProperty = useCallback(
+    (key: string, value: unknown) => {
+      const ref = designer.store.getState().selected;
+      if (ref) report(designer.update(ref, key, value));
+    },
+    [designer, report],
+  );
+  const changeSetting = useCallback(
+    (key: string, value: unknown) => report(designer.updateSettings(key, value)),
+    [designer, report],
+  );
+  // The settings tab reads these only: a field's change leaves the panel's props as they were.
+  const { labelPosition, labelWidth, labelSuffix, gutter, detail, disabled } = form;
+  const settings = useMemo(
+    () => ({ labelPosition, labelWidth, labelSuffix, gutter, detail, disabled }),
+    [labelPosition, labelWidth, labelSuffix, gutter, detail, disabled],
+  );
+  const group =
+    selected?.container === 'root'
+      ? ((form.group ?? []).find((g) => g.prop === selected.prop) ?? null)
+      : null;
+  const column = selected && !group ? (safeFind(form, selected) ?? null) : null;
+
+  const preview = () => (isEmpty(form) ? toast.error(t(L('nothingToShow'))) : setDialog('preview'));
+  const clear = async () => {
+    if (isEmpty(form)) {
+      toast.error(t(L('nothingToClear')));
+      return;
+    }
+    if (await confirm(t(L('clearConfirm')))) report(designer.clear());
+  };
+  const copyJson = async () => {
+    try {
+      await navigator.clipboard.writeText(exportOption(form));
+      toast.success(t(L('copySuccess')));
+    } catch {
+      toast.error(t(L('copyFailure')));
+    }
+  };
+
+  const save = async (): Promise<string | undefined> => {
+    if (!meta.name.trim()) {
+      toast.error(t(L('nameRequired')));
+      return undefined;
+    }
+    setBusy(true);
+    try {
+      const saved = await saveDesign({
+        id: designId,
+        name: meta.name.trim(),
+        catalogueId: meta.catalogueId,
+        content: exportOption(form),
+      } as never);
+      setMeta((m) => ({ ...m, status: saved.status, version: saved.version }));
+      void queryClient.invalidateQueries({ queryKey: ['form'] });
+      if (!designId) setParams({ id: saved.id }, { replace: true });
+      toast.success(t(L('saved')));
+      return saved.id;
+    } catch {
+      return undefined;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const publish = async () => {
+    const id = await save();
+    if (!id) return;
+    const version = await publishDesign(id);
+    setMeta((m) => ({ ...m, status: 1, version: version.version }));
+    void queryClient.invalidateQueries({ queryKey: ['form'] });
+    toast.success(`${t(L('published'))} v${version.version}`);
+  };
+
+  const canSave = can(designId ? 'design_edit' : 'design_add');
+
+  return (
+    <div className="pd-designer" data-designer>
+      <div className="pd-designer-bar">
+        <Select
+          style={{ width: 220 }}
+          placeholder={t(L('pickForm'))}
+          value={designId}
+          showSearch
+          optionFilterProp="label"
+          options={(designs.data ?? []).map((d) => ({ value: d.id, label: d.name }))}
+          onChange={(id) => setParams(id ? { id } : {})}
+          allowClear
+          onClear={() => setParams({})}
+          data-form-pick
+        />
+        <Button onClick={() => setParams({})}>{t(L('newForm'))}</Button>
+        <Input
+          style={{ width: 220 }}
+          placeholder={t(L('name'))}
+          aria-label={t(L('name'))}
+          value={meta.name}
+          onChange={(e) => setMeta((m) => ({ ...m, name: e.target.value }))}
+          data-form-name
+        />
+        <TreeSelect
+          style={{ width: 200 }}
+          placeholder={t(L('catalogue'))}
+          value={meta.catalogueId}
+          allowClear
+          treeDefaultExpandAll
+          treeData={toTree(catalogue.data ?? [])}
+          onChange={(v) => setMeta((m) => ({ ...m, catalogueId: v }))}
+          data-form-catalogue
+        />
+        {meta.version ? (
+          <span style={{ color: 'var(--ant-color-text-secondary)' }}>
+            v{meta.version}
+            {meta.status === 0 ? ' *' : ''}
+          </span>
+        ) : null}
+        <Space style={{ marginLeft: 'auto' }}>
+          {canSave && (
+            <Button icon={<SaveOutlined />} onClick={() => void save()} loading={busy}>
+              {t(L('save'))}
+            </Button>
+          )}
+          {canSave && (
+            <Button
+              type="primary"
+              icon={<CloudUploadOutlined />}
+              onClick={() => void publish()}
+              loading={busy}
+            >
+              {t(L('publish'))}
+            </Button>
+          )}
+        </Space>
+      </div>
+      <DndContext
+        sensors={sensors}
+        collisionDetection={collision}
+        onDragStart={onDragStart}
+        onDragEnd={onDragEnd}
+      >
+        <div className="pd-designer-main">
+          <div className="pd-designer-pane">
+            <Palette onPick={pick} />
+          </div>
+          <div className="pd-designer-pane">
+            <div className="pd-canvas-toolbar">
+              <Button size="small" icon={<ImportOutlined />} onClick={() => setDialog('import')}>
+                {t(L('importJson'))}
+              </Button>
+              <Button size="small" icon={<CodeOutlined />} onClick={() => setDialog('json')}>
+                {t(L('generateJson'))}
+              </Button>
+              <Button size="small" icon={<EyeOutlined />} onClick={preview}>
+                {t(L('preview'))}
+              </Button>
+              <Button size="small" danger icon={<ClearOutlined />} onClick={() => void clear()}>
+                {t(L('clear'))}
+              </Button>
+              <Tooltip title="Ctrl/⌘+Z">
+                <Button
+                  size="small"
+                  icon={<UndoOutlined />}
+                  aria-label={t(L('undo'))}
+                  disabled={state.history.index === 0}
+                  onClick={designer.undo}
+                />
+              </Tooltip>
+              <Tooltip title="Ctrl/⌘+Shift+Z, Ctrl+Y">
+                <Button
+                  size="small"
+                  icon={<RedoOutlined />}
+                  aria-label={t(L('redo'))}
+                  disabled={state.history.index >= state.history.steps.length - 1}
+                  onClick={designer.redo}
+                />
+              </Tooltip>
+            </div>
+            <Canvas
+              form={form}
+              selected={selected}
+              onSelect={designer.select}
+              onDuplicate={duplicate}
+              onRemove={removeField}
+              onMoveGroup={moveGroup}
+            />
+          </div>
+          <div className="pd-designer-pane">
+            <ConfigPanel
+              settings={settings}
+              column={column}
+              group={group}
+              container={selected?.container ?? null}
+              onChange={changeProperty}
+              onSetting={changeSetting}
+            />
+          </div>
+        </div>
+        <DragOverlay dropAnimation={null}>
+          {dragging !== null ? <div className="pd-palette-item">{dragging}</div> : null}
+        </DragOverlay>
+      </DndContext>
+
+      <Modal
+        open={dialog === 'import'}
+        title={t(L('importJson'))}
+        onCancel={() => setDialog(null)}
+        onOk={() => {
+          report(designer.importJson(importText));
+          setDialog(null);
+          setImportText('');
+        }}
+        destroyOnHidden
+      >
+        <Input.TextArea
+          rows={14}
+          value={importText}
+          onChange={(e) => setImportText(e.target.value)}
+          placeholder={t(L('importPlaceholder'))}
+          aria-label={t(L('importJson'))}
+        />
+      </Modal>
+      <Modal
+        open={dialog === 'json'}
+        title={t(L('generateJson'))}
+        onCancel={() => setDialog(null)}
+        footer={
+          <Button type="primary" onClick={() => void copyJson()}>
+            {t(L('copy'))}
+          </Button>
+        }
+        width={720}
+      >
+        <pre className="pd-json" data-json>
+          {dialog === 'json' && exportOption(form)}
+        </pre>
+      </Modal>
+      <Modal
+        open={dialog === 'preview'}
+        title={t(L('preview'))}
+        onCancel={() => setDialog(null)}
+        footer={null}
+        width={900}
+        destroyOnHidden
+      >
+        <Suspense fallback={null}>
+          <FormRenderer
+            option={form}
+            onSubmit={(values) => {
+              Modal.info({
+                title: t(L('preview')),
+                content: <pre className="pd-json">{JSON.stringify(values, null, 2)}</pre>,
+              });
+            }}
+          />
+        </Suspense>
+      </Modal>
+    </div>
+  );
+}
+
+function safeFind(form: Parameters<typeof findColumn>[0], ref: NodeRef) {
+  try {
+    return findColumn(form, ref);
+  } catch {
+    return undefined;
+  }
+}
+
+function toTree(
+  nodes: FormCatalogueNode[],
+): { value: string; title: string; children?: ReturnType<typeof toTree> }[] {
+  return nodes.map((n) => ({
+    value: n.id,
+    title: n.name,
+    children: n.children?.length ? toTree(n.children as FormCatalogueNode[]) : undefined,
+  }));
+}
