@@ -81,7 +81,8 @@ def server_options(settings: Settings) -> dict:
 
 @app.command()
 def worker(concurrency: Annotated[int, typer.Option(help="jobs run at once")] = 4):
-    """Run jobs and periodic jobs beside `serve` (PLANTDESK_JOBS=queue, PostgreSQL); start as many as you like."""
+    """Run jobs, periodic jobs and the collectors beside `serve` (PLANTDESK_JOBS=queue, PostgreSQL); start as many
+    as you like (each data-point source is collected by one of them)."""
     settings = Settings()
     if settings.jobs != "queue":
         raise typer.BadParameter("worker needs PLANTDESK_JOBS=queue; the embedded mode runs jobs inside serve")
@@ -95,7 +96,7 @@ async def _work(settings: Settings, concurrency: int) -> None:
     from plantdesk.modules import setup
 
     setup()
-    async with started(settings, run_jobs=False) as runtime:
+    async with started(settings, run_jobs=False, run_services=True) as runtime:
         assert runtime.jobs is not None  # started() always opens the engine
         await runtime.jobs.run_worker(concurrency=concurrency, name=f"worker-{os.getpid()}", own_signals=True)
 
