@@ -37,6 +37,12 @@ def serve(
     if migrate_first:
         asyncio.run(_prepare(settings, seed=True))
     typer.echo(f"PlantDesk ready at http://{host}:{port}  (login admin / admin, tenant 000000)")
+    if simulate:  # the collectors may reach the demo's own servers on loopback (seed.data.collect)
+        from plantdesk.seed.data import collect
+
+        os.environ["PLANTDESK_OUTBOUND_ALLOW"] = ",".join(filter(None, [
+            settings.outbound_allow, "127.0.0.1:1883", f"127.0.0.1:{collect.MODBUS_PORT}",
+            f"127.0.0.1:{collect.OPCUA_PORT}"]))
     simulator = _start_simulator(host, port) if simulate else None
     try:
         uvicorn.run("plantdesk.asgi:app", host=host, port=port, workers=workers, log_level="warning",
