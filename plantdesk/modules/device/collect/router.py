@@ -63,12 +63,14 @@ async def source_status(db: TenantDb, rt: Rt, ids: IdList = None, user: Identity
 
 
 @router.get("/device-sources", response_model=R[list[DeviceSource]])
-async def device_sources(db: TenantDb, rt: Rt, device_ids: Annotated[str, Query(alias="deviceIds", max_length=40_000)],
+async def device_sources(db: TenantDb, rt: Rt, device_ids: Annotated[IdList, Query(alias="deviceIds")] = None,
                          user: Identity = VIEW):
-    """The sources each device's points are read from, with their live state (the device ledger's column)."""
-    devices = parse_ids(device_ids)
-    pairs = sorted(set((await db.execute(select(DataPoint.device_id, DataPoint.source_id).where(
-        DataPoint.device_id.in_(devices), DataPoint.source_id.is_not(None)))).all()))
+    """The sources each device's points are read from, with their live state (the device ledger's column); every
+    device of the tenant when `deviceIds` is not given."""
+    stmt = select(DataPoint.device_id, DataPoint.source_id).where(DataPoint.source_id.is_not(None))
+    if device_ids:
+        stmt = stmt.where(DataPoint.device_id.in_(parse_ids(device_ids)))
+    pairs = sorted(set((await db.execute(stmt)).all()))
     sources = {row.id: row for row in (await db.execute(select(DataPointSource).where(
         DataPointSource.id.in_({s for _, s in pairs})))).scalars()} if pairs else {}
     live = await _statuses(rt, list(sources.values()))
