@@ -221,3 +221,18 @@ class Demo:
         for task in self._tasks:
             task.cancel()
         await self._stack.aclose()
+
+
+async def serve_modbus(port: int, registers: dict[int, int]) -> None:
+    """A bare Modbus TCP server (unit 1) with the given holding registers (Modicon numbers → int16), until
+    killed: the browser tests' server (`python -m plantdesk.modules.device.collect.demo PORT 40001=1234 …`)."""
+    feed = ModbusFeed(port, [])
+    for number, value in registers.items():
+        feed.holding.setValues(number - 40000, [value & 0xFFFF])
+    await feed.server.serve_forever()
+
+
+if __name__ == "__main__":
+    import sys
+
+    asyncio.run(serve_modbus(int(sys.argv[1]), {int(k): int(v) for k, v in (a.split("=") for a in sys.argv[2:])}))
