@@ -80,7 +80,7 @@ export function DeviceLedger({ query, name = 'device' }: DeviceLedgerProps) {
           prop: 'status',
           label: L('sources'),
           display: false,
-          width: 150,
+          width: 190,
           render: (row) => <DeviceSources deviceId={row.id} />,
         },
         { prop: 'category', label: L('category'), rules: [{ max: 64 }], width: 110 },
