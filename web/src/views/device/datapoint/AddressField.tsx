@@ -9,7 +9,7 @@ import type { CrudFieldProps } from '#src/components/CrudPage';
 
 const L = (key: string) => `device.datapoint.${key}`;
 
-interface NodeItem extends DataNode {
+export interface NodeItem extends DataNode {
   node: BrowseNode;
 }
 
@@ -28,7 +28,8 @@ const item = (node: BrowseNode): NodeItem => ({
   node,
 });
 
-function replaceChildren(items: NodeItem[], key: React.Key, children: NodeItem[]): NodeItem[] {
+/** The tree with `key`'s children set (the level just browsed). */
+export function replaceChildren(items: NodeItem[], key: React.Key, children: NodeItem[]): NodeItem[] {
   return items.map((entry) =>
     entry.key === key
       ? { ...entry, children }

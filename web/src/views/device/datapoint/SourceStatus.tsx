@@ -21,12 +21,14 @@ const STATES = {
   stopped: 'default',
 } as const;
 
-function stateBadge(state: string | undefined, label: (key: string) => string) {
+/** A collector state as the API sends it; a state the console does not know is shown as sent. */
+export function StateBadge({ state, prefix = '' }: { state?: string; prefix?: string }) {
+  const { t } = useTranslation();
   const known = state && Object.hasOwn(STATES, state) ? (state as keyof typeof STATES) : undefined;
   return (
     <Badge
       status={known ? STATES[known] : 'warning'}
-      text={known ? label(L(`state_${known}`)) : (state ?? '')}
+      text={`${prefix}${known ? t(L(`state_${known}`)) : (state ?? '')}`}
     />
   );
 }
@@ -42,7 +44,7 @@ export function SourceState({ sourceId, type }: { sourceId: string; type?: strin
   const { t } = useTranslation();
   const status = useSourceStatus(sourceId);
   if (type && !COLLECTED_TYPES.includes(type)) return <Typography.Text type="secondary">-</Typography.Text>;
-  const badge = stateBadge(status?.state, t);
+  const badge = <StateBadge state={status?.state} />;
   if (!status?.lastError) return <span data-source-state={status?.state}>{badge}</span>;
   return (
     <Tooltip title={`${t(L('lastError'))}: ${status.lastError} (${time(status.lastErrorTime)})`}>
@@ -76,14 +78,15 @@ export function SourceCounters({ sourceId }: { sourceId: string }) {
 
 /** The sources a device is read from, each with its collector state (the device ledger's column). */
 export function DeviceSources({ deviceId }: { deviceId: string }) {
-  const { t } = useTranslation();
   const sources = useQuery(deviceSourcesQuery).data?.[deviceId] ?? [];
   if (!sources.length) return <Typography.Text type="secondary">-</Typography.Text>;
   return (
     <Space size={4} wrap>
       {sources.map((s) => (
         <Tooltip key={s.sourceId} title={`${s.name} (${s.type})`}>
-          <span data-device-source={s.code}>{stateBadge(s.state, (key) => `${s.code} ${t(key)}`)}</span>
+          <span data-device-source={s.code}>
+            <StateBadge state={s.state} prefix={`${s.code} `} />
+          </span>
         </Tooltip>
       ))}
     </Space>
