@@ -217,4 +217,8 @@ class Supervisor:
 
 async def serve(runtime: Any) -> None:
     """The collect service (core.services): runs where jobs run, until the process stops."""
+    # The protocol libraries log every notification (asyncua, at INFO) and every refused connection (pymodbus):
+    # the sources' status and this module's log say what matters, once.
+    logging.getLogger("asyncua").setLevel(logging.WARNING)
+    logging.getLogger("pymodbus").setLevel(logging.CRITICAL)
     await Supervisor(runtime).run()
