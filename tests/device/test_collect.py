@@ -14,9 +14,13 @@ import time
 import aiomqtt
 import orjson
 import pytest
+from sqlalchemy import select
 
 from plantdesk.core import tenancy
+from plantdesk.core.audit_models import UsualLog
+from plantdesk.core.errors import BadRequest
 from plantdesk.core.leases import Lease
+from plantdesk.modules.device.collect import specs
 from plantdesk.modules.device.collect import status as collect_status
 from plantdesk.modules.device.collect.supervisor import Supervisor
 from plantdesk.modules.device.models import CollectGroup, DataPoint, DataPointSource, Device
@@ -123,6 +127,10 @@ class TestMqtt:
             "malformed": "报文格式错误", "unknown_point": "点位不存在", "unknown_tenant": "租户不符"}
         assert state["values"] == 3 and state["deviceStates"] == {code: "offline"} and state["type"] == "mqtt"
         assert state["connectedSince"] and state["owner"]
+        # The system log (the tenant's usual log) says the same, once per reason.
+        logged = await until(lambda: _logged(app, f"数据源 MQ-{unique}:", 3), what="the system log rows")
+        assert {row.method_name for row in logged} == {"malformed", "unknown_point", "unknown_tenant"}
+        assert all(row.tenant_id == DEMO_TENANT and row.log_id == "collect" for row in logged)
 
     async def test_tenant_isolation(self, app, admin, demo_admin, unique):
         """The same device code in two tenants: a topic of the platform tenant never writes the demo tenant's
@@ -163,6 +171,7 @@ class TestModbus:
             assert values["F32"] == pytest.approx(3.1415927, rel=1e-6)
             state = await until(lambda: _flowing(demo_admin, source), what="values per second")
             assert state["state"] == "online" and rejected(state) == {"bad_address": 1} and state["points"] == 6
+            assert state["rejected"][0]["message"] == "点位地址错误"
 
             server.set_holding(0, [7])  # a change on the server shows within a few periods
             await until(lambda: _has(demo_admin, device, {"I16": 7.0}), what="the changed register")
@@ -284,6 +293,45 @@ class TestLeases:
                 task.cancel()
             await asyncio.gather(*tasks, return_exceptions=True)
             await server.stop()
+
+
+class TestRefusals:
+    async def test_what_the_source_apis_refuse(self, demo_admin, unique):
+        async def refused(path: str, *, body=None, **params) -> str:
+            response = await (demo_admin.post(path, body) if body is not None else demo_admin.get(path, **params))
+            assert not response.json()["success"], response.text
+            return response.json()["msg"]
+
+        modbus = await add_source(demo_admin, "modbus", f"RF-{unique}", {"host": "127.0.0.1", "port": 18819})
+        assert await refused(f"{SOURCES}/browse", sourceId=modbus) == "只有 OPC UA 数据源可以浏览节点"
+        assert await refused(f"{SOURCES}/test", body={"type": "http"}) == (
+            "只有 MQTT、OPC UA 与 Modbus 数据源可以测试连接")
+        assert await refused(f"{SOURCES}/test", body={"type": "mqtt", "config": "[1]"}) == "数据源配置须为 JSON 对象"
+        assert (await refused(f"{SOURCES}/test", body={"type": "mqtt", "config": '{"url": "http://x"}'})
+                ).startswith("MQTT 地址格式错误")
+        assert (await refused(f"{SOURCES}/test", body={"type": "opcua", "config": '{"endpoint": "tcp://x"}'})
+                ).startswith("OPC UA 端点格式错误")
+        assert (await refused(f"{SOURCES}/test", body={"type": "opcua", "config": orjson.dumps(
+            {"endpoint": f"opc.tcp://127.0.0.1:{OPCUA_PORT}", "securityPolicy": "Basic128"}).decode()})
+                ).startswith("不支持的安全策略: Basic128")
+
+
+def test_modbus_addresses():
+    assert specs.register("40001") == specs.Register("holding", 0, "int16", "big")
+    assert specs.register("300010:float32:little") == specs.Register("input", 9, "float32", "little")
+    assert specs.register("00003").width == 1 and specs.register("10001").kind == "discrete"
+    assert specs.register("40011:uint32").width == 2
+    for bad in ("99999", "40000", "4001", "40001:float64", "40001:int16:middle", "hr1", ""):
+        with pytest.raises(BadRequest) as refused:
+            specs.register(bad)
+        assert refused.value.msg.startswith("Modbus 地址格式错误")
+
+
+async def _logged(app, prefix: str, count: int):
+    async with platform_session(app.state.runtime.sessions) as db:
+        with tenancy.platform_scope(db):
+            rows = list((await db.execute(select(UsualLog).where(UsualLog.log_data.startswith(prefix)))).scalars())
+    return rows if len(rows) >= count else None
 
 
 async def _died(_name: str) -> None:

@@ -84,12 +84,12 @@ async def test_connection(db: TenantDb, rt: Rt, body: ConnectionTest, user: Iden
     """Connect to the source's server with its settings (a saved source by `id`, or `type` and `config` from
     the form before saving) and answer what the server said."""
     spec = await _spec(db, body)
+    await outbound.check(rt.settings.outbound_policy, connection.endpoint(spec))  # a malformed one is refused here
     started = time.monotonic()
     try:
-        await outbound.check(rt.settings.outbound_policy, connection.endpoint(spec))
         message = await asyncio.wait_for(connection.test(spec, rt.settings.data_dir), spec.timeout_ms / 1000 + 1)
         success = True
-    except BusinessError:
+    except (BusinessError, BadRequest):
         raise
     except Exception as exc:
         success, message = False, connection.describe(exc)
@@ -111,7 +111,7 @@ async def browse(db: TenantDb, rt: Rt, source_id: Annotated[int, Query(alias="so
     await outbound.check(rt.settings.outbound_policy, connection.endpoint(spec))
     try:
         nodes = await asyncio.wait_for(opcua.browse(config, node_id, rt.settings.data_dir), spec.timeout_ms / 1000 + 1)
-    except BusinessError:
+    except (BusinessError, BadRequest):
         raise
     except Exception as exc:
         raise BusinessError(f"浏览失败: {connection.describe(exc)}") from None
