@@ -147,6 +147,12 @@ class TestMqtt:
         await until(lambda: _counted(demo_admin, source, {"unknown_tenant"}), what="the other tenant refused")
         assert await realtime(admin, platform) == {}
 
+        # Switched off in its settings: the collector stops without a restart, and says so.
+        row = await demo_admin.data("GET", f"{SOURCES}/detail", id=source)
+        await demo_admin.data("POST", f"{SOURCES}/submit", row | {"config": orjson.dumps(
+            {"url": "mqtt://127.0.0.1:1883", "topic": f"plantdesk/+/{code}/+", "enabled": False}).decode()})
+        await until(lambda: _state(demo_admin, source, "stopped"), what="the source stopped")
+
 
 class TestModbus:
     async def test_registers_offline_reconnect_and_live_changes(self, app, demo_admin, unique):
@@ -296,7 +302,7 @@ class TestLeases:
 
 
 class TestRefusals:
-    async def test_what_the_source_apis_refuse(self, demo_admin, unique):
+    async def test_what_the_source_apis_refuse(self, app, demo_admin, unique):
         async def refused(path: str, *, body=None, **params) -> str:
             response = await (demo_admin.post(path, body) if body is not None else demo_admin.get(path, **params))
             assert not response.json()["success"], response.text
@@ -311,6 +317,10 @@ class TestRefusals:
                 ).startswith("MQTT 地址格式错误")
         assert (await refused(f"{SOURCES}/test", body={"type": "opcua", "config": '{"endpoint": "tcp://x"}'})
                 ).startswith("OPC UA 端点格式错误")
+        device = await add_device(app, DEMO_TENANT, f"RF-{unique}", [])
+        assert (await refused(f"{API}/datapoints/save", body={
+            "deviceId": str(device["id"]), "code": "X", "name": "X", "sourceId": modbus, "address": "4001"})
+                ).startswith("Modbus 地址格式错误: 4001")
         assert (await refused(f"{SOURCES}/test", body={"type": "opcua", "config": orjson.dumps(
             {"endpoint": f"opc.tcp://127.0.0.1:{OPCUA_PORT}", "securityPolicy": "Basic128"}).decode()})
                 ).startswith("不支持的安全策略: Basic128")

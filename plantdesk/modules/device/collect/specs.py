@@ -30,7 +30,7 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from plantdesk.core import tenancy
-from plantdesk.core.errors import BadRequest
+from plantdesk.core.errors import BadRequest, BusinessError
 from plantdesk.modules.device.models import CollectGroup, DataPoint, DataPointSource, Device
 
 MQTT, OPCUA, MODBUS = "mqtt", "opcua", "modbus"
@@ -151,6 +151,16 @@ def register(address: str) -> Register:
     if data_type not in WIDTHS or word_order not in ("big", "little") or len(parts) > 3:
         raise BadRequest(f"Modbus 地址格式错误: {address}(数据类型 int16/uint16/int32/uint32/float32,字序 big/little)")
     return Register(REGISTER_KINDS[int(number[0])], int(number[1:]) - 1, data_type, word_order)
+
+
+def check_address(source_type: str | None, address: str | None) -> None:
+    """A point read from a Modbus source needs a register address it can read (refused on save, so the mistake
+    is seen on the form rather than on the source's counters)."""
+    if KINDS.get((source_type or "").lower()) == MODBUS:
+        try:
+            register(address or "")
+        except BadRequest as exc:
+            raise BusinessError(exc.msg) from None
 
 
 async def load(db: AsyncSession, tenant_id: str | None = None) -> dict[int, SourceSpec]:
