@@ -1,7 +1,7 @@
 """Collector benchmarks (issue 10 budgets), in one process that is the worker: the supervisor and its collectors
 with the monitor store on PostgreSQL (or SQLite), against real servers in other processes.
 
-    uv run python bench/collect.py --seconds 20 [--db sqlite] [--out bench/results/<file>.md]
+    uv run python bench/collect.py --seconds 20 [--db sqlite] [--out bench/results/<date>-collect-pg.md]
 
 - **MQTT → visible**: a publisher process sends `plantdesk/bench/{device}/telemetry` messages (50 devices × 20
   values each, new ts every round) to the machine's Mosquitto at --rate values per second for --seconds; the worker's
