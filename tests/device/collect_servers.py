@@ -3,12 +3,15 @@ servers, started and stopped by the tests (a server that goes away and comes bac
 
 import asyncio
 import contextlib
+from pathlib import Path
 
 from asyncua import Server, ua
+from asyncua.crypto.cert_gen import setup_self_signed_certificate
+from cryptography.x509.oid import ExtendedKeyUsageOID
 from pymodbus.datastore import ModbusDeviceContext, ModbusSequentialDataBlock, ModbusServerContext
 from pymodbus.server import ModbusTcpServer
 
-MODBUS_PORT, OPCUA_PORT, MODBUS_LEASE_PORT = 18812, 18813, 18814
+MODBUS_PORT, OPCUA_PORT, MODBUS_LEASE_PORT, OPCUA_SECURE_PORT = 18812, 18813, 18814, 18816
 
 
 class ModbusSim:
@@ -58,17 +61,26 @@ class ModbusSim:
 class OpcUaSim:
     """An OPC UA server with one object (Reactor) and three variables under namespace `urn:plantdesk:test`."""
 
-    def __init__(self, port: int):
+    def __init__(self, port: int, certificates: Path | None = None):
         self.port = port
         self.endpoint = f"opc.tcp://127.0.0.1:{port}/test"
         self.server = Server()
         self.nodes: dict[str, object] = {}
+        self.certificates = certificates  # a folder: the server then takes Basic256Sha256 only
 
     async def start(self) -> None:
         await self.server.init()
         self.server.set_endpoint(self.endpoint)
         self.server.set_server_name("PlantDesk test OPC UA")
-        self.server.set_security_policy([ua.SecurityPolicyType.NoSecurity])
+        if self.certificates is None:
+            self.server.set_security_policy([ua.SecurityPolicyType.NoSecurity])
+        else:
+            key, cert = self.certificates / "server-key.pem", self.certificates / "server-cert.der"
+            await setup_self_signed_certificate(key, cert, "urn:plantdesk:test-server", "localhost",
+                                                [ExtendedKeyUsageOID.SERVER_AUTH], {"commonName": "test"})
+            self.server.set_security_policy([ua.SecurityPolicyType.Basic256Sha256_SignAndEncrypt])
+            await self.server.load_certificate(str(cert))
+            await self.server.load_private_key(str(key))
         ns = await self.server.register_namespace("urn:plantdesk:test")
         reactor = await self.server.nodes.objects.add_object(ua.NodeId("Reactor", ns), "Reactor")
         for name, value in (("Temp", 80.5), ("Pres", 3.2), ("Run", True)):

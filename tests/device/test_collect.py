@@ -25,7 +25,14 @@ from plantdesk.modules.device.collect import status as collect_status
 from plantdesk.modules.device.collect.supervisor import Supervisor
 from plantdesk.modules.device.models import CollectGroup, DataPoint, DataPointSource, Device
 from tests.conftest import DEMO_TENANT
-from tests.device.collect_servers import MODBUS_LEASE_PORT, MODBUS_PORT, OPCUA_PORT, ModbusSim, OpcUaSim
+from tests.device.collect_servers import (
+    MODBUS_LEASE_PORT,
+    MODBUS_PORT,
+    OPCUA_PORT,
+    OPCUA_SECURE_PORT,
+    ModbusSim,
+    OpcUaSim,
+)
 from tests.helpers import platform_session
 
 API = "/api/device-management"
@@ -241,6 +248,19 @@ class TestOpcUa:
             answer = await demo_admin.data("POST", f"{SOURCES}/test", {"id": source})
             assert answer["success"]
             assert answer["message"].startswith(f"已连接 OPC UA 服务器 opc.tcp://127.0.0.1:{OPCUA_PORT}")
+        finally:
+            await server.stop()
+
+    async def test_signed_and_encrypted(self, app, demo_admin, unique, tmp_path):
+        """Basic256Sha256 with SignAndEncrypt: the collector makes its own certificate and reads the values."""
+        server = OpcUaSim(OPCUA_SECURE_PORT, certificates=tmp_path)
+        await server.start()
+        try:
+            source = await add_source(demo_admin, "opcua", f"US-{unique}", {
+                "endpoint": server.endpoint, "securityPolicy": "Basic256Sha256", "timeoutMs": 5000})
+            device = await add_device(app, DEMO_TENANT, f"US-{unique}",
+                                      [{"code": "TEMP", "address": server.node_id("Temp")}], source_id=source)
+            await until(lambda: _has(demo_admin, device, {"TEMP": 80.5}), what="the value over a secure channel")
         finally:
             await server.stop()
 

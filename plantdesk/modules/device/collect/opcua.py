@@ -50,7 +50,8 @@ async def secure(opc: Client, config: dict, data_dir: Any) -> None:
     folder = data_dir / "opcua"
     folder.mkdir(parents=True, exist_ok=True)
     cert, key = folder / "client-cert.der", folder / "client-key.pem"
-    await setup_self_signed_certificate(key, cert, "urn:plantdesk:client", "plantdesk",
+    opc.application_uri = "urn:plantdesk:client"  # the certificate's, which servers check
+    await setup_self_signed_certificate(key, cert, opc.application_uri, "plantdesk",
                                         [ExtendedKeyUsageOID.CLIENT_AUTH], {"commonName": "PlantDesk"})
     await opc.set_security(SecurityPolicyBasic256Sha256, certificate=str(cert), private_key=str(key),
                            mode=ua.MessageSecurityMode.SignAndEncrypt)
