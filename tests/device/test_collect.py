@@ -127,8 +127,9 @@ class TestMqtt:
         await publish(f"{base}/status", "offline")
         await publish(f"{base}/telemetry", {"values": {"TEMP": 72.5}})  # the subscriber carries on
         assert await until(lambda: _has(demo_admin, device, {"TEMP": 72.5}), what="the value after the bad ones")
-        state = await until(lambda: _counted(demo_admin, source, {"malformed", "unknown_point", "unknown_tenant"}),
-                            what="the rejections counted")
+        # The status is published every poll and after writes: wait for the one that has seen them all.
+        state = await until(lambda: _counted(demo_admin, source, {"malformed", "unknown_point", "unknown_tenant"},
+                                             values=3), what="the rejections counted")
         assert rejected(state) == {"malformed": 1, "unknown_point": 1, "unknown_tenant": 1}
         assert {r["reason"]: r["message"] for r in state["rejected"]} == {
             "malformed": "报文格式错误", "unknown_point": "点位不存在", "unknown_tenant": "租户不符"}
@@ -303,7 +304,11 @@ class TestLeases:
             state = await until(lambda: _state(demo_admin, source, "online"), what="the first owner collecting")
             assert state["owner"] == f"first-{unique}" and int(source) not in second.running
 
-            first.leases.release = _died  # type: ignore[method-assign]  # a killed process releases nothing
+            async def killed() -> None:  # a killed process stops collecting and hands nothing back
+                for item in first.running.values():
+                    item.task.cancel()
+
+            first.stop_all = killed  # type: ignore[method-assign]
             tasks[0].cancel()
             await asyncio.gather(tasks[0], return_exceptions=True)
             started = time.monotonic()
@@ -364,10 +369,6 @@ async def _logged(app, prefix: str, count: int):
     return rows if len(rows) >= count else None
 
 
-async def _died(_name: str) -> None:
-    return None
-
-
 async def _flowing(api, source: str):
     state = await source_state(api, source)
     return state if state["valuesPerSecond"] > 0 else None
@@ -393,9 +394,9 @@ async def _has(api, device: dict, wanted: dict):
     return values if ok else None
 
 
-async def _counted(api, source: str, reasons: set[str]):
+async def _counted(api, source: str, reasons: set[str], values: int | None = None):
     state = await source_state(api, source)
-    return state if reasons <= set(rejected(state)) else None
+    return state if reasons <= set(rejected(state)) and values in (None, state["values"]) else None
 
 
 async def _device_status(api, device: dict, wanted: str):
