@@ -37,6 +37,12 @@ def serve(
     if migrate_first:
         asyncio.run(_prepare(settings, seed=True))
     typer.echo(f"PlantDesk ready at http://{host}:{port}  (login admin / admin, tenant 000000)")
+    if simulate:  # the collectors may reach the demo's own servers on loopback (seed.data.collect)
+        from plantdesk.seed.data import collect
+
+        os.environ["PLANTDESK_OUTBOUND_ALLOW"] = ",".join(filter(None, [
+            settings.outbound_allow, "127.0.0.1:1883", f"127.0.0.1:{collect.MODBUS_PORT}",
+            f"127.0.0.1:{collect.OPCUA_PORT}"]))
     simulator = _start_simulator(host, port) if simulate else None
     try:
         uvicorn.run("plantdesk.asgi:app", host=host, port=port, workers=workers, log_level="warning",
@@ -81,7 +87,8 @@ def server_options(settings: Settings) -> dict:
 
 @app.command()
 def worker(concurrency: Annotated[int, typer.Option(help="jobs run at once")] = 4):
-    """Run jobs and periodic jobs beside `serve` (PLANTDESK_JOBS=queue, PostgreSQL); start as many as you like."""
+    """Run jobs, periodic jobs and the collectors beside `serve` (PLANTDESK_JOBS=queue, PostgreSQL); start as many
+    as you like (each data-point source is collected by one of them)."""
     settings = Settings()
     if settings.jobs != "queue":
         raise typer.BadParameter("worker needs PLANTDESK_JOBS=queue; the embedded mode runs jobs inside serve")
@@ -95,7 +102,7 @@ async def _work(settings: Settings, concurrency: int) -> None:
     from plantdesk.modules import setup
 
     setup()
-    async with started(settings, run_jobs=False) as runtime:
+    async with started(settings, run_jobs=False, run_services=True) as runtime:
         assert runtime.jobs is not None  # started() always opens the engine
         await runtime.jobs.run_worker(concurrency=concurrency, name=f"worker-{os.getpid()}", own_signals=True)
 

@@ -18,8 +18,10 @@ ensure_browser() {
 # it answers. stop_server ends it and removes the data dir.
 start_server() {
   data_dir=$(mktemp -d)
-  # The OSS spec names loopback's discard port as an endpoint, which core.outbound refuses unless allowed.
-  PLANTDESK_DATA_DIR="$data_dir" PLANTDESK_DATABASE_URL= PLANTDESK_REDIS_URL= PLANTDESK_OUTBOUND_ALLOW=127.0.0.1:9 \
+  # The OSS spec names loopback's discard port as an endpoint, which core.outbound refuses unless allowed; the
+  # collect spec's Modbus server listens on PORT + 7 (web/e2e/collect.spec.ts).
+  PLANTDESK_DATA_DIR="$data_dir" PLANTDESK_DATABASE_URL= PLANTDESK_REDIS_URL= \
+    PLANTDESK_OUTBOUND_ALLOW="127.0.0.1:9,127.0.0.1:$(($1 + 7))" \
     uv run python -m plantdesk serve --host 127.0.0.1 --port "$1" >"$data_dir/server.log" 2>&1 &
   server=$!
   for _ in $(seq 1 60); do

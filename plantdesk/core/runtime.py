@@ -13,7 +13,7 @@ from fastapi import Request
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from plantdesk.config import Settings
-from plantdesk.core import generations, tenancy
+from plantdesk.core import generations, services, tenancy
 from plantdesk.core.audit import AuditWriter
 from plantdesk.core.cache import Cache, create_cache
 from plantdesk.core.context import Identity
@@ -54,9 +54,11 @@ class Runtime:
 
 
 @asynccontextmanager
-async def started(settings: Settings, *, run_jobs: bool) -> AsyncIterator[Runtime]:
+async def started(settings: Settings, *, run_jobs: bool, run_services: bool | None = None
+                  ) -> AsyncIterator[Runtime]:
     """What `serve` and `worker` hold while they run. In the queue mode several processes issue ids, so this
-    one leases its snowflake worker id. With `run_jobs`, jobs and their schedules run in this process."""
+    one leases its snowflake worker id. With `run_jobs`, jobs and their schedules run in this process; with
+    `run_services` (by default where jobs run), the declared services (core.services) too."""
     engine = create_engine(settings.resolved_database_url, echo=settings.log_sql, pool_size=settings.db_pool_size)
     sessions = session_factory(engine)
     cache = create_cache(settings.redis_url)
@@ -69,7 +71,9 @@ async def started(settings: Settings, *, run_jobs: bool) -> AsyncIterator[Runtim
     audit.start()
     await rt.jobs.start(run_here=run_jobs)
     try:
-        yield rt
+        async with services.running(rt) if (run_jobs if run_services is None else run_services) \
+                else contextlib.nullcontext():
+            yield rt
     finally:
         await rt.jobs.stop()
         await audit.stop()

@@ -3,6 +3,7 @@
 
 def setup() -> None:
     from plantdesk.core import jobs
-    from plantdesk.modules.device import io
+    from plantdesk.modules.device import collect, io
 
     jobs.declare(io.JOB, io.run_import, scope=jobs.CALLER)
+    collect.setup()

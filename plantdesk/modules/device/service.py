@@ -17,6 +17,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from plantdesk.core import query
 from plantdesk.core.crud import get_or_raise, mark_deleted
 from plantdesk.core.errors import BusinessError
+from plantdesk.modules.device.collect import specs
 from plantdesk.modules.device.models import (
     CollectGroup,
     DataPoint,
@@ -243,8 +244,11 @@ async def check_point(db: AsyncSession, point: PointFields) -> None:
         raise BusinessError("量程下限不能大于上限")
     if point.collect_group_id and (await db.get(CollectGroup, point.collect_group_id)) is None:
         raise BusinessError("采集组不存在")
-    if point.source_id and (await db.get(DataPointSource, point.source_id)) is None:
-        raise BusinessError("数据源不存在")
+    if point.source_id:
+        source = await db.get(DataPointSource, point.source_id)
+        if source is None:
+            raise BusinessError("数据源不存在")
+        specs.check_address(source.type, point.address)
 
 
 # --- devices --------------------------------------------------------------------------------------------------

@@ -265,8 +265,13 @@ def convert(value: Any, data_type: str) -> tuple[float | None, str | None] | Non
 
 
 async def ingest(db: AsyncSession, caller: Caller, body: bytes, content_type: str) -> dict:
+    return (await write_values(db, caller, list(parse(body, content_type)))).wire()
+
+
+async def write_values(db: AsyncSession, caller: Caller, values: list[tuple[int, Any, Any, Any, Any]]) -> Answer:
+    """The write path of every value, posted or collected (the MQTT, OPC UA and Modbus collectors call it too):
+    (index, deviceCode, pointCode, ts, value) each, checked and written in one batch."""
     answer = Answer()
-    values = list(parse(body, content_type))
     now = int(time.time() * 1000)
     oldest = now - await retention.retention_ms(db)
     newest = now + FUTURE_MS
@@ -308,4 +313,4 @@ async def ingest(db: AsyncSession, caller: Caller, body: bytes, content_type: st
         # Two values of one point at one ts in the batch count once: the later one is kept.
         duplicates = len(samples) - result.received
         answer.accepted += duplicates
-    return answer.wire()
+    return answer

@@ -7,7 +7,9 @@ noise, the feed pump P-101A stopping now and then with P-101B taking over, tanks
 compressor loading and unloading, and now and then an excursion (reactor temperature, pump vibration,
 compressor discharge temperature) past its alarm limit for a minute or two, for alarm rules to catch.
 
-It runs beside `serve` (`make run` starts it unless PLANTDESK_DEMO=0) and ends when its parent does.
+It runs beside `serve` (`make run` starts it unless PLANTDESK_DEMO=0) and ends when its parent does. The devices
+of the demo's collected sources (seed.data.collect) are served over Modbus TCP, OPC UA and MQTT instead
+(collect.demo), for the collectors inside `serve` to read.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from sqlalchemy import select, update
 
 from plantdesk.config import Settings
 from plantdesk.core import tenancy
+from plantdesk.modules.device.collect import demo
 from plantdesk.modules.device.models import DataPoint, Device
 from plantdesk.modules.device.monitor import ingest
 from plantdesk.modules.device.monitor.models import DeviceToken
@@ -183,20 +186,28 @@ async def run(url: str, *, settings: Settings | None = None, seconds: float | No
         if not tokens:
             log.warning("simulator: the demo tenant %s has no devices; nothing to simulate", DEMO_TENANT)
             return
-        log.warning("simulator: writing %d devices of tenant %s to %s every second", len(tokens), DEMO_TENANT, url)
+        # The devices of the demo's collected sources get their values over Modbus, OPC UA and MQTT instead.
+        servers = demo.Demo(await demo.load(settings))
+        await servers.start()
+        posted = {code: known for code, known in tokens.items() if code not in servers.feeds.devices}
+        log.warning("simulator: writing %d devices of tenant %s to %s every second", len(posted), DEMO_TENANT, url)
         plant = Plant()
         started = time.monotonic()
         tick = math.ceil(time.time())
-        while seconds is None or time.monotonic() - started < seconds:
-            if parent_pid is not None and os.getppid() != parent_pid:
-                return  # the server went away without stopping us
-            await asyncio.sleep(max(0.0, tick - time.time()))
-            values = plant.step(tick)
-            ts = tick * 1000
-            await asyncio.gather(*(_post(http, token, code, ts, values.get(code, {}), known)
-                                   for code, (token, known) in tokens.items()))
-            tick += 1
-            tick = max(tick, math.ceil(time.time()))  # after a stall, skip the missed seconds
+        try:
+            while seconds is None or time.monotonic() - started < seconds:
+                if parent_pid is not None and os.getppid() != parent_pid:
+                    return  # the server went away without stopping us
+                await asyncio.sleep(max(0.0, tick - time.time()))
+                values = plant.step(tick)
+                ts = tick * 1000
+                await servers.feed(values, ts)
+                await asyncio.gather(*(_post(http, token, code, ts, values.get(code, {}), known)
+                                       for code, (token, known) in posted.items()))
+                tick += 1
+                tick = max(tick, math.ceil(time.time()))  # after a stall, skip the missed seconds
+        finally:
+            await servers.stop()
 
 
 async def _post(http: httpx.AsyncClient, token: str, code: str, ts: int, values: dict, known: set[str]) -> None:

@@ -2,6 +2,7 @@ import type { Rule } from 'antd/es/form';
 import { collectSelectQuery, type PointFields, sourceSelectQuery } from '#src/api/deviceAdmin';
 import type { CrudColumn, DicItem } from '#src/components/CrudPage';
 import { i18n } from '#src/i18n';
+import { AddressField } from './AddressField';
 
 const L = (key: string) => `device.datapoint.${key}`;
 
@@ -54,7 +55,15 @@ export function pointColumns<T extends PointFields>(lead: CrudColumn<T>[] = []):
       tip: L('deadbandHint'),
       hide: true,
     }),
-    col({ prop: 'address', label: L('address'), rules: [{ max: 128 }], width: 120, overHidden: true }),
+    col({
+      prop: 'address',
+      label: L('address'),
+      rules: [{ max: 128 }],
+      width: 120,
+      overHidden: true,
+      tip: L('addressTip'),
+      formComponent: AddressField,
+    }),
     col({
       prop: 'collectGroupId',
       label: L('collectGroupId'),

@@ -16,6 +16,7 @@ import { confirm } from '#src/app/feedback';
 import { lazyChunk } from '#src/app/registry';
 import { type CrudHandle, type CrudOption, CrudPage } from '#src/components/CrudPage';
 import { AreaImport } from '../AreaImport';
+import { DeviceSources } from '../datapoint/SourceStatus';
 import { DeviceRunState } from './StatusBadge';
 
 const DeviceParts = lazyChunk(() => import('./DeviceParts'));
@@ -74,6 +75,13 @@ export function DeviceLedger({ query, name = 'device' }: DeviceLedgerProps) {
           display: false,
           width: 100,
           render: (row) => <DeviceRunState deviceId={row.id} />,
+        },
+        {
+          prop: 'status',
+          label: L('sources'),
+          display: false,
+          width: 190,
+          render: (row) => <DeviceSources deviceId={row.id} />,
         },
         { prop: 'category', label: L('category'), rules: [{ max: 64 }], width: 110 },
         {

@@ -1,0 +1,42 @@
+"""Services: long-running work a module keeps alive (the industrial collectors), started where jobs run: inside
+`serve` in the embedded mode, in every `worker` in the queue mode (never in `serve` then, so a scaled-out API
+does not also collect). A module declares its services from its setup function; each runs until cancelled,
+and one that fails is logged and restarted after a pause, so a bug in one never stops the process."""
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator, Awaitable, Callable
+from typing import Any
+
+log = logging.getLogger("plantdesk.services")
+
+RESTART_SECONDS = 5.0
+Service = Callable[[Any], Awaitable[None]]  # called with the process's Runtime
+_declared: dict[str, Service] = {}
+
+
+def declare(name: str, run: Service) -> None:
+    _declared[name] = run
+
+
+async def _keep(name: str, run: Service, runtime: Any) -> None:
+    while True:
+        try:
+            await run(runtime)
+            return
+        except Exception:
+            log.exception("service %s failed; restarting in %.0f s", name, RESTART_SECONDS)
+            await asyncio.sleep(RESTART_SECONDS)
+
+
+@contextlib.asynccontextmanager
+async def running(runtime: Any) -> AsyncIterator[None]:
+    tasks = [asyncio.create_task(_keep(name, run, runtime), name=f"service-{name}") for name, run in
+             _declared.items()]
+    try:
+        yield
+    finally:
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)

@@ -1,0 +1,61 @@
+"""What the collectors and the sources screen share about a source's server: its endpoint URL, a readable
+error, and the connection test (connect, ask the server something, answer what it said)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from plantdesk.modules.device.collect import specs
+from plantdesk.modules.device.collect.specs import SourceSpec
+
+
+def endpoint(spec: SourceSpec) -> str:
+    """The URL the source connects to (with its port), for the outbound check and for messages."""
+    config = spec.config
+    if spec.kind == specs.MQTT:
+        tls, host, port = specs.mqtt_address(config)
+        return f"{'mqtts' if tls else 'mqtt'}://{host}:{port}"
+    if spec.kind == specs.OPCUA:
+        host, port = specs.opcua_address(config)
+        return f"opc.tcp://{host}:{port}"
+    return f"modbus://{config.get('host') or '127.0.0.1'}:{int(config.get('port') or 502)}"
+
+
+def describe(exc: BaseException) -> str:
+    message = getattr(exc, "msg", None)
+    if isinstance(message, str) and message:
+        return message
+    return f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+
+
+async def test(spec: SourceSpec, data_dir: Path) -> str:
+    where = endpoint(spec)
+    if spec.kind == specs.MQTT:
+        from plantdesk.modules.device.collect import mqtt
+
+        async with mqtt.client(spec, timeout=spec.timeout_ms / 1000):
+            return f"已连接 MQTT 服务器 {where}"
+    if spec.kind == specs.OPCUA:
+        from asyncua import ua
+
+        from plantdesk.modules.device.collect import opcua
+
+        opc = opcua.client(spec.config, spec.timeout_ms / 1000)
+        await opcua.secure(opc, spec.config, data_dir)
+        async with opc:
+            status = await opc.get_node(ua.ObjectIds.Server_ServerStatus).read_value()
+            return (f"已连接 OPC UA 服务器 {where}: {status.BuildInfo.ProductName} "
+                    f"{status.BuildInfo.SoftwareVersion}, 状态 {status.State.name}")
+    from plantdesk.modules.device.collect import modbus
+
+    unit = int(spec.config.get("unitId") or 1)
+    client = modbus.client(spec, spec.timeout_ms / 1000)
+    try:
+        if not await client.connect():
+            raise ConnectionError(f"无法连接 Modbus 服务器 {where}")
+        answer = await client.read_holding_registers(0, count=1, device_id=unit)
+        if answer.isError():
+            return f"已连接 Modbus 服务器 {where}; 从站 {unit} 应答异常: {answer}"
+        return f"已连接 Modbus 服务器 {where}; 从站 {unit} 保持寄存器 40001 = {answer.registers[0]}"
+    finally:
+        client.close()

@@ -1,0 +1,170 @@
+"""The OPC UA collector (asyncua): per point a node id (the point's address). Subscription first: one
+subscription per collect group, monitored items sampled at the group's period, changes batched into writes;
+a server that refuses subscriptions (or `"mode": "poll"`) is read instead, every period. The connection is
+watched (`check_connection`) every timeout; a lost one ends the run and the supervisor reconnects.
+
+Security: policy `None` (the default) or `Basic256Sha256` with `SignAndEncrypt` (the client makes its own
+self-signed certificate in the data dir on first use); user name and password when set. `browse` serves the
+data-point form's node picker.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import TYPE_CHECKING, Any
+
+from asyncua import Client, Node, ua
+
+from plantdesk.core.errors import BadRequest
+from plantdesk.modules.device.collect import specs
+from plantdesk.modules.device.collect.specs import Group, Point, SourceSpec
+
+if TYPE_CHECKING:
+    from plantdesk.modules.device.collect.supervisor import Sink, Value
+
+FLUSH_SECONDS = 0.1
+POLICIES = ("None", "Basic256Sha256")
+BROWSE_LIMIT = 500
+
+
+def client(config: dict, timeout: float) -> Client:
+    specs.opcua_address(config)  # refuse a malformed endpoint before connecting
+    policy = str(config.get("securityPolicy") or "None")
+    if policy not in POLICIES:
+        raise BadRequest(f"不支持的安全策略: {policy}(None 或 Basic256Sha256)")
+    opc = Client(url=str(config["endpoint"]), timeout=timeout)
+    if config.get("username"):
+        opc.set_user(str(config["username"]))
+        opc.set_password(str(config.get("password") or ""))
+    return opc
+
+
+async def secure(opc: Client, config: dict, data_dir: Any) -> None:
+    if str(config.get("securityPolicy") or "None") == "None":
+        return
+    from asyncua.crypto.cert_gen import setup_self_signed_certificate
+    from asyncua.crypto.security_policies import SecurityPolicyBasic256Sha256
+    from cryptography.x509.oid import ExtendedKeyUsageOID
+
+    folder = data_dir / "opcua"
+    folder.mkdir(parents=True, exist_ok=True)
+    cert, key = folder / "client-cert.der", folder / "client-key.pem"
+    opc.application_uri = "urn:plantdesk:client"  # the certificate's, which servers check
+    await setup_self_signed_certificate(key, cert, opc.application_uri, "plantdesk",
+                                        [ExtendedKeyUsageOID.CLIENT_AUTH], {"commonName": "PlantDesk"})
+    await opc.set_security(SecurityPolicyBasic256Sha256, certificate=str(cert), private_key=str(key),
+                           mode=ua.MessageSecurityMode.SignAndEncrypt)
+
+
+class _Changes:
+    """The subscription's handler: each change queued as a value of its point."""
+
+    def __init__(self, points: dict[str, Point]):
+        self.points = points
+        self.pending: list[Value] = []
+
+    def datachange_notification(self, node: Node, value: Any, data: Any) -> None:
+        point = self.points.get(node.nodeid.to_string())
+        if point is None:
+            return
+        stamp = data.monitored_item.Value.SourceTimestamp or data.monitored_item.Value.ServerTimestamp
+        ts = int(stamp.timestamp() * 1000) if stamp else None
+        self.pending.append((point.device_code, point.code, ts, _plain(value)))
+
+
+def _plain(value: Any) -> Any:
+    return value if isinstance(value, bool | int | float | str) else str(value)
+
+
+async def run(spec: SourceSpec, sink: Sink) -> None:
+    config = spec.config
+    timeout = spec.timeout_ms / 1000
+    opc = client(config, timeout)
+    await secure(opc, config, sink.runtime.settings.data_dir)
+    async with opc:
+        await sink.connected()
+        groups: dict[Group, dict[str, Point]] = {}
+        for point in spec.points:
+            try:
+                node_id = ua.NodeId.from_string(point.address).to_string()
+            except Exception:
+                sink.reject("bad_address", f"{point.device_code}/{point.code}: {point.address}")
+                continue
+            groups.setdefault(point.group, {})[node_id] = point
+        poll = config.get("mode") == "poll"
+        handlers: list[_Changes] = []
+        polled: list[tuple[Group, dict[str, Point]]] = []
+        for group, points in groups.items():
+            if not poll:
+                try:
+                    handler = _Changes(points)
+                    subscription = await opc.create_subscription(group.period_ms, handler)
+                    await subscription.subscribe_data_change([opc.get_node(n) for n in points],
+                                                             sampling_interval=ua.Double(group.period_ms))
+                    handlers.append(handler)
+                    continue
+                except (ua.UaStatusCodeError, ua.UaError) as exc:  # no subscriptions here: read instead
+                    sink.reject("read_failed", f"subscription refused, polling: {exc}")
+            polled.append((group, points))
+        async with asyncio.TaskGroup() as tasks:
+            tasks.create_task(_watch(opc, timeout))
+            if handlers:
+                tasks.create_task(_flush(handlers, sink))
+            for group, points in polled:
+                tasks.create_task(_poll(opc, group, points, sink))
+
+
+async def _watch(opc: Client, every: float) -> None:
+    while True:
+        await asyncio.sleep(max(every, 0.5))
+        await opc.check_connection()
+
+
+async def _flush(handlers: list[_Changes], sink: Sink) -> None:
+    while True:
+        await asyncio.sleep(FLUSH_SECONDS)
+        values: list[Value] = []
+        for handler in handlers:
+            values.extend(handler.pending)
+            handler.pending = []
+        await sink.write(values)
+
+
+async def _poll(opc: Client, group: Group, points: dict[str, Point], sink: Sink) -> None:
+    nodes = [opc.get_node(n) for n in points]
+    while True:
+        started = time.monotonic()
+        results = await opc.read_values(nodes)
+        ts = int(time.time() * 1000)
+        await sink.write([(p.device_code, p.code, ts, _plain(v)) for p, v in zip(points.values(), results,
+                                                                                strict=True)])
+        await asyncio.sleep(max(0.0, group.period_ms / 1000 - (time.monotonic() - started)))
+
+
+async def browse(config: dict, node_id: str | None, data_dir: Any, timeout: float = 5.0) -> list[dict]:
+    """The children of `node_id` (the Objects folder without one): id, names, class, and for variables their
+    value and data type, so the form can pick a node id."""
+    opc = client(config, timeout)
+    await secure(opc, config, data_dir)
+    async with opc:
+        try:
+            parent = opc.get_node(node_id) if node_id else opc.nodes.objects
+            children = (await parent.get_children())[:BROWSE_LIMIT]
+        except (ua.UaError, ValueError) as exc:
+            raise BadRequest(f"节点不存在或无法浏览: {node_id}: {exc}") from None
+        out = []
+        for child in children:
+            node_class = await child.read_node_class()
+            name = await child.read_browse_name()
+            item = {"node_id": child.nodeid.to_string(), "browse_name": name.to_string(),
+                    "display_name": (await child.read_display_name()).Text, "node_class": node_class.name,
+                    "value": None, "data_type": None}
+            if node_class == ua.NodeClass.Variable:
+                try:
+                    item["value"] = _plain(await child.read_value())
+                    item["data_type"] = (await child.read_data_type_as_variant_type()).name
+                except (ua.UaError, ValueError):
+                    pass
+            out.append(item)
+        return out

@@ -1,0 +1,133 @@
+"""/api/device-management/data-point-source: the collectors' side of the sources screen: live status and
+counters per source (`status`), the sources of each device for the ledger (`device-sources`), a connection
+test with the server's answer (`test`), and the OPC UA address space for the data-point form (`browse`)."""
+
+import asyncio
+import time
+from typing import Annotated
+
+from fastapi import APIRouter, Query
+from sqlalchemy import func, select
+
+from plantdesk.core import outbound
+from plantdesk.core.context import Identity
+from plantdesk.core.crud import get_or_raise, parse_ids
+from plantdesk.core.deps import Rt, TenantDb, need
+from plantdesk.core.envelope import R, ok
+from plantdesk.core.errors import BadRequest, BusinessError
+from plantdesk.modules.device.collect import connection, specs, status
+from plantdesk.modules.device.collect.schemas import (
+    BrowseNode,
+    ConnectionAnswer,
+    ConnectionTest,
+    DeviceSource,
+    SourceStatusRead,
+)
+from plantdesk.modules.device.models import DataPoint, DataPointSource
+from plantdesk.modules.device.monitor import ingest
+
+VIEW = need("datapoint", "datapoint_view", "device_device", "device_device_view")
+EDIT = need("datapoint_add", "datapoint_edit")
+IdList = Annotated[str | None, Query(max_length=40_000, description="comma-separated ids")]
+
+router = APIRouter(prefix="/device-management/data-point-source", tags=["data-point-source"])
+
+
+def _message(reason: str) -> str:
+    return status.REASONS.get(reason) or ingest.MESSAGES.get(reason, reason)
+
+
+async def _statuses(rt, rows) -> dict[int, dict]:
+    found = await rt.cache.get_many(*(status.key(row.id) for row in rows)) if rows else []
+    return {row.id: value for row, value in zip(rows, found, strict=True) if value}
+
+
+@router.get("/status", response_model=R[list[SourceStatusRead]])
+async def source_status(db: TenantDb, rt: Rt, ids: IdList = None, user: Identity = VIEW):
+    """Live status of the caller's sources (all of them, or `ids`): state, connected since, values per second,
+    last error and rejected values by reason. A source nobody collects answers `stopped`."""
+    stmt = select(DataPointSource).order_by(DataPointSource.type, DataPointSource.code)
+    if ids:
+        stmt = stmt.where(DataPointSource.id.in_(parse_ids(ids)))
+    rows = list((await db.execute(stmt)).scalars())
+    points = dict((await db.execute(select(DataPoint.source_id, func.count()).where(
+        DataPoint.source_id.in_([r.id for r in rows])).group_by(DataPoint.source_id))).all()) if rows else {}
+    live = await _statuses(rt, rows)
+    out = []
+    for row in rows:
+        state = live.get(row.id) or {"state": "stopped"}
+        out.append({**state, "source_id": row.id, "code": row.code, "name": row.name, "type": row.type,
+                    "points": points.get(row.id, 0),
+                    "rejected": [{**r, "message": _message(r["reason"])} for r in state.get("rejected", [])]})
+    return ok(out)
+
+
+@router.get("/device-sources", response_model=R[list[DeviceSource]])
+async def device_sources(db: TenantDb, rt: Rt, device_ids: Annotated[IdList, Query(alias="deviceIds")] = None,
+                         user: Identity = VIEW):
+    """The sources each device's points are read from, with their live state (the device ledger's column); every
+    device of the tenant when `deviceIds` is not given."""
+    stmt = select(DataPoint.device_id, DataPoint.source_id).where(DataPoint.source_id.is_not(None))
+    if device_ids:
+        stmt = stmt.where(DataPoint.device_id.in_(parse_ids(device_ids)))
+    pairs = sorted(set((await db.execute(stmt)).all()))
+    sources = {row.id: row for row in (await db.execute(select(DataPointSource).where(
+        DataPointSource.id.in_({s for _, s in pairs})))).scalars()} if pairs else {}
+    live = await _statuses(rt, list(sources.values()))
+    return ok([{"device_id": device, "source_id": sid, "code": sources[sid].code, "name": sources[sid].name,
+                "type": sources[sid].type, "state": (live.get(sid) or {}).get("state", "stopped")}
+               for device, sid in pairs if sid in sources])
+
+
+@router.post("/test", response_model=R[ConnectionAnswer])
+async def test_connection(db: TenantDb, rt: Rt, body: ConnectionTest, user: Identity = EDIT):
+    """Connect to the source's server with its settings (a saved source by `id`, or `type` and `config` from
+    the form before saving) and answer what the server said."""
+    spec = await _spec(db, body)
+    await outbound.check(rt.settings.outbound_policy, connection.endpoint(spec))  # a malformed one is refused here
+    started = time.monotonic()
+    try:
+        message = await asyncio.wait_for(connection.test(spec, rt.settings.data_dir), spec.timeout_ms / 1000 + 1)
+        success = True
+    except (BusinessError, BadRequest):
+        raise
+    except Exception as exc:
+        success, message = False, connection.describe(exc)
+    return ok({"success": success, "message": message, "elapsed_ms": int((time.monotonic() - started) * 1000)})
+
+
+@router.get("/browse", response_model=R[list[BrowseNode]])
+async def browse(db: TenantDb, rt: Rt, source_id: Annotated[int, Query(alias="sourceId", ge=1, lt=2**63)],
+                 node_id: Annotated[str | None, Query(alias="nodeId", max_length=500)] = None,
+                 user: Identity = VIEW):
+    """The children of an OPC UA node (the Objects folder without `nodeId`) on the source's server."""
+    from plantdesk.modules.device.collect import opcua
+
+    row = await get_or_raise(db, DataPointSource, source_id)
+    if specs.KINDS.get((row.type or "").lower()) != specs.OPCUA:
+        raise BadRequest("只有 OPC UA 数据源可以浏览节点")
+    config = specs.settings(row.config)
+    spec = specs.SourceSpec(row.id, row.tenant_id, specs.OPCUA, row.code, row.name, row.config or "{}", ())
+    await outbound.check(rt.settings.outbound_policy, connection.endpoint(spec))
+    try:
+        nodes = await asyncio.wait_for(opcua.browse(config, node_id, rt.settings.data_dir), spec.timeout_ms / 1000 + 1)
+    except (BusinessError, BadRequest):
+        raise
+    except Exception as exc:
+        raise BusinessError(f"浏览失败: {connection.describe(exc)}") from None
+    return ok(nodes)
+
+
+async def _spec(db, body: ConnectionTest) -> specs.SourceSpec:
+    if body.id is not None:
+        row = await get_or_raise(db, DataPointSource, body.id)
+        kind, config, code, name, sid, tenant = (body.type or row.type, body.config if body.config is not None
+                                                 else row.config, row.code, row.name, row.id, row.tenant_id)
+    else:
+        kind, config, code, name, sid, tenant = body.type or "", body.config, "", "", 0, ""
+    kind = specs.KINDS.get((kind or "").lower(), "")
+    if not kind:
+        raise BadRequest("只有 MQTT、OPC UA 与 Modbus 数据源可以测试连接")
+    if config and config.strip() and not specs.is_object(config):
+        raise BadRequest("数据源配置须为 JSON 对象")
+    return specs.SourceSpec(sid, tenant, kind, code, name, config or "{}", ())

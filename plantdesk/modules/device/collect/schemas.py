@@ -1,0 +1,55 @@
+from plantdesk.core.envelope import Id, Schema
+
+
+class Rejected(Schema):
+    reason: str
+    message: str
+    count: int
+
+
+class SourceStatusRead(Schema):
+    source_id: Id
+    code: str
+    name: str
+    type: str
+    state: str  # online, connecting, offline, stopped (not collected: disabled, not a collected type, or no owner)
+    owner: str | None = None
+    connected_since: int | None = None
+    values_per_second: float = 0.0
+    values: int = 0
+    last_value_time: int | None = None
+    last_error: str | None = None
+    last_error_time: int | None = None
+    rejected: list[Rejected] = []
+    device_states: dict[str, str] = {}
+    points: int = 0
+
+
+class DeviceSource(Schema):
+    device_id: Id
+    source_id: Id
+    code: str
+    name: str
+    type: str
+    state: str
+
+
+class ConnectionTest(Schema):
+    id: Id | None = None  # a saved source (its settings are used unless `config` is given)
+    type: str | None = None
+    config: str | None = None
+
+
+class ConnectionAnswer(Schema):
+    success: bool
+    message: str
+    elapsed_ms: int
+
+
+class BrowseNode(Schema):
+    node_id: str
+    browse_name: str
+    display_name: str
+    node_class: str
+    value: str | float | bool | None = None
+    data_type: str | None = None

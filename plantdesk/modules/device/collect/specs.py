@@ -1,0 +1,201 @@
+"""What the collectors read, loaded from the equipment area's own tables: every enabled data-point source of a
+collected type (MQTT, OPC UA, Modbus) with its settings (the source's `config` JSON) and the data points that
+name it (`data_point.source_id`), each with its address and its collect group's period, timeout and retries.
+
+A spec is a frozen value: the supervisor compares a source's new spec with the running one and restarts only
+the sources whose spec changed, so editing a point, a group or a source applies live without a restart.
+
+Source settings (JSON, camelCase like the API):
+- mqtt:   {"url": "mqtt://127.0.0.1:1883" | "mqtts://…", "username", "password", "topic", "clientId"}
+- opcua:  {"endpoint": "opc.tcp://host:4840/…", "securityPolicy": "None" | "Basic256Sha256", "username",
+           "password", "mode": "subscribe" | "poll"}
+- modbus: {"host", "port": 502, "unitId": 1}
+- every type: {"enabled": true, "timeoutMs": 5000}: after this long without a connection the source and its
+  devices are marked offline.
+
+A Modbus point's address is `<register>[:<data type>[:<word order>]]`: the register in the Modicon numbering
+(00001… coils, 10001… discrete inputs, 30001… input registers, 40001… holding registers; six digits, 400001…,
+for addresses above 9,999), the data type int16 (default), uint16, int32, uint32 or float32, and the word
+order of 32-bit values `big` (default, high word first) or `little`. An OPC UA point's address is its node id
+(`ns=2;s=Reactor.Temp`, `i=2258`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from urllib.parse import urlsplit
+
+import orjson
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from plantdesk.core import tenancy
+from plantdesk.core.errors import BadRequest, BusinessError
+from plantdesk.modules.device.models import CollectGroup, DataPoint, DataPointSource, Device
+
+MQTT, OPCUA, MODBUS = "mqtt", "opcua", "modbus"
+# The type names a source may be saved with, by the collector that reads it.
+KINDS = {"mqtt": MQTT, "opcua": OPCUA, "opc-ua": OPCUA, "modbus": MODBUS, "modbus-tcp": MODBUS}
+DEFAULT_PERIOD_MS, DEFAULT_TIMEOUT_MS, DEFAULT_RETRIES = 1000, 3000, 3
+SOURCE_TIMEOUT_MS = 5000
+
+REGISTER_KINDS = {0: "coil", 1: "discrete", 3: "input", 4: "holding"}
+WIDTHS = {"int16": 1, "uint16": 1, "int32": 2, "uint32": 2, "float32": 2}
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    period_ms: int = DEFAULT_PERIOD_MS
+    timeout_ms: int = DEFAULT_TIMEOUT_MS
+    retries: int = DEFAULT_RETRIES
+
+
+@dataclass(frozen=True, slots=True)
+class Point:
+    id: int
+    device_code: str
+    code: str
+    address: str
+    scale: float
+    offset: float
+    group: Group
+
+
+@dataclass(frozen=True, slots=True)
+class SourceSpec:
+    id: int
+    tenant_id: str
+    kind: str
+    code: str
+    name: str
+    config_json: str  # kept as text so the spec stays hashable and comparable
+    points: tuple[Point, ...]
+
+    @property
+    def config(self) -> dict:
+        return settings(self.config_json)
+
+    @property
+    def timeout_ms(self) -> int:
+        return int(self.config.get("timeoutMs") or SOURCE_TIMEOUT_MS)
+
+    @property
+    def device_codes(self) -> list[str]:
+        return sorted({p.device_code for p in self.points})
+
+
+def settings(text: str | None) -> dict:
+    try:
+        value = orjson.loads(text or "{}")
+    except orjson.JSONDecodeError:
+        return {}
+    return value if isinstance(value, dict) else {}
+
+
+def is_object(text: str) -> bool:
+    try:
+        return isinstance(orjson.loads(text), dict)
+    except orjson.JSONDecodeError:
+        return False
+
+
+def enabled(config: dict) -> bool:
+    return config.get("enabled", True) not in (False, 0, "0", "false")
+
+
+def mqtt_address(config: dict) -> tuple[bool, str, int]:
+    """(TLS?, host, port) of an MQTT source's broker URL."""
+    url = urlsplit(str(config.get("url") or "mqtt://127.0.0.1:1883"))
+    tls = url.scheme in ("mqtts", "ssl", "tls")
+    try:
+        port = url.port
+    except ValueError:
+        raise BadRequest(f"MQTT 地址格式错误: {config.get('url')}") from None
+    if not url.hostname or url.scheme not in ("mqtt", "tcp", "mqtts", "ssl", "tls"):
+        raise BadRequest(f"MQTT 地址格式错误: {config.get('url')}")
+    return tls, url.hostname, port or (8883 if tls else 1883)
+
+
+def opcua_address(config: dict) -> tuple[str, int]:
+    url = urlsplit(str(config.get("endpoint") or ""))
+    try:
+        port = url.port
+    except ValueError:
+        port = None
+    if url.scheme != "opc.tcp" or not url.hostname:
+        raise BadRequest(f"OPC UA 端点格式错误: {config.get('endpoint')}(如 opc.tcp://host:4840)")
+    return url.hostname, port or 4840
+
+
+@dataclass(frozen=True, slots=True)
+class Register:
+    kind: str  # coil, discrete, input, holding
+    address: int  # zero-based
+    data_type: str
+    word_order: str
+
+    @property
+    def width(self) -> int:
+        return 1 if self.kind in ("coil", "discrete") else WIDTHS[self.data_type]
+
+
+def register(address: str) -> Register:
+    """Parse a Modbus point address (see the module notes); BadRequest says what is wrong."""
+    parts = [part.strip().lower() for part in (address or "").split(":")]
+    number = parts[0]
+    if not number.isdigit() or len(number) not in (5, 6) or int(number[0]) not in REGISTER_KINDS \
+            or int(number[1:]) < 1:
+        raise BadRequest(f"Modbus 地址格式错误: {address}(如 40001 或 40001:float32:big)")
+    data_type = parts[1] if len(parts) > 1 and parts[1] else "int16"
+    word_order = parts[2] if len(parts) > 2 and parts[2] else "big"
+    if data_type not in WIDTHS or word_order not in ("big", "little") or len(parts) > 3:
+        raise BadRequest(f"Modbus 地址格式错误: {address}(数据类型 int16/uint16/int32/uint32/float32,字序 big/little)")
+    return Register(REGISTER_KINDS[int(number[0])], int(number[1:]) - 1, data_type, word_order)
+
+
+def check_address(source_type: str | None, address: str | None) -> None:
+    """A point read from a Modbus source needs a register address it can read (refused on save, so the mistake
+    is seen on the form rather than on the source's counters)."""
+    if KINDS.get((source_type or "").lower()) == MODBUS:
+        try:
+            register(address or "")
+        except BadRequest as exc:
+            raise BusinessError(exc.msg) from None
+
+
+async def load(db: AsyncSession, tenant_id: str | None = None) -> dict[int, SourceSpec]:
+    """Every enabled collected source (of every tenant, or of one) with its points."""
+    with tenancy.platform_scope(db):
+        stmt = select(DataPointSource.id, DataPointSource.tenant_id, DataPointSource.type, DataPointSource.code,
+                      DataPointSource.name, DataPointSource.config).where(DataPointSource.status == 1)
+        if tenant_id is not None:
+            stmt = stmt.where(DataPointSource.tenant_id == tenant_id)
+        sources = [row for row in (await db.execute(stmt)).all()
+                   if (row.type or "").lower() in KINDS and enabled(settings(row.config))]
+        if not sources:
+            return {}
+        groups = {gid: Group(period or DEFAULT_PERIOD_MS, timeout or DEFAULT_TIMEOUT_MS,
+                             DEFAULT_RETRIES if retries is None else retries)
+                  for gid, period, timeout, retries in (await db.execute(
+                      select(CollectGroup.id, CollectGroup.period_ms, CollectGroup.timeout_ms, CollectGroup.retries)
+                      .where(CollectGroup.enabled == 1))).all()}
+        points: dict[int, list[Point]] = {row.id: [] for row in sources}
+        point_stmt = (select(DataPoint.id, DataPoint.source_id, DataPoint.tenant_id, DataPoint.code, DataPoint.address,
+                       DataPoint.scale, DataPoint.offset, DataPoint.collect_group_id, Device.code.label("device"),
+                       Device.tenant_id.label("device_tenant"))
+                .join(Device, Device.id == DataPoint.device_id)
+                .where(DataPoint.source_id.in_(list(points)), Device.status == 1)
+                .order_by(DataPoint.id))
+        tenants = {row.id: row.tenant_id for row in sources}
+        for row in (await db.execute(point_stmt)).all():
+            # A point names a source by id: only a source of its own tenant counts.
+            if tenants[row.source_id] != row.tenant_id or row.device_tenant != row.tenant_id:
+                continue
+            group = groups.get(row.collect_group_id) if row.collect_group_id else Group()
+            if group is None:  # its group is disabled: not collected
+                continue
+            points[row.source_id].append(Point(row.id, row.device, row.code, (row.address or "").strip(),
+                                               row.scale if row.scale is not None else 1.0, row.offset or 0.0,
+                                               group))
+    return {row.id: SourceSpec(row.id, row.tenant_id, KINDS[row.type.lower()], row.code, row.name,
+                               row.config or "{}", tuple(points[row.id])) for row in sources}

@@ -1,0 +1,241 @@
+"""The collector supervisor: one task per enabled source it owns, each connecting, reading and reconnecting with
+back-off; configuration re-read every few seconds and applied live (a source whose spec changed is restarted,
+a removed or disabled one stopped); statuses published to the cache.
+
+Ownership: every source is a lease (core.leases, `collect:source:<id>`), so with several `worker` processes
+each source is collected by exactly one; a worker that dies stops renewing and another takes its sources over
+within LEASE_TTL plus one poll. Inside `serve` (embedded mode) the one process simply holds them all.
+
+Every value goes through the monitor's write path (monitor.ingest.write_values), the same as the HTTP ingest:
+the same checks, the same store, the same listeners after a write.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import socket
+import time
+import uuid
+from collections import Counter
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from sqlalchemy import delete, select
+
+from plantdesk.core import outbound, tenancy
+from plantdesk.core.leases import Lease, Leases
+from plantdesk.modules.device.collect import connection, specs, status
+from plantdesk.modules.device.collect.specs import SourceSpec
+from plantdesk.modules.device.monitor import ingest
+
+log = logging.getLogger("plantdesk.collect")
+
+POLL_SECONDS = 2.0
+LEASE_TTL = 20.0  # with POLL_SECONDS, a dead worker's sources move within 30 s
+BACKOFF_MIN, BACKOFF_MAX = 0.5, 30.0
+LOG_EVERY = 60.0
+STOP_SECONDS = 2.0  # a rejection reason is written to the system log at most once a minute per source
+
+Value = tuple[str, str, int | None, Any]  # device code, point code, ts (ms; None: now), value
+Collector = Callable[[SourceSpec, "Sink"], Awaitable[None]]
+
+
+def collectors() -> dict[str, Collector]:
+    from plantdesk.modules.device.collect import modbus, mqtt, opcua
+
+    return {specs.MQTT: mqtt.run, specs.OPCUA: opcua.run, specs.MODBUS: modbus.run}
+
+
+class Sink:
+    """Where a collector hands its values and its news: it writes, counts, and reports."""
+
+    def __init__(self, runtime: Any, spec: SourceSpec, state: status.SourceStatus):
+        self.runtime, self.spec, self.status = runtime, spec, state
+        self.caller = ingest.Caller(tenant_id=spec.tenant_id)
+        self.was_connected = False
+        self._logged: dict[str, float] = {}
+        self._published = 0.0
+
+    async def connected(self) -> None:
+        self.status.connected()
+        self.was_connected = True
+        log.info("source %s (%s) connected to %s", self.spec.code, self.spec.tenant_id, connection.endpoint(self.spec))
+        await self.publish()
+
+    async def publish(self) -> None:
+        """The status to the cache now (the supervisor also refreshes it every poll)."""
+        self._published = time.monotonic()
+        await self.runtime.cache.set(status.key(self.spec.id), self.status.wire(), ttl=status.TTL)
+
+    async def write(self, values: list[Value]) -> None:
+        if not values:
+            return
+        entries = [(index, device, point, ts, value) for index, (device, point, ts, value) in enumerate(values)]
+        async with self.runtime.unit_of_work_in(tenancy.Scope(self.spec.tenant_id)) as db:
+            answer = await ingest.write_values(db, self.caller, entries)
+        reasons: Counter = Counter()
+        for rejection in answer.rejections:
+            reasons[rejection["reason"]] += 1
+            self._note(rejection["reason"], f"{rejection['device_code']}/{rejection['point_code']}")
+        if answer.rejected > len(answer.rejections):  # more than the answer lists: counted, not named
+            reasons["bad_entry"] += answer.rejected - len(answer.rejections)
+        self.status.counted(answer.accepted, reasons)
+        if reasons or time.monotonic() - self._published >= 1.0:
+            await self.publish()
+
+    def reject(self, reason: str, detail: str) -> None:
+        """A value or message refused before the write path (a topic of another tenant, a malformed payload, a
+        bad address): counted with its reason and logged; the collector carries on."""
+        self.status.counted(0, Counter({reason: 1}))
+        self._note(reason, detail)
+
+    def _note(self, reason: str, detail: str) -> None:
+        now = time.monotonic()
+        if now - self._logged.get(reason, -LOG_EVERY) < LOG_EVERY:
+            return
+        self._logged[reason] = now
+        message = status.REASONS.get(reason) or ingest.MESSAGES.get(reason, reason)
+        text = f"数据源 {self.spec.code}: {message}: {detail[:300]}"
+        log.warning("%s (tenant %s)", text, self.spec.tenant_id)
+        audit = getattr(self.runtime, "audit", None)
+        if audit is not None:
+            audit.usual(tenant_id=self.spec.tenant_id, log_level="warn", log_id="collect", log_data=text,
+                        method_class="plantdesk.collect", method_name=reason)
+
+
+class Running:
+    def __init__(self, spec: SourceSpec, state: status.SourceStatus, task: asyncio.Task, renew_at: float):
+        self.spec, self.status, self.task, self.renew_at = spec, state, task, renew_at
+
+
+class Supervisor:
+    def __init__(self, runtime: Any, *, holder: str | None = None, poll_seconds: float = POLL_SECONDS,
+                 lease_ttl: float = LEASE_TTL, tenant_id: str | None = None):
+        self.runtime = runtime
+        self.holder = holder or f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:6]}"
+        self.leases = Leases(runtime.sessions, self.holder, ttl=lease_ttl)
+        self.poll_seconds = poll_seconds
+        self.tenant_id = tenant_id  # tests narrow a supervisor to one tenant
+        self.running: dict[int, Running] = {}
+        self.collectors = collectors()
+
+    async def run(self) -> None:
+        try:
+            while True:
+                try:
+                    await self.reconcile()
+                except Exception:  # the database away for a moment: the sources keep running meanwhile
+                    log.warning("collect: reading the sources failed", exc_info=True)
+                await asyncio.sleep(self.poll_seconds)
+        finally:
+            await self.stop_all()
+
+    async def reconcile(self) -> None:
+        async with self.runtime.sessions() as db:
+            wanted = await specs.load(db, self.tenant_id)
+            taken = await self._held_by_others(db, [f"collect:source:{sid}" for sid in wanted])
+        for sid in list(self.running):
+            item = self.running[sid]
+            if wanted.get(sid) != item.spec:
+                await self._stop(sid, release=sid not in wanted)
+        now = time.time()
+        for sid, spec in wanted.items():
+            current = self.running.get(sid)
+            name = f"collect:source:{sid}"
+            if current is None:
+                if name in taken:
+                    continue
+                expires = await self.leases.acquire(name)
+                if expires is None:
+                    continue
+                self._start(spec, expires)
+            elif now >= current.renew_at:
+                expires = await self.leases.acquire(name)
+                if expires is None:  # lost it (we stalled past its expiry): the new owner collects
+                    log.warning("collect: lease of source %s lost by %s", spec.code, self.holder)
+                    await self._stop(sid, release=False)
+                    continue
+                current.renew_at = now + self.leases.ttl / 3
+        for item in self.running.values():
+            item.status.check_timeout(item.spec.timeout_ms)
+            await self.runtime.cache.set(status.key(item.spec.id), item.status.wire(), ttl=status.TTL)
+
+    async def _held_by_others(self, db, names: list[str]) -> set[str]:
+        if not names:
+            return set()
+        now_ms = int(time.time() * 1000)
+        with tenancy.platform_scope(db):
+            rows = await db.execute(select(Lease.name).where(Lease.name.in_(names), Lease.holder != self.holder,
+                                                             Lease.expires_at >= now_ms))
+        return set(rows.scalars())
+
+    def _start(self, spec: SourceSpec, expires: float) -> None:
+        state = status.SourceStatus(spec.id, spec.tenant_id, spec.kind, self.holder)
+        task = asyncio.create_task(self._collect(spec, state), name=f"collect-{spec.id}")
+        self.running[spec.id] = Running(spec, state, task, renew_at=min(expires, time.time() + self.leases.ttl / 3))
+
+    async def _stop(self, sid: int, *, release: bool) -> None:
+        item = self.running.pop(sid)
+        item.task.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await item.task
+        await self.runtime.cache.delete(status.key(sid))
+        if release:
+            with contextlib.suppress(Exception):
+                await self.leases.release(f"collect:source:{sid}")
+
+    async def stop_all(self) -> None:
+        """Every source at once, within STOP_SECONDS (a server that does not answer a goodbye is not waited
+        for: the process is stopping), then the leases handed back in one statement."""
+        items = list(self.running.values())
+        self.running.clear()
+        for item in items:
+            item.task.cancel()
+        if not items:
+            return
+        await asyncio.wait([item.task for item in items], timeout=STOP_SECONDS)
+        with contextlib.suppress(Exception):
+            await self.runtime.cache.delete(*(status.key(item.spec.id) for item in items))
+        with contextlib.suppress(Exception):
+            async with self.runtime.sessions() as db:
+                with tenancy.platform_scope(db):
+                    await db.execute(delete(Lease).where(
+                        Lease.name.in_([f"collect:source:{item.spec.id}" for item in items]),
+                        Lease.holder == self.holder))
+                    await db.commit()
+
+    async def _collect(self, spec: SourceSpec, state: status.SourceStatus) -> None:
+        """Connect, collect until the connection fails, wait, again; the wait doubles up to BACKOFF_MAX and
+        starts over after a connection that worked."""
+        sink = Sink(self.runtime, spec, state)
+        backoff = BACKOFF_MIN
+        while True:
+            sink.was_connected = False
+            try:
+                await outbound.check(self.runtime.settings.outbound_policy, connection.endpoint(spec))
+                await self.collectors[spec.kind](spec, sink)
+                error = "连接已关闭"
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:
+                error = connection.describe(exc)
+            state.failed(error, spec.timeout_ms)
+            with contextlib.suppress(Exception):
+                await sink.publish()
+            log.info("source %s (%s): %s; retrying in %.1f s", spec.code, spec.tenant_id, error, backoff)
+            if sink.was_connected:
+                backoff = BACKOFF_MIN
+            await asyncio.sleep(backoff)
+            backoff = min(backoff * 2, BACKOFF_MAX)
+
+
+async def serve(runtime: Any) -> None:
+    """The collect service (core.services): runs where jobs run, until the process stops."""
+    # The protocol libraries log every notification (asyncua, at INFO) and every refused connection (pymodbus):
+    # the sources' status and this module's log say what matters, once.
+    logging.getLogger("asyncua").setLevel(logging.WARNING)
+    logging.getLogger("pymodbus").setLevel(logging.CRITICAL)
+    await Supervisor(runtime).run()

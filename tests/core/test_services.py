@@ -1,0 +1,31 @@
+"""core.services: declared services run while the context is open, one that fails is restarted after a pause,
+and all are cancelled when the context closes."""
+
+import asyncio
+
+from plantdesk.core import services
+
+
+async def test_a_failing_service_is_restarted_and_all_stop_with_the_process(monkeypatch):
+    monkeypatch.setattr(services, "_declared", {})
+    monkeypatch.setattr(services, "RESTART_SECONDS", 0.01)
+    runs: list[str] = []
+    stopped = asyncio.Event()
+
+    async def flaky(runtime) -> None:
+        runs.append(runtime)
+        if len(runs) < 3:
+            raise RuntimeError("connection refused")
+        try:
+            await asyncio.Event().wait()
+        finally:
+            stopped.set()
+
+    services.declare("flaky", flaky)
+    async with services.running("rt"):
+        for _ in range(200):
+            if len(runs) == 3:
+                break
+            await asyncio.sleep(0.01)
+        assert runs == ["rt", "rt", "rt"] and not stopped.is_set()
+    assert stopped.is_set()

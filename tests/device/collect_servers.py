@@ -1,0 +1,99 @@
+"""Real protocol servers for the collector tests, on loopback ports 18812-18819: pymodbus's and asyncua's own
+servers, started and stopped by the tests (a server that goes away and comes back on the same port)."""
+
+import asyncio
+import contextlib
+from pathlib import Path
+
+from asyncua import Server, ua
+from asyncua.crypto.cert_gen import setup_self_signed_certificate
+from cryptography.x509.oid import ExtendedKeyUsageOID
+from pymodbus.datastore import ModbusDeviceContext, ModbusSequentialDataBlock, ModbusServerContext
+from pymodbus.server import ModbusTcpServer
+
+MODBUS_PORT, OPCUA_PORT, MODBUS_LEASE_PORT, OPCUA_SECURE_PORT = 18812, 18813, 18814, 18816
+
+
+class ModbusSim:
+    """A Modbus TCP server with one unit (1): 200 holding, input registers and coils, all zero."""
+
+    def __init__(self, port: int):
+        self.port = port
+        self.holding = ModbusSequentialDataBlock(0, [0] * 200)
+        self.input = ModbusSequentialDataBlock(0, [0] * 200)
+        self.coils = ModbusSequentialDataBlock(0, [False] * 200)
+        self.server: ModbusTcpServer | None = None
+        self.task: asyncio.Task | None = None
+
+    def set_holding(self, register: int, words: list[int]) -> None:
+        """register: zero-based (40001 is 0)."""
+        self.holding.setValues(register + 1, words)  # the device context adds one on reads
+
+    def set_input(self, register: int, words: list[int]) -> None:
+        self.input.setValues(register + 1, words)
+
+    def set_coil(self, register: int, value: bool) -> None:
+        self.coils.setValues(register + 1, [value])
+
+    async def start(self) -> None:
+        context = ModbusServerContext(devices={1: ModbusDeviceContext(hr=self.holding, ir=self.input,
+                                                                      co=self.coils)}, single=False)
+        self.server = ModbusTcpServer(context, address=("127.0.0.1", self.port))
+        self.task = asyncio.create_task(self.server.serve_forever())
+        for _ in range(100):
+            with contextlib.suppress(OSError):
+                _reader, writer = await asyncio.open_connection("127.0.0.1", self.port)
+                writer.close()
+                return
+            await asyncio.sleep(0.05)
+        raise RuntimeError(f"modbus server on {self.port} did not start")
+
+    async def stop(self) -> None:
+        if self.server is not None:
+            await self.server.shutdown()
+        if self.task is not None:
+            self.task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self.task
+        self.server = self.task = None
+
+
+class OpcUaSim:
+    """An OPC UA server with one object (Reactor) and three variables under namespace `urn:plantdesk:test`."""
+
+    def __init__(self, port: int, certificates: Path | None = None):
+        self.port = port
+        self.endpoint = f"opc.tcp://127.0.0.1:{port}/test"
+        self.server = Server()
+        self.nodes: dict[str, object] = {}
+        self.certificates = certificates  # a folder: the server then takes Basic256Sha256 only
+
+    async def start(self) -> None:
+        await self.server.init()
+        self.server.set_endpoint(self.endpoint)
+        self.server.set_server_name("PlantDesk test OPC UA")
+        if self.certificates is None:
+            self.server.set_security_policy([ua.SecurityPolicyType.NoSecurity])
+        else:
+            key, cert = self.certificates / "server-key.pem", self.certificates / "server-cert.der"
+            await setup_self_signed_certificate(key, cert, "urn:plantdesk:test-server", "localhost",
+                                                [ExtendedKeyUsageOID.SERVER_AUTH], {"commonName": "test"})
+            self.server.set_security_policy([ua.SecurityPolicyType.Basic256Sha256_SignAndEncrypt])
+            await self.server.load_certificate(str(cert))
+            await self.server.load_private_key(str(key))
+        ns = await self.server.register_namespace("urn:plantdesk:test")
+        reactor = await self.server.nodes.objects.add_object(ua.NodeId("Reactor", ns), "Reactor")
+        for name, value in (("Temp", 80.5), ("Pres", 3.2), ("Run", True)):
+            node = await reactor.add_variable(ua.NodeId(f"Reactor.{name}", ns), name, value)
+            await node.set_writable()
+            self.nodes[name] = node
+        await self.server.start()
+
+    def node_id(self, name: str) -> str:
+        return self.nodes[name].nodeid.to_string()  # type: ignore[attr-defined]
+
+    async def write(self, name: str, value) -> None:
+        await self.nodes[name].write_value(value)  # type: ignore[attr-defined]
+
+    async def stop(self) -> None:
+        await self.server.stop()

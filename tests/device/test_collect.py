@@ -1,0 +1,408 @@
+"""The industrial collectors against real servers on loopback: Mosquitto (the machine's, 127.0.0.1:1883), a
+pymodbus server and an asyncua server started here. Values published or changed there appear through the
+realtime API; malformed payloads, unknown points and other tenants' topics are counted, never fatal; a server
+that goes away turns its source and devices offline and the source reconnects when it returns; changes of a
+source or a point apply live; a source's lease moves to another owner when its owner dies; the connection
+test and the OPC UA browse answer what the server said.
+
+The app's own supervisor (started by its lifespan, as in `serve`) collects every source; the lease test adds
+two more owners. Everything waits for conditions with generous deadlines (a loaded 2-core machine)."""
+
+import asyncio
+import time
+
+import aiomqtt
+import orjson
+import pytest
+from sqlalchemy import select
+
+from plantdesk.core import tenancy
+from plantdesk.core.audit_models import UsualLog
+from plantdesk.core.errors import BadRequest
+from plantdesk.core.leases import Lease
+from plantdesk.modules.device.collect import specs
+from plantdesk.modules.device.collect import status as collect_status
+from plantdesk.modules.device.collect.supervisor import Supervisor
+from plantdesk.modules.device.models import CollectGroup, DataPoint, DataPointSource, Device
+from tests.conftest import DEMO_TENANT
+from tests.device.collect_servers import (
+    MODBUS_LEASE_PORT,
+    MODBUS_PORT,
+    OPCUA_PORT,
+    OPCUA_SECURE_PORT,
+    ModbusSim,
+    OpcUaSim,
+)
+from tests.helpers import platform_session
+
+API = "/api/device-management"
+SOURCES = f"{API}/data-point-source"
+DEADLINE = 40.0
+
+
+@pytest.fixture(autouse=True)
+def loopback(app):
+    """The collectors connect only where the outbound policy allows: here the test servers and Mosquitto."""
+    settings = app.state.runtime.settings
+    before = settings.outbound_allow
+    settings.outbound_allow = ",".join([before, "127.0.0.1:1883", *(f"127.0.0.1:{p}" for p in range(18812, 18820))])
+    yield
+    settings.outbound_allow = before
+
+
+async def until(check, deadline: float = DEADLINE, what: str = "condition"):
+    """Wait for `check()` (a coroutine function) to answer something truthy; answers it."""
+    end = time.monotonic() + deadline
+    last = None
+    while time.monotonic() < end:
+        last = await check()
+        if last:
+            return last
+        await asyncio.sleep(0.2)
+    raise AssertionError(f"timed out waiting for {what}; last: {last!r}")
+
+
+async def add_source(api, kind: str, code: str, config: dict) -> str:
+    row = await api.data("POST", f"{SOURCES}/submit", {"type": kind, "code": code, "name": f"Source {code}",
+                                                         "config": orjson.dumps(config).decode()})
+    return row["id"]
+
+
+async def add_device(app, tenant: str, code: str, points: list[dict], source_id: str | None = None,
+                     period_ms: int = 200, timeout_ms: int = 500, retries: int = 1) -> dict:
+    """A device with points read from `source_id` in one fast collect group; points: code, address, data_type,
+    scale, offset."""
+    async with platform_session(app.state.runtime.sessions) as db:
+        group = CollectGroup(tenant_id=tenant, code=f"G-{code}", name="fast", period_ms=period_ms,
+                             timeout_ms=timeout_ms, retries=retries)
+        device = Device(tenant_id=tenant, code=code, name=f"Device {code}")
+        db.add_all([group, device])
+        await db.flush()
+        ids = {}
+        for spec in points:
+            point = DataPoint(tenant_id=tenant, device_id=device.id, code=spec["code"], name=spec["code"],
+                              data_type=spec.get("data_type", "float"), address=spec.get("address"),
+                              scale=spec.get("scale", 1.0), offset=spec.get("offset", 0.0),
+                              source_id=int(source_id) if source_id else None, collect_group_id=group.id)
+            db.add(point)
+            await db.flush()
+            ids[spec["code"]] = point.id
+        await db.commit()
+    return {"id": device.id, "points": ids, "group": group.id}
+
+
+async def realtime(api, device: dict) -> dict:
+    rows = await api.data("GET", f"{API}/datapoints-monitor/realtime", deviceId=device["id"])
+    return {r["pointCode"]: r["value"] if r["textValue"] is None else r["textValue"] for r in rows if r["ts"]}
+
+
+async def source_state(api, source_id: str) -> dict:
+    return (await api.data("GET", f"{SOURCES}/status", ids=source_id))[0]
+
+
+def rejected(state: dict) -> dict:
+    return {r["reason"]: r["count"] for r in state["rejected"]}
+
+
+async def publish(topic: str, payload) -> None:
+    async with aiomqtt.Client("127.0.0.1", 1883) as mqtt:
+        await mqtt.publish(topic, payload if isinstance(payload, bytes | str) else orjson.dumps(payload), qos=1)
+
+
+class TestMqtt:
+    async def test_telemetry_status_and_what_is_refused(self, app, demo_admin, unique):
+        code = f"M-{unique}"
+        device = await add_device(app, DEMO_TENANT, code, [{"code": "TEMP"}, {"code": "RUN", "data_type": "bool"}])
+        # Every tenant's topics of this device code: the other tenant's must be refused, not written.
+        source = await add_source(demo_admin, "mqtt", f"MQ-{unique}",
+                                  {"url": "mqtt://127.0.0.1:1883", "topic": f"plantdesk/+/{code}/+", "timeoutMs": 2000})
+        await until(lambda: _online(demo_admin, source), what="the MQTT source online")
+        base = f"plantdesk/{DEMO_TENANT}/{code}"
+        ts = int(time.time() * 1000)
+        await publish(f"{base}/telemetry", {"ts": ts, "values": {"TEMP": 71.5, "RUN": True}})
+        assert await until(lambda: _has(demo_admin, device, {"TEMP": 71.5, "RUN": 1.0}), what="the values")
+        await publish(f"{base}/telemetry", b"{not json")
+        await publish(f"{base}/telemetry", {"values": {"NOPE": 1}})
+        await publish(f"plantdesk/000000/{code}/telemetry", {"values": {"TEMP": -1}})
+        await publish(f"{base}/status", "offline")
+        await publish(f"{base}/telemetry", {"values": {"TEMP": 72.5}})  # the subscriber carries on
+        assert await until(lambda: _has(demo_admin, device, {"TEMP": 72.5}), what="the value after the bad ones")
+        # The status is published every poll and after writes: wait for the one that has seen them all.
+        state = await until(lambda: _counted(demo_admin, source, {"malformed", "unknown_point", "unknown_tenant"},
+                                             values=3), what="the rejections counted")
+        assert rejected(state) == {"malformed": 1, "unknown_point": 1, "unknown_tenant": 1}
+        assert {r["reason"]: r["message"] for r in state["rejected"]} == {
+            "malformed": "报文格式错误", "unknown_point": "点位不存在", "unknown_tenant": "租户不符"}
+        assert state["values"] == 3 and state["deviceStates"] == {code: "offline"} and state["type"] == "mqtt"
+        assert state["connectedSince"] and state["owner"]
+        # The system log (the tenant's usual log) says the same, once per reason.
+        logged = await until(lambda: _logged(app, f"数据源 MQ-{unique}:", 3), what="the system log rows")
+        assert {row.method_name for row in logged} == {"malformed", "unknown_point", "unknown_tenant"}
+        assert all(row.tenant_id == DEMO_TENANT and row.log_id == "collect" for row in logged)
+
+    async def test_tenant_isolation(self, app, admin, demo_admin, unique):
+        """The same device code in two tenants: a topic of the platform tenant never writes the demo tenant's
+        device, and the demo tenant's source never writes the platform tenant's."""
+        code = f"ISO-{unique}"
+        demo = await add_device(app, DEMO_TENANT, code, [{"code": "TEMP"}])
+        platform = await add_device(app, "000000", code, [{"code": "TEMP"}])
+        source = await add_source(demo_admin, "mqtt", f"MQI-{unique}",
+                                  {"url": "mqtt://127.0.0.1:1883", "topic": f"plantdesk/+/{code}/+"})
+        await until(lambda: _online(demo_admin, source), what="the MQTT source online")
+        await publish(f"plantdesk/000000/{code}/telemetry", {"values": {"TEMP": 5}})
+        await publish(f"plantdesk/{DEMO_TENANT}/{code}/telemetry", {"values": {"TEMP": 6}})
+        assert await until(lambda: _has(demo_admin, demo, {"TEMP": 6.0}), what="the demo tenant's value")
+        await until(lambda: _counted(demo_admin, source, {"unknown_tenant"}), what="the other tenant refused")
+        assert await realtime(admin, platform) == {}
+
+        # Switched off in its settings: the collector stops without a restart, and says so.
+        row = await demo_admin.data("GET", f"{SOURCES}/detail", id=source)
+        await demo_admin.data("POST", f"{SOURCES}/submit", row | {"config": orjson.dumps(
+            {"url": "mqtt://127.0.0.1:1883", "topic": f"plantdesk/+/{code}/+", "enabled": False}).decode()})
+        await until(lambda: _state(demo_admin, source, "stopped"), what="the source stopped")
+
+
+class TestModbus:
+    async def test_registers_offline_reconnect_and_live_changes(self, app, demo_admin, unique):
+        server = ModbusSim(MODBUS_PORT)
+        server.set_holding(0, [65535 - 41])  # int16 -42
+        server.set_holding(1, [0x4049, 0x0FDB])  # float32 3.1415927, high word first
+        server.set_holding(10, [0x0000, 0x0001])  # int32 65536 little word order: low word first
+        server.set_input(4, [1234])
+        server.set_coil(2, True)
+        await server.start()
+        try:
+            source = await add_source(demo_admin, "modbus", f"MB-{unique}",
+                                      {"host": "127.0.0.1", "port": MODBUS_PORT, "unitId": 1, "timeoutMs": 1500})
+            device = await add_device(app, DEMO_TENANT, f"MB-{unique}", [
+                {"code": "I16", "address": "40001"}, {"code": "F32", "address": "40002:float32"},
+                {"code": "I32", "address": "40011:int32:little"},
+                {"code": "LEVEL", "address": "30005:uint16", "scale": 0.1, "offset": -3},
+                {"code": "RUN", "address": "00003", "data_type": "bool"},
+                {"code": "BAD", "address": "99999"}], source_id=source)
+            values = await until(lambda: _has(demo_admin, device, {"I16": -42.0, "I32": 65536.0, "LEVEL": 120.4,
+                                                                    "RUN": 1.0}), what="the registers")
+            assert values["F32"] == pytest.approx(3.1415927, rel=1e-6)
+            state = await until(lambda: _flowing(demo_admin, source), what="values per second")
+            assert state["state"] == "online" and rejected(state) == {"bad_address": 1} and state["points"] == 6
+            assert state["rejected"][0]["message"] == "点位地址错误"
+
+            server.set_holding(0, [7])  # a change on the server shows within a few periods
+            await until(lambda: _has(demo_admin, device, {"I16": 7.0}), what="the changed register")
+
+            # Live configuration: a point's address and scale edited through the API, no restart.
+            point = await demo_admin.data("GET", f"{API}/datapoints/detail", id=device["points"]["I16"])
+            await demo_admin.data("POST", f"{API}/datapoints/update", point | {"address": "30005", "scale": 2.0})
+            await until(lambda: _has(demo_admin, device, {"I16": 2468.0}), what="the edited point")
+
+            await server.stop()  # the server goes away: the source, then its devices, turn offline
+            await until(lambda: _state(demo_admin, source, "offline"), what="the source offline")
+            assert (await source_state(demo_admin, source))["lastError"]
+            await until(lambda: _device_status(demo_admin, device, "offline"), what="the device offline")
+
+            server.set_holding(0, [99])
+            await server.start()  # and back: reconnects and the values flow again
+            await until(lambda: _state(demo_admin, source, "online"), what="the source back online")
+            await until(lambda: _device_status(demo_admin, device, "online"), what="the device back online")
+        finally:
+            await server.stop()
+
+    async def test_connection_test_answers_what_the_server_said(self, demo_admin, unique):
+        server = ModbusSim(MODBUS_PORT + 5)
+        server.set_holding(0, [321])
+        await server.start()
+        try:
+            config = orjson.dumps({"host": "127.0.0.1", "port": MODBUS_PORT + 5, "unitId": 1}).decode()
+            answer = await demo_admin.data("POST", f"{SOURCES}/test", {"type": "modbus", "config": config})
+            assert answer["success"] and answer["message"].endswith("保持寄存器 40001 = 321")
+        finally:
+            await server.stop()
+        answer = await demo_admin.data("POST", f"{SOURCES}/test", {"type": "modbus", "config": config})
+        assert not answer["success"] and "无法连接 Modbus 服务器" in answer["message"]
+
+    async def test_a_refused_endpoint_is_never_contacted(self, app, demo_admin):
+        app.state.runtime.settings.outbound_allow = "127.0.0.1:9"
+        response = await demo_admin.post(f"{SOURCES}/test", {"type": "modbus", "config": '{"port": 18812}'})
+        assert response.json()["msg"].startswith("不允许连接本机、内网或保留地址: 127.0.0.1")
+
+
+class TestOpcUa:
+    async def test_subscription_browse_and_test(self, app, demo_admin, unique):
+        server = OpcUaSim(OPCUA_PORT)
+        await server.start()
+        try:
+            source = await add_source(demo_admin, "opcua", f"UA-{unique}",
+                                      {"endpoint": server.endpoint, "timeoutMs": 3000})
+            device = await add_device(app, DEMO_TENANT, f"UA-{unique}", [
+                {"code": "TEMP", "address": server.node_id("Temp")},
+                {"code": "RUN", "address": server.node_id("Run"), "data_type": "bool"}], source_id=source)
+            await until(lambda: _has(demo_admin, device, {"TEMP": 80.5, "RUN": 1.0}), what="the OPC UA values")
+            await server.write("Temp", 91.25)
+            await until(lambda: _has(demo_admin, device, {"TEMP": 91.25}), what="the changed value")
+
+            objects = await demo_admin.data("GET", f"{SOURCES}/browse", sourceId=source)
+            reactor = next(n for n in objects if n["displayName"] == "Reactor")
+            variables = await demo_admin.data("GET", f"{SOURCES}/browse", sourceId=source, nodeId=reactor["nodeId"])
+            assert {n["displayName"]: (n["nodeId"], n["nodeClass"]) for n in variables}["Temp"] == (
+                "ns=2;s=Reactor.Temp", "Variable")
+
+            answer = await demo_admin.data("POST", f"{SOURCES}/test", {"id": source})
+            assert answer["success"]
+            assert answer["message"].startswith(f"已连接 OPC UA 服务器 opc.tcp://127.0.0.1:{OPCUA_PORT}")
+        finally:
+            await server.stop()
+
+    async def test_signed_and_encrypted(self, app, demo_admin, unique, tmp_path):
+        """Basic256Sha256 with SignAndEncrypt: the collector makes its own certificate and reads the values."""
+        server = OpcUaSim(OPCUA_SECURE_PORT, certificates=tmp_path)
+        await server.start()
+        try:
+            source = await add_source(demo_admin, "opcua", f"US-{unique}", {
+                "endpoint": server.endpoint, "securityPolicy": "Basic256Sha256", "timeoutMs": 5000})
+            device = await add_device(app, DEMO_TENANT, f"US-{unique}",
+                                      [{"code": "TEMP", "address": server.node_id("Temp")}], source_id=source)
+            await until(lambda: _has(demo_admin, device, {"TEMP": 80.5}), what="the value over a secure channel")
+        finally:
+            await server.stop()
+
+    async def test_polling(self, app, demo_admin, unique):
+        server = OpcUaSim(OPCUA_PORT + 1)
+        await server.start()
+        try:
+            source = await add_source(demo_admin, "opcua", f"UP-{unique}",
+                                      {"endpoint": server.endpoint, "mode": "poll"})
+            device = await add_device(app, DEMO_TENANT, f"UP-{unique}",
+                                      [{"code": "PRES", "address": server.node_id("Pres")}], source_id=source)
+            await until(lambda: _has(demo_admin, device, {"PRES": 3.2}), what="the polled value")
+            await server.write("Pres", 4.5)
+            await until(lambda: _has(demo_admin, device, {"PRES": 4.5}), what="the changed polled value")
+        finally:
+            await server.stop()
+
+
+class TestLeases:
+    async def test_a_dead_owners_source_moves_to_another(self, app, demo_admin, unique):
+        """Two more owners beside the app's: the source is collected by exactly one at a time; when that one
+        dies (stops renewing, releases nothing) another takes it within the lease time."""
+        server = ModbusSim(MODBUS_LEASE_PORT)
+        server.set_holding(0, [5])
+        await server.start()
+        runtime = app.state.runtime
+        first = Supervisor(runtime, holder=f"first-{unique}", poll_seconds=0.3, lease_ttl=3)
+        second = Supervisor(runtime, holder=f"second-{unique}", poll_seconds=0.3, lease_ttl=3)
+        tasks = []
+        try:
+            source = await add_source(demo_admin, "modbus", f"ML-{unique}",
+                                      {"host": "127.0.0.1", "port": MODBUS_LEASE_PORT, "enabled": False})
+            await add_device(app, DEMO_TENANT, f"ML-{unique}", [{"code": "V", "address": "40001"}], source_id=source)
+            assert await first.leases.acquire(f"collect:source:{source}")  # the first owner holds it, then it is on
+            async with platform_session(runtime.sessions) as db:
+                row = await db.get(DataPointSource, int(source))
+                row.config = orjson.dumps({"host": "127.0.0.1", "port": MODBUS_LEASE_PORT}).decode()
+                await db.commit()
+            tasks = [asyncio.create_task(first.run()), asyncio.create_task(second.run())]
+            state = await until(lambda: _state(demo_admin, source, "online"), what="the first owner collecting")
+            assert state["owner"] == f"first-{unique}" and int(source) not in second.running
+
+            async def killed() -> None:  # a killed process stops collecting and hands nothing back
+                for item in first.running.values():
+                    item.task.cancel()
+
+            first.stop_all = killed  # type: ignore[method-assign]
+            tasks[0].cancel()
+            await asyncio.gather(tasks[0], return_exceptions=True)
+            started = time.monotonic()
+            state = await until(lambda: _owned_by_other(demo_admin, source, f"first-{unique}"), deadline=30,
+                                what="another owner")
+            assert time.monotonic() - started < 30
+            async with platform_session(runtime.sessions) as db:
+                with tenancy.platform_scope(db):
+                    lease = await db.get(Lease, f"collect:source:{source}")
+            assert lease is not None and lease.holder == state["owner"]
+        finally:
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+            await server.stop()
+
+
+class TestRefusals:
+    async def test_what_the_source_apis_refuse(self, app, demo_admin, unique):
+        async def refused(path: str, *, body=None, **params) -> str:
+            response = await (demo_admin.post(path, body) if body is not None else demo_admin.get(path, **params))
+            assert not response.json()["success"], response.text
+            return response.json()["msg"]
+
+        modbus = await add_source(demo_admin, "modbus", f"RF-{unique}", {"host": "127.0.0.1", "port": 18819})
+        assert await refused(f"{SOURCES}/browse", sourceId=modbus) == "只有 OPC UA 数据源可以浏览节点"
+        assert await refused(f"{SOURCES}/test", body={"type": "http"}) == (
+            "只有 MQTT、OPC UA 与 Modbus 数据源可以测试连接")
+        assert await refused(f"{SOURCES}/test", body={"type": "mqtt", "config": "[1]"}) == "数据源配置须为 JSON 对象"
+        assert (await refused(f"{SOURCES}/test", body={"type": "mqtt", "config": '{"url": "http://x"}'})
+                ).startswith("MQTT 地址格式错误")
+        assert (await refused(f"{SOURCES}/test", body={"type": "opcua", "config": '{"endpoint": "tcp://x"}'})
+                ).startswith("OPC UA 端点格式错误")
+        device = await add_device(app, DEMO_TENANT, f"RF-{unique}", [])
+        assert (await refused(f"{API}/datapoints/save", body={
+            "deviceId": str(device["id"]), "code": "X", "name": "X", "sourceId": modbus, "address": "4001"})
+                ).startswith("Modbus 地址格式错误: 4001")
+        assert (await refused(f"{SOURCES}/test", body={"type": "opcua", "config": orjson.dumps(
+            {"endpoint": f"opc.tcp://127.0.0.1:{OPCUA_PORT}", "securityPolicy": "Basic128"}).decode()})
+                ).startswith("不支持的安全策略: Basic128")
+
+
+def test_modbus_addresses():
+    assert specs.register("40001") == specs.Register("holding", 0, "int16", "big")
+    assert specs.register("300010:float32:little") == specs.Register("input", 9, "float32", "little")
+    assert specs.register("00003").width == 1 and specs.register("10001").kind == "discrete"
+    assert specs.register("40011:uint32").width == 2
+    for bad in ("99999", "40000", "4001", "40001:float64", "40001:int16:middle", "hr1", ""):
+        with pytest.raises(BadRequest) as refused:
+            specs.register(bad)
+        assert refused.value.msg.startswith("Modbus 地址格式错误")
+
+
+async def _logged(app, prefix: str, count: int):
+    async with platform_session(app.state.runtime.sessions) as db:
+        with tenancy.platform_scope(db):
+            rows = list((await db.execute(select(UsualLog).where(UsualLog.log_data.startswith(prefix)))).scalars())
+    return rows if len(rows) >= count else None
+
+
+async def _flowing(api, source: str):
+    state = await source_state(api, source)
+    return state if state["valuesPerSecond"] > 0 else None
+
+
+async def _online(api, source: str):
+    return await _state(api, source, "online")
+
+
+async def _state(api, source: str, wanted: str):
+    state = await source_state(api, source)
+    return state if state["state"] == wanted else None
+
+
+async def _owned_by_other(api, source: str, holder: str):
+    state = await source_state(api, source)
+    return state if state["state"] == "online" and state["owner"] not in (None, holder) else None
+
+
+async def _has(api, device: dict, wanted: dict):
+    values = await realtime(api, device)
+    ok = all(k in values and (values[k] == pytest.approx(v)) for k, v in wanted.items())
+    return values if ok else None
+
+
+async def _counted(api, source: str, reasons: set[str], values: int | None = None):
+    state = await source_state(api, source)
+    return state if reasons <= set(rejected(state)) and values in (None, state["values"]) else None
+
+
+async def _device_status(api, device: dict, wanted: str):
+    rows = await api.data("GET", f"{API}/datapoints-monitor/status", deviceIds=device["id"])
+    return rows if rows and rows[0]["status"] == wanted else None
+
+
+def test_status_key_is_per_source():
+    assert collect_status.key(12) == "collect:source:12"

@@ -1,0 +1,62 @@
+import {
+  type BrowseNode,
+  type ConnectionAnswer,
+  type DeviceSource,
+  getDeviceManagementDataPointSourceBrowse,
+  getDeviceManagementDataPointSourceDeviceSources,
+  getDeviceManagementDataPointSourceStatus,
+  postDeviceManagementDataPointSourceTest,
+  type SourceStatusRead,
+} from './generated/client';
+
+export type { BrowseNode, ConnectionAnswer, DeviceSource, SourceStatusRead };
+
+const AREA = 'device-collect';
+/** How often the live status of the collectors is read again. */
+export const STATUS_POLL_MS = 3000;
+
+/** Source types the collectors read (the others are written over HTTP, by hand or calculated). */
+export const COLLECTED_TYPES = ['mqtt', 'opcua', 'modbus'];
+
+const poll = (query: { state: { status: string } }) =>
+  query.state.status === 'error' ? false : STATUS_POLL_MS;
+
+/** Live status of every source of the tenant, by source id (one query, shared, polled). */
+export const sourceStatusQuery = {
+  queryKey: [AREA, 'status'],
+  queryFn: async (): Promise<Record<string, SourceStatusRead>> => {
+    const { data } = await getDeviceManagementDataPointSourceStatus(undefined, { silent: true });
+    return Object.fromEntries((data ?? []).map((state) => [state.sourceId, state]));
+  },
+  refetchInterval: poll,
+};
+
+/** The sources each device is read from, by device id (the ledger's column). */
+export const deviceSourcesQuery = {
+  queryKey: [AREA, 'device-sources'],
+  queryFn: async (): Promise<Record<string, DeviceSource[]>> => {
+    const { data } = await getDeviceManagementDataPointSourceDeviceSources({}, { silent: true });
+    const out: Record<string, DeviceSource[]> = {};
+    for (const row of data ?? []) {
+      out[row.deviceId] ??= [];
+      out[row.deviceId].push(row);
+    }
+    return out;
+  },
+  refetchInterval: poll,
+};
+
+/** Connect to a source's server (saved, or the form's unsaved type and settings). */
+export async function testConnection(body: {
+  id?: string;
+  type?: string;
+  config?: string | null;
+}): Promise<ConnectionAnswer> {
+  return (await postDeviceManagementDataPointSourceTest(body)).data as ConnectionAnswer;
+}
+
+/** The children of an OPC UA node (the Objects folder without `nodeId`). */
+export async function browseNodes(sourceId: string, nodeId?: string): Promise<BrowseNode[]> {
+  return ((await getDeviceManagementDataPointSourceBrowse({ sourceId, nodeId } as never)).data ??
+    []) as BrowseNode[];
+}
