@@ -27,6 +27,16 @@ from plantdesk.modules.device.monitor.models import (
     MonitorRollup1m,
     MonitorSetting,
 )
+from plantdesk.modules.ai.models import AiConversation, AiMessage, AiProvider
+from plantdesk.modules.knowledge.models import (
+    AlarmEventKnowledge,
+    KnowledgeCatalogue,
+    KnowledgeChangeLog,
+    KnowledgeComment,
+    KnowledgeFileRela,
+    KnowledgeInfo,
+    KnowledgeTerm,
+)
 from plantdesk.modules.resource.models import Attach, Logo, Oss, Sms, SmsLog
 from plantdesk.modules.system.models import (
     Dept,
@@ -59,4 +69,7 @@ __all__ = [
     # monitor data (plantdesk.modules.device.monitor)
     "DeviceToken", "MonitorData", "MonitorLatest", "MonitorRollup1h", "MonitorRollup1m",
     "MonitorSetting",
+    # knowledge base and assistant (plantdesk.modules.knowledge, plantdesk.modules.ai)
+    "AiConversation", "AiMessage", "AiProvider", "AlarmEventKnowledge", "KnowledgeCatalogue", "KnowledgeChangeLog",
+    "KnowledgeComment", "KnowledgeFileRela", "KnowledgeInfo", "KnowledgeTerm",
 ]
