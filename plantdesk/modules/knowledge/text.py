@@ -59,10 +59,17 @@ def tokens(text: str | None) -> list[str]:
     return [t[:MAX_TERM] for t in out]
 
 
+# Question words carry no topic: a question ("what should I do about ...?") must not match every entry that
+# says "what" or "do". Only queries drop them; the index keeps every token.
+STOP = frozenset("a an and are about at be by can do does for how i in is it me my of on or should the this to "
+                 "what when where which who why with 怎么 么办 什么 如何 我该 该怎 怎样 请问 一下 吗".split())
+
+
 def query_tokens(text: str) -> list[str]:
-    """A query's distinct tokens; a single CJK character also matches the bigrams it starts (no unigram index
-    of multi-character runs is kept, so it is matched by prefix in the service)."""
-    return list(dict.fromkeys(tokens(text)))
+    """A query's distinct tokens without question words (unless nothing else is left); a lone CJK character is
+    matched inside the bigrams holding it (the service's prefix/suffix match)."""
+    found = list(dict.fromkeys(tokens(text)))
+    return [t for t in found if t not in STOP] or found
 
 
 def counts(*texts: str | None) -> Counter[str]:
