@@ -91,6 +91,8 @@ def render(fact: dict, zh: bool) -> list[str]:
     if fact["name"] == "point_summary" and "point" in result:
         unit = f" {result['unit']}" if result.get("unit") else ""
         label = "近 24 小时" if zh else "last 24 h"
+        if not result["count"]:
+            return [f"- {result['device']} {result['name']} ({label}): " + ("无数据" if zh else "no data")]
         return [f"- {result['device']} {result['name']} ({label}): min {result['min']}{unit}, max {result['max']}"
                 f"{unit}, avg {result['avg']}{unit}, last {result['last']}{unit}, n={result['count']}"]
     fields = ", ".join(f"{k}: {v}" for k, v in result.items()) if isinstance(result, dict) else str(result)

@@ -214,7 +214,7 @@ async def search(db: AsyncSession, query: str, *, limit: int = 10, catalogue_id:
 
 def hit(scored: Scored, query: str) -> dict:
     info = scored.info
-    body = " ".join(filter(None, (info.summary, text.plain(info.content))))
+    body = " ".join(" ".join(filter(None, (info.summary, text.plain(info.content)))).split())
     return {"id": info.id, "catalogue_id": info.catalogue_id, "title": info.title, "tags": info.tags,
             "title_highlight": text.highlight(info.title, query), "snippet": text.snippet(body, query),
             "score": round(scored.score, 4), "update_time": info.update_time or info.create_time}

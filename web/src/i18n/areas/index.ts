@@ -7,7 +7,9 @@ import { deviceDevice } from './device.device';
 import { deviceModel } from './device.model';
 import { deviceMonitordata } from './device.monitordata';
 import { deviceOverview } from './device.overview';
+import { indexAiChat } from './index.aiChat';
 import { indexImportExportManagement } from './index.importExportManagement';
+import { indexKnowledge } from './index.knowledge';
 import { monitorLog } from './monitor.log';
 import { resource } from './resource';
 import { systemClient } from './system.client';
@@ -54,4 +56,6 @@ export const AREAS: Area[] = [
   deviceModel,
   deviceDatapoint,
   indexImportExportManagement,
+  indexKnowledge,
+  indexAiChat,
 ];
