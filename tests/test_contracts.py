@@ -33,8 +33,6 @@ NOT_BUILT = {
     "/work/start", "/work/claim", "/work/todo", "/work/send", "/work/done", "/work/process/leave",
     # forms
     "/form/catalogue", "/form/design", "/form/management", "/form/fill", "/form/hook", "/form/log",
-    # knowledge base
-    "/index/knowledge",
     # visualisation, cameras, topology, reports
     "/visual/map", "/index/batchMonitor", "/index/flowMonitor", "/visual/api", "/visual/datasource",
     "/video/camera",
@@ -42,8 +40,6 @@ NOT_BUILT = {
     "/index/reportlist", "/report/template",
     # developer tools
     "/tool/code", "/tool/datasource",
-    # AI assistant
-    "/index/aiChat",
 }
 
 

@@ -5,6 +5,7 @@ from plantdesk.core.leases import Lease
 from plantdesk.core.search import SearchGram
 from plantdesk.core.security.models import Client, UserSession
 from plantdesk.db.base import Base
+from plantdesk.modules.ai.models import AiConversation, AiMessage, AiProvider
 from plantdesk.modules.desk.models import Notice, SystemNotice
 from plantdesk.modules.device.models import (
     CollectGroup,
@@ -27,7 +28,6 @@ from plantdesk.modules.device.monitor.models import (
     MonitorRollup1m,
     MonitorSetting,
 )
-from plantdesk.modules.ai.models import AiConversation, AiMessage, AiProvider
 from plantdesk.modules.knowledge.models import (
     AlarmEventKnowledge,
     KnowledgeCatalogue,

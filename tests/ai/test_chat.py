@@ -113,9 +113,12 @@ class TestIsolation:
         assert ours["citations"][0]["title"] == f"Secret {secret}"
 
     async def test_another_tenants_device_is_not_found_by_the_tools(self, app, admin, demo_admin, unique):
-        await make_device(app, "000000", f"ZX{unique[:4]}", [{"code": "VIBRATION"}])
-        answer = await ask(demo_admin, f"status of ZX{unique[:4]}")
-        assert f"ZX{unique[:4]}" not in answer["choices"][0]["message"]["content"].replace(f"status of ZX{unique[:4]}", "")
+        code = f"ZX{int(unique, 16) % 100_000:05d}"
+        await make_device(app, "000000", code, [{"code": "VIBRATION"}])
+        answer = await ask(demo_admin, f"status of {code}")
+        assert code not in answer["choices"][0]["message"]["content"]
+        assert (await ask(admin, f"status of {code}"))["links"] == [
+            {"title": f"Device {code}", "link": f"/device/device?code={code}"}]
 
 
 class TestTools:

@@ -5,7 +5,8 @@ recorded top-3 hit rate (docs/decisions.md)."""
 from tests.knowledge.test_knowledge import API, entry
 
 FIXTURE = {
-    "pump-vibration": ("离心泵振动大的处理", "<p>泵轴承振动超过 7.1 mm/s 时检查对中、地脚螺栓和汽蚀,必要时切换备用泵。</p>"),
+    "pump-vibration": ("离心泵振动大的处理",
+                       "<p>泵轴承振动超过 7.1 mm/s 时检查对中、地脚螺栓和汽蚀,必要时切换备用泵。</p>"),
     "reactor-temp": ("反应釜超温紧急处置", "<p>反应温度超过高高限时加大冷却水,停止进料,通知值班长。</p>"),
     "task-sign": ("待办任务签收流程", "<p>在待办列表中签收任务后才能办理;签收后其他候选人不再看到该任务。</p>"),
     "alarm-clear": ("报警已解除但未确认的处理", "<p>报警已解除后仍需操作员确认,确认后报警从活动列表移除。</p>"),

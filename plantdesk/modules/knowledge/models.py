@@ -30,7 +30,6 @@ class KnowledgeInfo(IdMixin, TenantMixin, AuditMixin, Base):
     tags: Mapped[str | None] = mapped_column(String(255))  # comma-separated keywords, e.g. device tags
     content: Mapped[str | None] = mapped_column(Text)
     author: Mapped[str | None] = mapped_column(String(64))
-    views: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     term_count: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
 

@@ -128,9 +128,7 @@ async def info_search(db: TenantDb, q: Annotated[str, Query(min_length=1, max_le
 
 @info.get("/detail", response_model=R[InfoRead])
 async def info_detail(db: TenantDb, id: IdQuery, user: Identity = VIEW):
-    row = await get_or_raise(db, KnowledgeInfo, id)
-    row.views += 1
-    return ok((await service.info_reads(db, [row]))[0])
+    return ok((await service.info_reads(db, [await get_or_raise(db, KnowledgeInfo, id)]))[0])
 
 
 @info.post("/save", response_model=R[InfoRead])

@@ -47,7 +47,6 @@ class InfoRead(_Audit):
     tags: str | None = None
     content: str | None = None
     author: str | None = None
-    views: int = 0
     update_user: Id | None = None
 
 

@@ -61,8 +61,10 @@ def tokens(text: str | None) -> list[str]:
 
 # Question words carry no topic: a question ("what should I do about ...?") must not match every entry that
 # says "what" or "do". Only queries drop them; the index keeps every token.
-STOP = frozenset("a an and are about at be by can do does for how i in is it me my of on or should the this to "
-                 "what when where which who why with 怎么 么办 什么 如何 我该 该怎 怎样 请问 一下 吗".split())
+STOP = frozenset({
+    "a", "an", "and", "are", "about", "at", "be", "by", "can", "do", "does", "for", "how", "i", "in", "is", "it",
+    "me", "my", "of", "on", "or", "should", "the", "this", "to", "what", "when", "where", "which", "who", "why",
+    "with", "怎么", "么办", "什么", "如何", "我该", "该怎", "怎样", "请问", "一下", "吗"})
 
 
 def query_tokens(text: str) -> list[str]:

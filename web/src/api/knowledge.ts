@@ -8,6 +8,7 @@ import {
   type FileRelaRead,
   getAiConversationsList,
   getAiConversationsMessages,
+  getAlarmEventSelectKnowledgeByEventId,
   getKnowledgeCatalogueTree,
   getKnowledgeChangelogListNoPage,
   getKnowledgeCommentsList,
@@ -19,6 +20,7 @@ import {
   type InfoWrite,
   type MessageRead,
   postAiConversationsRemove,
+  postAlarmEventUnloadKnow,
   postKnowledgeCatalogueRemove,
   postKnowledgeCatalogueSave,
   postKnowledgeCommentsRemove,
@@ -69,6 +71,15 @@ export const knowledgeApi = {
   removeComment: (id: string) => postKnowledgeCommentsRemove({ params: { ids: id } }),
   changes: async (infoId: string) =>
     (await getKnowledgeChangelogListNoPage({ params: { infoId } })).data ?? [],
+};
+
+/** An alarm event's knowledge links (spec §7 Alarm: selectKnowledgeByEventId, unloadKnow). */
+export const eventKnowledgeApi = {
+  list: async (eventId: string) =>
+    (await getAlarmEventSelectKnowledgeByEventId({ eventId } as never)).data ?? [],
+  /** The event's links become exactly `knowledgeIds`. */
+  set: async (eventId: string, knowledgeIds: string[]) =>
+    (await postAlarmEventUnloadKnow({ eventId, knowledgeIds })).data ?? [],
 };
 
 export const conversationApi = {

@@ -197,7 +197,6 @@ def upgrade() -> None:
         sa.Column("tags", sa.String(length=255), nullable=True),
         sa.Column("content", sa.Text(), nullable=True),
         sa.Column("author", sa.String(length=64), nullable=True),
-        sa.Column("views", sa.Integer(), server_default="0", nullable=False),
         sa.Column("term_count", sa.Integer(), server_default="0", nullable=False),
         sa.Column("id", sa.BigInteger(), nullable=False),
         sa.Column("tenant_id", sa.String(length=12), nullable=False),

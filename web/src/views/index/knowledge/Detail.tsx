@@ -35,10 +35,9 @@ export function Detail({ info }: { info: InfoRead }) {
   return (
     <div data-detail={info.id}>
       <Typography.Title level={3}>{info.title}</Typography.Title>
-      <Descriptions size="small" column={3}>
+      <Descriptions size="small" column={2}>
         <Descriptions.Item label={t(L('author'))}>{info.author}</Descriptions.Item>
         <Descriptions.Item label={t(L('updated'))}>{info.updateTime ?? info.createTime}</Descriptions.Item>
-        <Descriptions.Item label={t(L('views'))}>{info.views}</Descriptions.Item>
       </Descriptions>
       {info.tags && (
         <Space wrap style={{ marginBottom: 8 }}>
