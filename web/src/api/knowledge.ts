@@ -8,6 +8,7 @@ import {
   type FileRelaRead,
   getAiConversationsList,
   getAiConversationsMessages,
+  getAiProviderDetail,
   getAlarmEventSelectKnowledgeByEventId,
   getKnowledgeCatalogueTree,
   getKnowledgeChangelogListNoPage,
@@ -19,7 +20,10 @@ import {
   type InfoRead,
   type InfoWrite,
   type MessageRead,
+  type ProviderRead,
+  type ProviderWrite,
   postAiConversationsRemove,
+  postAiProviderSubmit,
   postAlarmEventUnloadKnow,
   postKnowledgeCatalogueRemove,
   postKnowledgeCatalogueSave,
@@ -47,6 +51,8 @@ export type {
   FileRelaRead,
   InfoRead,
   MessageRead,
+  ProviderRead,
+  ProviderWrite,
   SearchHit,
 };
 
@@ -86,4 +92,10 @@ export const conversationApi = {
   list: async () => (await getAiConversationsList()).data ?? [],
   messages: async (id: string) => (await getAiConversationsMessages({ id } as never)).data ?? [],
   remove: (id: string) => postAiConversationsRemove({ params: { ids: id } }),
+};
+
+/** The tenant's OpenAI-compatible provider (tenant administrators); the key is write-only (`hasKey`). */
+export const providerApi = {
+  detail: async () => (await getAiProviderDetail()).data as ProviderRead,
+  save: async (body: ProviderWrite) => (await postAiProviderSubmit(body)).data as ProviderRead,
 };

@@ -3,17 +3,21 @@ import {
   DeleteOutlined,
   PlusOutlined,
   RobotOutlined,
+  SettingOutlined,
   UserOutlined,
 } from '@ant-design/icons';
 import { Avatar, Button, Card, Empty, Input, Layout, List, Space, Tag, Typography } from 'antd';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { type ConversationRead, conversationApi } from '#src/api/knowledge';
 import { confirm, toast } from '#src/app/feedback';
+import { lazyChunk } from '#src/app/registry';
+import { isAdminRole, useSession } from '#src/app/stores/session';
 import { AnswerText } from './Answer';
 import { type AnswerMeta, streamChat } from './stream';
 
+const ProviderSettings = lazyChunk(() => import('./ProviderSettings'));
 const L = (key: string) => `index.aiChat.${key}`;
 
 interface Turn {
@@ -39,6 +43,8 @@ export default function AiChatPage() {
   const [busy, setBusy] = useState(false);
   const abort = useRef<AbortController | null>(null);
   const bottom = useRef<HTMLDivElement>(null);
+  const admin = useSession((s) => isAdminRole(s.auth?.role_name));
+  const [settings, setSettings] = useState(false);
 
   const loadHistory = useCallback(async () => setHistory(await conversationApi.list()), []);
   useEffect(() => {
@@ -156,9 +162,16 @@ export default function AiChatPage() {
       </Layout.Sider>
       <Layout>
         <Layout.Header style={{ background: 'transparent', paddingInline: 24 }}>
-          <Typography.Title level={4} style={{ margin: '16px 0' }}>
-            <RobotOutlined /> {t(L('title'))}
-          </Typography.Title>
+          <Space style={{ width: '100%', justifyContent: 'space-between' }}>
+            <Typography.Title level={4} style={{ margin: '16px 0' }}>
+              <RobotOutlined /> {t(L('title'))}
+            </Typography.Title>
+            {admin && (
+              <Button icon={<SettingOutlined />} onClick={() => setSettings(true)}>
+                {t(L('provider'))}
+              </Button>
+            )}
+          </Space>
         </Layout.Header>
         <Layout.Content style={{ overflow: 'auto', padding: '0 24px' }}>
           {turns.length === 0 && (
@@ -201,6 +214,11 @@ export default function AiChatPage() {
           </Space.Compact>
         </Layout.Footer>
       </Layout>
+      {settings && (
+        <Suspense fallback={null}>
+          <ProviderSettings onClose={() => setSettings(false)} />
+        </Suspense>
+      )}
     </Layout>
   );
 }
