@@ -1,7 +1,7 @@
 """/api/ai: POST chat (the OpenAI chat-completions shape, streamed as server-sent events when `stream` is true),
 the caller's conversations, and the tenant's provider settings (administrators)."""
 
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Request
 from fastapi.responses import StreamingResponse
@@ -18,7 +18,7 @@ CHAT = need("aiChat", "ai")
 
 chat = APIRouter(prefix="/ai", tags=["ai"])
 
-SSE_RESPONSE = {200: {"description": "The OpenAI `chat.completion` object; with `stream`, `text/event-stream` of "
+SSE_RESPONSE: dict[int | str, dict[str, Any]] = {200: {"description": "The OpenAI `chat.completion` object; with `stream`, `text/event-stream` of "
                                      "`chat.completion.chunk` events ending with `data: [DONE]`",
                       "content": {"text/event-stream": {}}}}
 

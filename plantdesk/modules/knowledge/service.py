@@ -7,7 +7,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from sqlalchemy import delete, func, or_, select
+from sqlalchemy import ColumnElement, case, delete, func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from plantdesk.core.context import Identity
@@ -178,38 +178,37 @@ class Scored:
 
 
 async def search(db: AsyncSession, query: str, *, limit: int = 10, catalogue_id: int | None = None) -> list[Scored]:
-    """BM25 (k1 1.2, b 0.75) over the caller's tenant's postings; best first."""
+    """BM25 (k1 1.2, b 0.75) over the caller's tenant's postings, best first. The document frequencies come
+    first (an index range per term); the scores are summed, sorted and cut in the database, so only the best
+    `limit` entries leave it."""
     terms = text.query_tokens(query)
     if not terms:
         return []
-    matches = [KnowledgeTerm.term.in_(terms)]
+    matches: list[ColumnElement[bool]] = [KnowledgeTerm.term.in_(terms)]
     # A lone CJK character is indexed only inside its bigrams: match those.
     matches += [or_(KnowledgeTerm.term.startswith(t), KnowledgeTerm.term.endswith(t))
                 for t in terms if len(t) == 1 and t >= "\u3400"]
-    postings = (await db.execute(select(KnowledgeTerm.info_id, KnowledgeTerm.term, KnowledgeTerm.tf)
-                                 .where(or_(*matches)))).all()
-    if not postings:
+    matched = or_(*matches)
+    df = dict((await db.execute(select(KnowledgeTerm.term, func.count()).where(matched)
+                                .group_by(KnowledgeTerm.term))).all())
+    if not df:
         return []
     total, avg_len = (await db.execute(select(func.count(KnowledgeInfo.id), func.avg(KnowledgeInfo.term_count)))).one()
-    avg_len = float(avg_len or 1)
-    df: dict[str, int] = {}
-    for _, term, _ in postings:
-        df[term] = df.get(term, 0) + 1
-    lengths = dict((await db.execute(select(KnowledgeInfo.id, KnowledgeInfo.term_count)
-                                     .where(KnowledgeInfo.id.in_({p[0] for p in postings})))).all())
-    scores: dict[int, float] = {}
-    for info_id, term, tf in postings:
-        if info_id not in lengths:  # a removed entry whose postings a bulk write left behind
-            continue
-        idf = math.log(1 + (total - df[term] + 0.5) / (df[term] + 0.5))
-        norm = tf * (K1 + 1) / (tf + K1 * (1 - B + B * (lengths[info_id] or 1) / avg_len))
-        scores[info_id] = scores.get(info_id, 0.0) + idf * norm
-    best = sorted(scores.items(), key=lambda item: (-item[1], item[0]))
-    stmt = select(KnowledgeInfo).where(KnowledgeInfo.id.in_([i for i, _ in best]))
+    avg_len = float(avg_len or 1) or 1.0
+    idf = case({term: math.log(1 + (total - n + 0.5) / (n + 0.5)) for term, n in df.items()},
+               value=KnowledgeTerm.term, else_=0.0)
+    norm = KnowledgeTerm.tf * (K1 + 1) / (KnowledgeTerm.tf + K1 * (1 - B)
+                                          + (K1 * B / avg_len) * KnowledgeInfo.term_count)
+    score = func.sum(idf * norm).label("score")
+    stmt = (select(KnowledgeTerm.info_id, score).join(KnowledgeInfo, KnowledgeInfo.id == KnowledgeTerm.info_id)
+            .where(matched).group_by(KnowledgeTerm.info_id).order_by(score.desc(), KnowledgeTerm.info_id)
+            .limit(limit))
     if catalogue_id:
         stmt = stmt.where(KnowledgeInfo.catalogue_id.in_({catalogue_id, *await _descendants(db, [catalogue_id])}))
-    rows = {r.id: r for r in (await db.execute(stmt)).scalars()}
-    return [Scored(rows[i], s) for i, s in best if i in rows][:limit]
+    best = (await db.execute(stmt)).all()
+    rows = {r.id: r for r in (await db.execute(select(KnowledgeInfo).where(
+        KnowledgeInfo.id.in_([i for i, _ in best])))).scalars()}
+    return [Scored(rows[i], float(s)) for i, s in best if i in rows]
 
 
 def hit(scored: Scored, query: str) -> dict:
