@@ -18,9 +18,10 @@ CHAT = need("aiChat", "ai")
 
 chat = APIRouter(prefix="/ai", tags=["ai"])
 
-SSE_RESPONSE: dict[int | str, dict[str, Any]] = {200: {"description": "The OpenAI `chat.completion` object; with `stream`, `text/event-stream` of "
-                                     "`chat.completion.chunk` events ending with `data: [DONE]`",
-                      "content": {"text/event-stream": {}}}}
+SSE_RESPONSE: dict[int | str, dict[str, Any]] = {200: {
+    "description": "The OpenAI `chat.completion` object; with `stream`, `text/event-stream` of "
+                   "`chat.completion.chunk` events ending with `data: [DONE]`",
+    "content": {"text/event-stream": {}}}}
 
 
 @chat.post("/chat", response_model=None, responses=SSE_RESPONSE)
