@@ -68,10 +68,12 @@ async def build(url: str, entries: int) -> None:
         counts = ktext.counts(body)
         for term, k in ktext.counts(title).items():
             counts[term] += k * service.TITLE_WEIGHT
+        length = sum(counts.values())
         batch_infos.append({"id": n, "tenant_id": TENANT, "catalogue_id": 0, "title": title,
-                            "content": f"<p>{body}</p>", "term_count": sum(counts.values()), "is_deleted": 0,
+                            "content": f"<p>{body}</p>", "term_count": length, "is_deleted": 0,
                             "status": 1})
-        batch_terms += [{"tenant_id": TENANT, "info_id": n, "term": t, "tf": k} for t, k in counts.items()]
+        batch_terms += [{"tenant_id": TENANT, "info_id": n, "term": t, "tf": k, "doc_len": length}
+                        for t, k in counts.items()]
         if n % 5000 == 0 or n == entries:
             async with sessions() as db:
                 tenancy.bind(db, tenancy.PLATFORM)

@@ -73,14 +73,17 @@ class KnowledgeChangeLog(IdMixin, TenantMixin, AuditMixin, Base):
 
 
 class KnowledgeTerm(TenantMixin, Base):
-    """The search index: one posting per (entry, token) with its frequency; tokens are knowledge.text.tokens."""
+    """The search index: one posting per (entry, token) with its frequency and the entry's length (BM25 needs
+    both); tokens are knowledge.text.tokens. The index on (tenant, term) covers every column a search reads, so
+    scoring reads the index alone."""
 
     __tablename__ = "knowledge_term"
-    __table_args__ = (Index("ix_knowledge_term_tenant_term", "tenant_id", "term"),)
+    __table_args__ = (Index("ix_knowledge_term_tenant_term", "tenant_id", "term", "info_id", "tf", "doc_len"),)
 
     info_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
     term: Mapped[str] = mapped_column(String(64), primary_key=True)
     tf: Mapped[int] = mapped_column(Integer)
+    doc_len: Mapped[int] = mapped_column(Integer)
 
 
 class AlarmEventKnowledge(IdMixin, TenantMixin, AuditMixin, Base):

@@ -168,7 +168,7 @@ async def index(db: AsyncSession, row: KnowledgeInfo) -> None:
     for term, n in text.counts(row.title).items():
         counts[term] += n * TITLE_WEIGHT
     row.term_count = sum(counts.values())
-    db.add_all(KnowledgeTerm(info_id=row.id, term=term, tf=n) for term, n in counts.items())
+    db.add_all(KnowledgeTerm(info_id=row.id, term=term, tf=n, doc_len=row.term_count) for term, n in counts.items())
 
 
 @dataclass(frozen=True)
@@ -179,8 +179,9 @@ class Scored:
 
 async def search(db: AsyncSession, query: str, *, limit: int = 10, catalogue_id: int | None = None) -> list[Scored]:
     """BM25 (k1 1.2, b 0.75) over the caller's tenant's postings, best first. The document frequencies come
-    first (an index range per term); the scores are summed, sorted and cut in the database, so only the best
-    `limit` entries leave it."""
+    first (an index range per term); the scores are summed, sorted and cut in the database from the covering
+    index alone (a posting carries its entry's length), so only the best `limit` entries leave it. Postings of a
+    removed entry are deleted with it."""
     terms = text.query_tokens(query)
     if not terms:
         return []
@@ -197,14 +198,14 @@ async def search(db: AsyncSession, query: str, *, limit: int = 10, catalogue_id:
     avg_len = float(avg_len or 1) or 1.0
     idf = case({term: math.log(1 + (total - n + 0.5) / (n + 0.5)) for term, n in df.items()},
                value=KnowledgeTerm.term, else_=0.0)
-    norm = KnowledgeTerm.tf * (K1 + 1) / (KnowledgeTerm.tf + K1 * (1 - B)
-                                          + (K1 * B / avg_len) * KnowledgeInfo.term_count)
+    norm = KnowledgeTerm.tf * (K1 + 1) / (KnowledgeTerm.tf + K1 * (1 - B) + (K1 * B / avg_len) * KnowledgeTerm.doc_len)
     score = func.sum(idf * norm).label("score")
-    stmt = (select(KnowledgeTerm.info_id, score).join(KnowledgeInfo, KnowledgeInfo.id == KnowledgeTerm.info_id)
-            .where(matched).group_by(KnowledgeTerm.info_id).order_by(score.desc(), KnowledgeTerm.info_id)
-            .limit(limit))
+    stmt = (select(KnowledgeTerm.info_id, score).where(matched).group_by(KnowledgeTerm.info_id)
+            .order_by(score.desc(), KnowledgeTerm.info_id).limit(limit))
     if catalogue_id:
-        stmt = stmt.where(KnowledgeInfo.catalogue_id.in_({catalogue_id, *await _descendants(db, [catalogue_id])}))
+        folders = {catalogue_id, *await _descendants(db, [catalogue_id])}
+        stmt = stmt.join(KnowledgeInfo, KnowledgeInfo.id == KnowledgeTerm.info_id).where(
+            KnowledgeInfo.catalogue_id.in_(folders))
     best = (await db.execute(stmt)).all()
     rows = {r.id: r for r in (await db.execute(select(KnowledgeInfo).where(
         KnowledgeInfo.id.in_([i for i, _ in best])))).scalars()}

@@ -218,12 +218,15 @@ def upgrade() -> None:
         sa.Column("info_id", sa.BigInteger(), autoincrement=False, nullable=False),
         sa.Column("term", sa.String(length=64), nullable=False),
         sa.Column("tf", sa.Integer(), nullable=False),
+        sa.Column("doc_len", sa.Integer(), nullable=False),
         sa.Column("tenant_id", sa.String(length=12), nullable=False),
         sa.PrimaryKeyConstraint("info_id", "term", name=op.f("pk_knowledge_term")),
     )
     with op.batch_alter_table("knowledge_term", schema=None) as batch_op:
         batch_op.create_index(batch_op.f("ix_knowledge_term_tenant_id"), ["tenant_id"], unique=False)
-        batch_op.create_index("ix_knowledge_term_tenant_term", ["tenant_id", "term"], unique=False)
+        batch_op.create_index(
+            "ix_knowledge_term_tenant_term", ["tenant_id", "term", "info_id", "tf", "doc_len"], unique=False
+        )
 
     # ### end Alembic commands ###
 
