@@ -76,3 +76,13 @@ async def test_an_edit_is_searchable_at_once_and_a_removal_is_gone(admin, unique
     assert [h["id"] for h in await admin.data("GET", f"{API}/info/search", q=f"quokka{unique}")] == [saved["id"]]
     await admin.data("POST", f"{API}/info/remove", ids=saved["id"])
     assert await admin.data("GET", f"{API}/info/search", q=f"quokka{unique}") == []
+
+
+async def test_a_search_within_a_folder_includes_its_subfolders_only(admin, unique):
+    top = await admin.data("POST", f"{API}/catalogue/save", {"name": f"top {unique}"})
+    sub = await admin.data("POST", f"{API}/catalogue/save", {"name": f"sub {unique}", "parentId": top["id"]})
+    inside = await entry(admin, f"wombat{unique} inside", catalogueId=sub["id"])
+    await entry(admin, f"wombat{unique} outside")
+    hits = await admin.data("GET", f"{API}/info/search", q=f"wombat{unique}", catalogueId=top["id"])
+    assert [h["id"] for h in hits] == [inside["id"]]
+    assert len(await admin.data("GET", f"{API}/info/search", q=f"wombat{unique}")) == 2
