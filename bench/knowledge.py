@@ -82,12 +82,11 @@ async def build(url: str, entries: int) -> None:
                     await db.execute(insert(KnowledgeTerm), batch_terms[start:start + 20_000])
                 await db.commit()
             batch_infos, batch_terms = [], []
-    async with engine.begin() as conn:
-        if engine.dialect.name == "postgresql":
-            await conn.execute(text("ANALYZE knowledge_term"))
-            await conn.execute(text("ANALYZE knowledge_info"))
-        else:
-            await conn.execute(text("ANALYZE"))
+    # VACUUM sets PostgreSQL's visibility map, without which the covering index is read with a heap visit per
+    # posting (10x slower); autovacuum does the same on a live database.
+    async with engine.connect() as conn:
+        await conn.execution_options(isolation_level="AUTOCOMMIT")
+        await conn.execute(text("VACUUM ANALYZE knowledge_term" if engine.dialect.name == "postgresql" else "ANALYZE"))
     print(f"built {entries} entries in {time.perf_counter() - started:.0f} s")
     await engine.dispose()
 
