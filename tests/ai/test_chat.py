@@ -138,6 +138,21 @@ class TestTools:
             del tools.TOOLS["open_alarms"]
         assert "- open_alarms: count: 2, device: P-101A" in answer["choices"][0]["message"]["content"]
 
+    async def test_a_failure_after_the_stream_started_ends_it_with_an_error_event(self, demo_admin):
+        async def broken(db, question):
+            raise RuntimeError("tool bug")
+
+        tools.register(tools.Tool(name="broken", description="", parameters={"type": "object"},
+                                  run=broken, match=broken))
+        try:
+            response = await demo_admin.http.post(CHAT, json={"stream": True, "messages": [
+                {"role": "user", "content": "anything"}]}, headers=demo_admin.headers)
+        finally:
+            del tools.TOOLS["broken"]
+        events = sse_events(response.text)
+        assert events[-1] == "[DONE]"
+        assert json.loads(events[-2])["error"] == {"message": "服务暂时不可用,请稍后重试", "type": "server_error"}
+
     def test_a_caller_without_the_codes_is_not_offered_a_tool(self):
         caller = Identity(user_id=1, tenant_id="356782", account="x", client_id="c", session_id=1,
                           role_names=("user",))

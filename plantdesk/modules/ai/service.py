@@ -3,6 +3,7 @@ provider) and both stored. A streamed answer outlives the request's session, so 
 work in the caller's tenant."""
 
 import json
+import logging
 import re
 import time
 import uuid
@@ -23,6 +24,8 @@ from plantdesk.modules.ai.models import AiConversation, AiMessage, AiProvider
 from plantdesk.modules.ai.schemas import ChatRequest, ProviderWrite
 
 OFFLINE_MODEL = "plantdesk-offline"
+UNAVAILABLE = "服务暂时不可用,请稍后重试"
+log = logging.getLogger(__name__)
 HISTORY = 10  # earlier turns sent to a provider
 _CJK = re.compile(r"[\u3400-\u9fff]")
 
@@ -139,12 +142,16 @@ async def sse(rt: Runtime, turn: Turn) -> AsyncIterator[bytes]:
             "conversation_id": str(turn.conversation_id)}
     yield event({**base, "model": OFFLINE_MODEL, "choices": [{"index": 0, "delta": {"role": "assistant"},
                                                                "finish_reason": None}]})
-    async for piece in answer(rt, turn):
-        if isinstance(piece, str):
-            yield event({**base, "choices": [{"index": 0, "delta": {"content": piece}, "finish_reason": None}]})
-        else:
-            yield event({**base, "model": piece["model"], "citations": piece["citations"], "links": piece["links"],
-                         "choices": [{"index": 0, "delta": {}, "finish_reason": "stop"}]})
+    try:
+        async for piece in answer(rt, turn):
+            if isinstance(piece, str):
+                yield event({**base, "choices": [{"index": 0, "delta": {"content": piece}, "finish_reason": None}]})
+            else:
+                yield event({**base, "model": piece["model"], "citations": piece["citations"],
+                             "links": piece["links"], "choices": [{"index": 0, "delta": {}, "finish_reason": "stop"}]})
+    except Exception:  # the headers are sent: the failure can only travel as an event (OpenAI's error shape)
+        log.exception("assistant answer failed")
+        yield event({**base, "error": {"message": UNAVAILABLE, "type": "server_error"}})
     yield b"data: [DONE]\n\n"
 
 

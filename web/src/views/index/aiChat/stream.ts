@@ -46,6 +46,7 @@ export async function streamChat(
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   const parser = sseParser((data) => {
     const chunk = JSON.parse(data);
+    if (chunk.error) throw new Error(chunk.error.message);
     meta.conversationId = chunk.conversation_id ?? meta.conversationId;
     const piece = chunk.choices?.[0]?.delta?.content;
     if (piece) onDelta(piece);
