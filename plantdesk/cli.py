@@ -201,12 +201,13 @@ async def _prepare(settings: Settings, *, seed: bool) -> bool:
             await _job_tables(settings)
         if not seed:
             return False
-        from plantdesk.seed.seeder import run_on, seed_database, seed_forms, seed_plant
+        from plantdesk.seed.seeder import run_on, seed_database, seed_forms, seed_knowledge, seed_plant
 
         seeded = await run_on(engine, seed_database)
         if not seeded:  # a database seeded before the demo plant (or forms) existed gets it once
             await run_on(engine, seed_plant)
             await run_on(engine, seed_forms)
+            await run_on(engine, seed_knowledge)
         return seeded
     finally:
         await engine.dispose()

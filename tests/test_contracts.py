@@ -31,8 +31,6 @@ NOT_BUILT = {
     # workflow and my work
     "/flow/model", "/flow/deploy", "/flow/manager", "/flow/follow",
     "/work/start", "/work/claim", "/work/todo", "/work/send", "/work/done", "/work/process/leave",
-    # knowledge base
-    "/index/knowledge",
     # visualisation, cameras, topology, reports
     "/visual/map", "/index/batchMonitor", "/index/flowMonitor", "/visual/api", "/visual/datasource",
     "/video/camera",
@@ -40,8 +38,6 @@ NOT_BUILT = {
     "/index/reportlist", "/report/template",
     # developer tools
     "/tool/code", "/tool/datasource",
-    # AI assistant
-    "/index/aiChat",
 }
 
 

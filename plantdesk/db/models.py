@@ -5,6 +5,7 @@ from plantdesk.core.leases import Lease
 from plantdesk.core.search import SearchGram
 from plantdesk.core.security.models import Client, UserSession
 from plantdesk.db.base import Base
+from plantdesk.modules.ai.models import AiConversation, AiMessage, AiProvider
 from plantdesk.modules.desk.models import Notice, SystemNotice
 from plantdesk.modules.device.models import (
     CollectGroup,
@@ -35,6 +36,15 @@ from plantdesk.modules.form.models import (
     FormHookParams,
     FormLog,
     FormLogValue,
+)
+from plantdesk.modules.knowledge.models import (
+    AlarmEventKnowledge,
+    KnowledgeCatalogue,
+    KnowledgeChangeLog,
+    KnowledgeComment,
+    KnowledgeFileRela,
+    KnowledgeInfo,
+    KnowledgeTerm,
 )
 from plantdesk.modules.resource.models import Attach, Logo, Oss, Sms, SmsLog
 from plantdesk.modules.system.models import (
@@ -70,4 +80,7 @@ __all__ = [
     "MonitorSetting",
     # forms (plantdesk.modules.form)
     "FormCatalogue", "FormDesign", "FormDesignDetail", "FormHook", "FormHookParams", "FormLog", "FormLogValue",
+    # knowledge base and assistant (plantdesk.modules.knowledge, plantdesk.modules.ai)
+    "AiConversation", "AiMessage", "AiProvider", "AlarmEventKnowledge", "KnowledgeCatalogue", "KnowledgeChangeLog",
+    "KnowledgeComment", "KnowledgeFileRela", "KnowledgeInfo", "KnowledgeTerm",
 ]

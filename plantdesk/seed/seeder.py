@@ -85,6 +85,7 @@ async def seed_database(db: AsyncSession) -> bool:
     await db.flush()
     await seed_plant(db)
     await seed_forms(db)
+    await seed_knowledge(db)
     return True
 
 
@@ -263,4 +264,34 @@ async def seed_plant(db: AsyncSession) -> bool:
                                   delay_seconds=10))
         await db.flush()
         await collect.seed(db)
+    return True
+
+
+async def seed_knowledge(db: AsyncSession) -> bool:
+    """The demo tenant's knowledge base (seed.data.knowledge), once: only when the tenant has never had a
+    knowledge catalogue (removed ones count)."""
+    from plantdesk.modules.knowledge import service
+    from plantdesk.modules.knowledge.models import KnowledgeCatalogue, KnowledgeInfo
+    from plantdesk.seed.data import knowledge
+
+    tenant_id = demo.DEMO_TENANT["tenant_id"]
+    if not await db.scalar(select(Tenant.id).where(Tenant.tenant_id == tenant_id)):
+        return False
+    with tenancy.tenant_scope(db, tenant_id):
+        if await db.scalar(select(KnowledgeCatalogue.id).limit(1)
+                           .execution_options(**{tenancy.INCLUDE_DELETED: True})):
+            return False
+        folders: dict[str, KnowledgeCatalogue] = {}
+        for sort, (key, parent, name) in enumerate(knowledge.CATALOGUES, start=1):
+            folders[key] = KnowledgeCatalogue(name=name, sort=sort,
+                                              parent_id=folders[parent].id if parent else 0)
+            db.add(folders[key])
+            await db.flush()
+        for folder, title, tags, summary, content in knowledge.ENTRIES:
+            info = KnowledgeInfo(catalogue_id=folders[folder].id, title=title, tags=tags, summary=summary,
+                                 content=content, author="管理员")
+            db.add(info)
+            await db.flush()
+            await service.index(db, info)
+        await db.flush()
     return True

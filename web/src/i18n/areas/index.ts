@@ -8,7 +8,9 @@ import { deviceModel } from './device.model';
 import { deviceMonitordata } from './device.monitordata';
 import { deviceOverview } from './device.overview';
 import { form } from './form';
+import { indexAiChat } from './index.aiChat';
 import { indexImportExportManagement } from './index.importExportManagement';
+import { indexKnowledge } from './index.knowledge';
 import { monitorLog } from './monitor.log';
 import { resource } from './resource';
 import { systemClient } from './system.client';
@@ -56,4 +58,6 @@ export const AREAS: Area[] = [
   deviceModel,
   deviceDatapoint,
   indexImportExportManagement,
+  indexKnowledge,
+  indexAiChat,
 ];

@@ -1,0 +1,99 @@
+"""The offline assistant (no provider): the best knowledge entries for the question (BM25, as the knowledge
+search) and the live facts of every tool whose `match` finds its arguments in the question, composed into one
+answer that cites the entries and links to the screens. Answers in Chinese when the question is Chinese."""
+
+import html
+import re
+from dataclasses import dataclass, field
+
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from plantdesk.core.context import Identity
+from plantdesk.modules.ai.tools import Tool
+from plantdesk.modules.knowledge import service as knowledge
+
+TOP_K = 3
+NOTHING_ZH = "知识库中没有找到相关内容,也没有可查询的实时数据。请换个说法,或补充设备位号(如 P-101A)。"
+NOTHING_EN = ("Nothing in the knowledge base matches, and no live data applies. Try other words, or name the device "
+              "tag (e.g. P-101A).")
+_CJK = re.compile(r"[\u3400-\u9fff]")
+
+
+@dataclass
+class Answer:
+    content: str
+    citations: list[dict] = field(default_factory=list)  # [{index, id, title, link, snippet}]
+    facts: list[dict] = field(default_factory=list)  # [{name, arguments, result}]
+    links: list[dict] = field(default_factory=list)  # screens [{title, link}]
+
+
+def knowledge_link(info_id: int) -> str:
+    return f"/index/knowledge?id={info_id}"
+
+
+async def retrieve(db: AsyncSession, question: str, k: int = TOP_K) -> list[dict]:
+    """The tenant's best entries for the question, as citations."""
+    hits = await knowledge.search(db, question, limit=k)
+    return [{"index": n, "id": str(s.info.id), "title": s.info.title, "link": knowledge_link(s.info.id),
+             "snippet": html.unescape(re.sub(r"</?mark>", "", knowledge.hit(s, question)["snippet"]))}
+            for n, s in enumerate(hits, start=1)]
+
+
+async def gather(db: AsyncSession, user: Identity, tools: list[Tool], question: str) -> tuple[list[dict], list[dict]]:
+    facts, links = [], []
+    for tool in tools:
+        if tool.match is None:
+            continue
+        for args in await tool.match(db, question):
+            result = await tool.run(db, user, args)
+            facts.append({"name": tool.name, "arguments": args, "result": result})
+            links += tool.links(result)
+    return facts, links
+
+
+async def answer(db: AsyncSession, user: Identity, tools: list[Tool], question: str) -> Answer:
+    zh = bool(_CJK.search(question))
+    citations = await retrieve(db, question)
+    facts, links = await gather(db, user, tools, question)
+    parts: list[str] = []
+    if facts:
+        parts.append("**实时数据**" if zh else "**Live data**")
+        parts += [line for fact in facts for line in render(fact, zh)]
+    if citations:
+        parts.append("\n**相关规程与知识**" if zh else "\n**Procedures and knowledge**")
+        for c in citations:
+            parts.append(f"{c['index']}. [{c['title']}]({c['link']}) — {c['snippet']} [{c['index']}]")
+    if not parts:
+        return Answer(NOTHING_ZH if zh else NOTHING_EN)
+    lead = "根据知识库和装置的实时数据:" if zh else "From the knowledge base and the plant's live data:"
+    if links:
+        parts.append("\n" + ("**相关画面**: " if zh else "**Screens**: ") +
+                     ", ".join(f"[{link['title']}]({link['link']})" for link in links))
+    return Answer("\n".join([lead, "", *parts]), citations, facts, links)
+
+
+STATUS_ZH = {"online": "在线", "offline": "离线", "fault": "故障"}
+
+
+def render(fact: dict, zh: bool) -> list[str]:
+    """A tool result as answer lines; a tool the offline assistant does not know is shown as its fields."""
+    result = fact["result"]
+    if fact["name"] == "device_status":
+        lines = []
+        for d in result.get("devices", []):
+            state = STATUS_ZH.get(d["status"], d["status"]) if zh else d["status"]
+            lines.append(f"- {d['name']} ({d['code']}): {state}" + (f", {d['last_time']}" if d["last_time"] else ""))
+            for v in d["values"]:
+                shown = v["text"] if v["value"] is None else v["value"]
+                if shown is not None:
+                    lines.append(f"  - {v['name']} ({v['point']}): {shown}{' ' + v['unit'] if v['unit'] else ''}")
+        return lines or [f"- {result.get('message', '')}"]
+    if fact["name"] == "point_summary" and "point" in result:
+        unit = f" {result['unit']}" if result.get("unit") else ""
+        label = "近 24 小时" if zh else "last 24 h"
+        if not result["count"]:
+            return [f"- {result['device']} {result['name']} ({label}): " + ("无数据" if zh else "no data")]
+        return [f"- {result['device']} {result['name']} ({label}): min {result['min']}{unit}, max {result['max']}"
+                f"{unit}, avg {result['avg']}{unit}, last {result['last']}{unit}, n={result['count']}"]
+    fields = ", ".join(f"{k}: {v}" for k, v in result.items()) if isinstance(result, dict) else str(result)
+    return [f"- {fact['name']}: {fields}"]

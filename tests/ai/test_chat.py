@@ -1,0 +1,208 @@
+"""The assistant: the offline answer (knowledge citations + live device values through the tools), streaming in
+the OpenAI chunk shape, conversations per user, tenant isolation inside retrieval, the tool registry, and the
+provider adapter against a fake OpenAI-compatible server (streaming and a tool call)."""
+
+import json
+import time
+
+from plantdesk.core.context import Identity
+from plantdesk.modules.ai import tools
+from tests.ai.fake_openai import FakeOpenAI
+from tests.device.monitor_helpers import make_device
+from tests.helpers import Api
+
+CHAT = "/api/ai/chat"
+TELEMETRY = "/api/device-management/telemetry"
+KNOWLEDGE = "/api/knowledge"
+
+
+async def ask(api: Api, question: str, **extra) -> dict:
+    response = await api.http.post(CHAT, json={"messages": [{"role": "user", "content": question}], **extra},
+                                   headers=api.headers)
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+def sse_events(raw: str) -> list:
+    return [line[6:] for line in raw.split("\n\n") if line.startswith("data: ")]
+
+
+class TestOffline:
+    async def test_pump_question_gets_live_values_and_the_procedure_cited(self, demo_admin):
+        await demo_admin.data("POST", TELEMETRY, {"deviceCode": "P101A", "values": {"VIBRATION": 8.4,
+                                                                                    "BEARING_TEMP": 71.5}})
+        answer = await ask(demo_admin, "P-101A 振动高,我该怎么处理?")
+        assert answer["object"] == "chat.completion" and answer["model"] == "plantdesk-offline"
+        content = answer["choices"][0]["message"]["content"]
+        assert "Feed pump P-101A (duty) (P101A)" in content
+        assert "Bearing vibration (VIBRATION): 8.4 mm/s" in content
+        top = answer["citations"][0]
+        assert top["title"] == "进料泵 P-101A/B 振动高处置规程"
+        assert top["link"] == f"/index/knowledge?id={top['id']}"
+        assert f"[{top['title']}]({top['link']})" in content
+        assert {"title": "Feed pump P-101A (duty)", "link": "/device/device?code=P101A"} in answer["links"]
+
+    async def test_an_english_question_about_pump_p101_answers_in_english(self, demo_admin):
+        answer = await ask(demo_admin, "Which alarms are open on pump P-101 and what should I do about vibration?")
+        content = answer["choices"][0]["message"]["content"]
+        assert content.startswith("From the knowledge base and the plant's live data:")
+        assert "P101A" in content and "P101B" in content  # P-101 names both pumps
+        assert "last 24 h" in content  # the vibration point's summary
+        assert any("P-101A/B" in c["title"] for c in answer["citations"])
+
+    async def test_nothing_found_says_so(self, demo_admin):
+        answer = await ask(demo_admin, "xyzzy plugh")
+        assert answer["choices"][0]["message"]["content"].startswith("Nothing in the knowledge base matches")
+        assert answer["citations"] == []
+
+    async def test_streamed_answer_is_openai_chunks_ending_with_done(self, demo_admin):
+        started = time.perf_counter()
+        response = await demo_admin.http.post(CHAT, json={"messages": [{"role": "user", "content": "储罐液位报警"}],
+                                                          "stream": True}, headers=demo_admin.headers)
+        elapsed = time.perf_counter() - started
+        assert response.headers["content-type"].startswith("text/event-stream")
+        events = sse_events(response.text)
+        assert events[-1] == "[DONE]"
+        chunks = [json.loads(e) for e in events[:-1]]
+        assert {c["object"] for c in chunks} == {"chat.completion.chunk"}
+        text = "".join(c["choices"][0]["delta"].get("content", "") for c in chunks)
+        assert text.startswith("根据知识库和装置的实时数据")
+        assert chunks[-1]["choices"][0]["finish_reason"] == "stop"
+        assert chunks[-1]["citations"][0]["title"] == "储罐 TK-201 液位报警处理"
+        assert elapsed < 2  # the whole offline answer, well inside the 300 ms first-token budget on a quiet box
+
+
+class TestConversations:
+    async def test_a_conversation_keeps_both_turns_and_is_deletable(self, demo_admin, admin):
+        first = await ask(demo_admin, "反应釜超温怎么办")
+        conversation = first["conversation_id"]
+        await ask(demo_admin, "K-101 discharge temperature", conversationId=conversation)
+        listed = await demo_admin.data("GET", "/api/ai/conversations/list")
+        assert listed[0]["id"] == conversation and listed[0]["title"] == "反应釜超温怎么办"
+        turns = await demo_admin.data("GET", "/api/ai/conversations/messages", id=conversation)
+        assert [t["role"] for t in turns] == ["user", "assistant", "user", "assistant"]
+        assert turns[1]["citations"][0]["title"] == "反应釜 R-101 超温处置"
+        # another user (here of another tenant) cannot read or continue it
+        assert (await admin.get("/api/ai/conversations/messages", id=conversation)).json()["success"] is False
+        other = await admin.http.post(CHAT, json={"messages": [{"role": "user", "content": "x"}],
+                                                  "conversationId": conversation}, headers=admin.headers)
+        assert other.json()["success"] is False
+        await admin.post("/api/ai/conversations/remove", ids=conversation)
+        assert len(await demo_admin.data("GET", "/api/ai/conversations/messages", id=conversation)) == 4
+        await demo_admin.data("POST", "/api/ai/conversations/remove", ids=conversation)
+        assert (await demo_admin.get("/api/ai/conversations/messages", id=conversation)).json()["success"] is False
+
+    async def test_a_user_without_the_assistant_menu_is_refused(self, demo_user):
+        response = await demo_user.http.post(CHAT, json={"messages": [{"role": "user", "content": "hi"}]},
+                                             headers=demo_user.headers)
+        assert response.status_code == 403
+
+    async def test_an_empty_question_is_refused(self, demo_admin):
+        response = await demo_admin.http.post(CHAT, json={"messages": [{"role": "user", "content": "  "}]},
+                                              headers=demo_admin.headers)
+        assert response.json()["msg"] == "请输入问题"
+
+
+class TestIsolation:
+    async def test_another_tenants_knowledge_never_reaches_the_answer(self, admin, demo_admin, unique):
+        secret = f"platypus{unique}"
+        await admin.data("POST", f"{KNOWLEDGE}/info/save", {"title": f"Secret {secret}", "content": "<p>hidden</p>"})
+        theirs = await ask(demo_admin, f"what is {secret}?")
+        assert secret not in json.dumps(theirs)
+        ours = await ask(admin, f"what is {secret}?")
+        assert ours["citations"][0]["title"] == f"Secret {secret}"
+
+    async def test_another_tenants_device_is_not_found_by_the_tools(self, app, admin, demo_admin, unique):
+        code = f"ZX{int(unique, 16) % 100_000:05d}"
+        await make_device(app, "000000", code, [{"code": "VIBRATION"}])
+        answer = await ask(demo_admin, f"status of {code}")
+        assert code not in answer["choices"][0]["message"]["content"]
+        assert (await ask(admin, f"status of {code}"))["links"] == [
+            {"title": f"Device {code}", "link": f"/device/device?code={code}"}]
+
+
+class TestTools:
+    async def test_a_tool_registered_later_is_used_by_the_offline_assistant(self, demo_admin):
+        async def open_alarms(db, user, args):
+            return {"count": 2, "device": args["device"]}
+
+        async def match(db, question):
+            return [{"device": "P-101A"}] if "alarm" in question.casefold() else []
+
+        tools.register(tools.Tool(name="open_alarms", description="open alarms of a device",
+                                  parameters={"type": "object", "properties": {"device": {"type": "string"}}},
+                                  run=open_alarms, codes=("knowledge",), match=match))
+        try:
+            answer = await ask(demo_admin, "open alarms on P-101A?")
+        finally:
+            del tools.TOOLS["open_alarms"]
+        assert "- open_alarms: count: 2, device: P-101A" in answer["choices"][0]["message"]["content"]
+
+    async def test_a_failure_after_the_stream_started_ends_it_with_an_error_event(self, demo_admin):
+        async def broken(db, question):
+            raise RuntimeError("tool bug")
+
+        tools.register(tools.Tool(name="broken", description="", parameters={"type": "object"},
+                                  run=broken, match=broken))
+        try:
+            response = await demo_admin.http.post(CHAT, json={"stream": True, "messages": [
+                {"role": "user", "content": "anything"}]}, headers=demo_admin.headers)
+        finally:
+            del tools.TOOLS["broken"]
+        events = sse_events(response.text)
+        assert events[-1] == "[DONE]"
+        assert json.loads(events[-2])["error"] == {"message": "服务暂时不可用,请稍后重试", "type": "server_error"}
+
+    def test_a_caller_without_the_codes_is_not_offered_a_tool(self):
+        caller = Identity(user_id=1, tenant_id="356782", account="x", client_id="c", session_id=1,
+                          role_names=("user",))
+        assert tools.allowed(caller, frozenset({"desk"})) == []
+        assert {t.name for t in tools.allowed(caller, frozenset({"device_device"}))} == {"device_status",
+                                                                                         "point_summary"}
+
+
+class TestProvider:
+    async def test_streaming_and_a_tool_call_through_an_openai_compatible_endpoint(self, app, admin, unique):
+        code = f"PX{unique[:5]}"
+        await make_device(app, "000000", code, [{"code": "VIBRATION"}])
+        await admin.data("POST", TELEMETRY, {"deviceCode": code, "values": {"VIBRATION": 9.25}})
+        procedure = await admin.data("POST", f"{KNOWLEDGE}/info/save",
+                                     {"title": f"Vibration procedure {unique}", "content": "<p>check alignment</p>"})
+        settings = app.state.runtime.settings
+        with FakeOpenAI(code) as fake:
+            allowed, settings.outbound_allow = settings.outbound_allow, f"127.0.0.1:{fake.server.server_address[1]}"
+            try:
+                saved = await admin.data("POST", "/api/ai/provider/submit", {
+                    "baseUrl": fake.base_url, "apiKey": "sk-test-123", "model": "fake-1", "enabled": 1})
+                assert saved["hasKey"] is True and "apiKey" not in saved
+                response = await admin.http.post(CHAT, json={"stream": True, "messages": [
+                    {"role": "user", "content": f"Vibration procedure {unique} for {code}?"}]}, headers=admin.headers)
+                stored = await admin.data("GET", "/api/ai/provider/detail")
+            finally:
+                await admin.data("POST", "/api/ai/provider/submit", {
+                    "baseUrl": fake.base_url, "model": "fake-1", "enabled": 0})
+                settings.outbound_allow = allowed
+        events = sse_events(response.text)
+        chunks = [json.loads(e) for e in events[:-1]]
+        text = "".join(c["choices"][0]["delta"].get("content", "") for c in chunks)
+        assert text == "Vibration is 9.25 mm/s; follow the procedure [1]."
+        assert chunks[-1]["model"] == "fake-1"
+        assert chunks[-1]["citations"][0]["id"] == procedure["id"]
+        first, second = fake.requests
+        assert first["_auth"] == "Bearer sk-test-123" and first["stream"] is True and first["model"] == "fake-1"
+        assert {t["function"]["name"] for t in first["tools"]} >= {"device_status", "point_summary"}
+        assert f"[1] Vibration procedure {unique}" in first["messages"][0]["content"]
+        assert second["messages"][-2]["tool_calls"][0]["function"]["name"] == "device_status"
+        assert json.loads(second["messages"][-1]["content"])["devices"][0]["code"] == code
+        assert stored["hasKey"] is True
+        async with app.state.runtime.sessions() as db:
+            from sqlalchemy import text as sql
+
+            sealed = (await db.execute(sql("SELECT api_key FROM ai_provider WHERE base_url = :u"),
+                                       {"u": fake.base_url})).scalar()
+        assert sealed and "sk-test-123" not in sealed
+
+    async def test_an_internal_endpoint_is_refused_unless_allowed(self, admin):
+        answer = await admin.post("/api/ai/provider/submit", {"baseUrl": "http://127.0.0.1:11434/v1", "model": "m"})
+        assert answer.json()["success"] is False
+        assert answer.json()["msg"].startswith("不允许连接本机、内网或保留地址")
