@@ -68,6 +68,10 @@ def endpoint(url: str) -> tuple[str, int]:
         raise BusinessError("资源地址格式错误") from None
     if not parts.hostname:
         raise BusinessError("资源地址格式错误")
+    try:  # a name no resolver can take (a bad character, an empty or over-long label) is no address
+        parts.hostname.encode("idna")
+    except UnicodeError:
+        raise BusinessError("资源地址格式错误") from None
     return parts.hostname, port or (443 if parts.scheme == "https" else 80)
 
 

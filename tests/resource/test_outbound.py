@@ -49,6 +49,13 @@ def storage(port: int, host: str = "127.0.0.1", allow: str = "") -> S3Storage:
                      policy=outbound.Policy.parse(allow))
 
 
+class TestEndpoint:
+    @pytest.mark.parametrize("url", ["http://a\x88b.example", "https://a..b", f"http://{'x' * 64}.example"])
+    async def test_a_name_no_resolver_takes_is_a_format_error(self, url):
+        with pytest.raises(BusinessError, match="资源地址格式错误"):
+            await outbound.check(outbound.Policy.parse(""), url)
+
+
 class TestSubmit:
     @pytest.mark.parametrize("endpoint", ["http://127.0.0.1:6379", "localhost:9000", "http://169.254.169.254",
                                           "https://10.1.2.3", "http://[::1]:9000", "http://100.64.0.1",
