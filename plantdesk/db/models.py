@@ -5,6 +5,16 @@ from plantdesk.core.leases import Lease
 from plantdesk.core.search import SearchGram
 from plantdesk.core.security.models import Client, UserSession
 from plantdesk.db.base import Base
+from plantdesk.modules.alarm.models import (
+    AlarmGroup,
+    AlarmLevel,
+    AlarmRecord,
+    AlarmRule,
+    AlarmRuleState,
+    AlarmSetting,
+    AlarmTimeCycle,
+    AlarmTrail,
+)
 from plantdesk.modules.desk.models import Notice, SystemNotice
 from plantdesk.modules.device.models import (
     CollectGroup,
@@ -59,4 +69,7 @@ __all__ = [
     # monitor data (plantdesk.modules.device.monitor)
     "DeviceToken", "MonitorData", "MonitorLatest", "MonitorRollup1h", "MonitorRollup1m",
     "MonitorSetting",
+    # alarms (plantdesk.modules.alarm)
+    "AlarmGroup", "AlarmLevel", "AlarmRecord", "AlarmRule", "AlarmRuleState", "AlarmSetting", "AlarmTimeCycle",
+    "AlarmTrail",
 ]

@@ -197,7 +197,7 @@ async def seed_plant(db: AsyncSession) -> bool:
         ModelComponent,
         ModelPoint,
     )
-    from plantdesk.seed.data import plant
+    from plantdesk.seed.data import alarm, plant
 
     tenant_id = demo.DEMO_TENANT["tenant_id"]
     if not await db.scalar(select(Tenant.id).where(Tenant.tenant_id == tenant_id)):
@@ -253,4 +253,5 @@ async def seed_plant(db: AsyncSession) -> bool:
                                   high_high=high_high, level=level, message=message, deadband=0.0,
                                   delay_seconds=10))
         await db.flush()
+    await alarm.seed(db, tenant_id)
     return True
