@@ -44,14 +44,14 @@ from plantdesk.modules.system.trees import forest
 from plantdesk.modules.user.models import User
 
 PREFIX = "/alarm"
-READ_CODES = ("setting", "setting_view", "alarm_overview", "alarm_overview_view", "config", "config_view",
+READ_CODES = ("setting", "setting_edit", "alarm_overview", "alarm_overview_view", "config", "config_view",
               "database", "database_view", "audit", "audit_view")
 Read = need(*READ_CODES)
 SettingEdit = need("setting_edit")
 EventView = need("config", "config_view", "alarm_overview", "alarm_overview_view", "database", "database_view")
 EventAdd, EventEdit, EventDelete = need("config_add"), need("config_edit"), need("config_delete")
 ResultView = need("alarm_overview", "alarm_overview_view", "database", "database_view")
-ResultExport = need("alarm_overview_export", "database_view", "database")
+ResultExport = need("alarm_overview_export", "database_export")
 TrailView = need("audit", "audit_view")
 CONFIRM_CODES = ("alarm_overview_confirm",)
 OptionalBatch = Annotated[int | None, Query(ge=1, lt=2**31)]
