@@ -147,6 +147,7 @@ class ResultRead(Schema):
     id: Id
     event_id: Id
     event_name: str = ""
+    level_id: Id | None = None
     level_name: str = ""
     level: int | None = None
     color: str | None = None

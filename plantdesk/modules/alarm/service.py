@@ -176,7 +176,7 @@ async def result_reads(db: AsyncSession, records: Sequence[AlarmRecord]) -> list
         level_name, level, color = names["level"].get(rec.level_id, ("", None, None))
         out.append({
             "id": rec.id, "event_id": rec.rule_id, "event_name": rule.name if rule else "",
-            "level_name": level_name, "level": level, "color": color,
+            "level_id": rec.level_id, "level_name": level_name, "level": level, "color": color,
             "group_name": names["group"].get(rule.group_id, "") if rule else "",
             "device_id": rec.device_id, "device_name": names["device"].get(rec.device_id, ""),
             "point_name": names["point"].get(rec.point_id, ""), "batch": rec.batch,

@@ -1,4 +1,5 @@
 import type { Area } from '../area';
+import { alarm } from './alarm';
 import { authorityApiscope } from './authority.apiscope';
 import { authorityDataauth } from './authority.dataauth';
 import { authorityDatascope } from './authority.datascope';
@@ -54,4 +55,5 @@ export const AREAS: Area[] = [
   deviceModel,
   deviceDatapoint,
   indexImportExportManagement,
+  alarm,
 ];
