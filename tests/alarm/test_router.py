@@ -136,7 +136,7 @@ class TestViews:
         assert count[level["id"]] == old[level["id"]] + 1
         assert after["open"] == before["open"] + 1 and after["total"] == before["total"] + 1
         newest = next(r for r in after["newest"] if r["eventId"] == rule["id"])
-        assert newest["levelName"] == "超紧急"
+        assert newest["levelName"] == "Critical"
         times = [r["firstTime"] for r in after["newest"]]
         assert times == sorted(times, reverse=True)
 

@@ -7,9 +7,10 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from plantdesk.core import tenancy
 
-# level, name, colour (design/industrial.md §1.2, the JetLinks titles)
-LEVELS = [(1, "超紧急", "#cf1322"), (2, "紧急", "#fa541c"), (3, "严重", "#faad14"), (4, "一般", "#1677ff"),
-          (5, "提醒", "#8c8c8c")]
+# level, name, colour (design/industrial.md §1.2: JetLinks' 超紧急 / 紧急 / 严重 / 一般 / 提醒, in English like the
+# rest of the demo plant)
+LEVELS = [(1, "Critical", "#cf1322"), (2, "Urgent", "#fa541c"), (3, "Serious", "#faad14"), (4, "General", "#1677ff"),
+          (5, "Reminder", "#8c8c8c")]
 # name, recipients (accounts), transitions they hear
 GROUPS = [("Operations shift", ("admin", "zhangwei"), "raise,clear,affirm"),
           ("Maintenance", ("wangqiang", "admin"), "raise")]

@@ -91,6 +91,10 @@ export const alarm = defineArea('alarm', {
     startTime: '开始时间',
     endTime: '结束时间',
     none: '暂无告警',
+    status_active_unack: '未解除 / 未确认',
+    status_active_ack: '未解除 / 已确认',
+    status_cleared_unack: '已解除 / 未确认',
+    status_cleared_ack: '已解除 / 已确认',
   },
   en: {
     name: 'Event name',
@@ -181,5 +185,9 @@ export const alarm = defineArea('alarm', {
     startTime: 'Start',
     endTime: 'End',
     none: 'No alarms',
+    status_active_unack: 'Active, unconfirmed',
+    status_active_ack: 'Active, confirmed',
+    status_cleared_unack: 'Cleared, unconfirmed',
+    status_cleared_ack: 'Cleared, confirmed',
   },
 });

@@ -2,10 +2,17 @@ import { DownloadOutlined, EyeOutlined } from '@ant-design/icons';
 import { useMemo, useState } from 'react';
 import { levelSelectQuery, type ResultRead, resultApi } from '#src/api/alarm';
 import { download } from '#src/api/download';
+import { getDeviceManagementDeviceList } from '#src/api/generated/client';
 import { type CrudOption, CrudPage } from '#src/components/CrudPage';
 import { AffirmTag, AlarmDetailDialog, RemoveTag } from '../AlarmDetail';
 
 const L = (key: string) => `alarm.${key}`;
+
+const deviceQuery = {
+  queryKey: ['alarm/devices'],
+  queryFn: async () =>
+    (await getDeviceManagementDeviceList({ current: 1, size: 1000 } as never)).data?.records ?? [],
+};
 
 /** The export of one event's results, named `<event name>结果.xlsx` by the server (spec §9). */
 export function exportReport(row: ResultRead) {
@@ -65,6 +72,15 @@ export function ResultsPage({
           hide: true,
         },
         { prop: 'deviceName', label: L('device'), width: 150 },
+        {
+          prop: 'deviceId',
+          label: L('device'),
+          type: 'select',
+          dicQuery: deviceQuery,
+          props: { label: 'name', value: 'id' },
+          search: true,
+          hide: true,
+        },
         { prop: 'pointName', label: L('point'), width: 150 },
         {
           prop: 'firstTime',

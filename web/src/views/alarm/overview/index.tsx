@@ -69,7 +69,7 @@ export default function AlarmOverviewPage() {
                 color={STATUS_COLOR[c.key]}
                 style={{ marginBottom: 8, fontSize: 14, padding: '4px 10px' }}
               >
-                {c.name}: <b>{c.count}</b>
+                {t(L(`status_${c.key}`))}: <b>{c.count}</b>
               </Tag>
             ))}
           </Card>
