@@ -8,6 +8,7 @@ from plantdesk.db.base import Base
 from plantdesk.modules.alarm.models import (
     AlarmGroup,
     AlarmLevel,
+    AlarmMail,
     AlarmRecord,
     AlarmRule,
     AlarmRuleState,
@@ -70,6 +71,6 @@ __all__ = [
     "DeviceToken", "MonitorData", "MonitorLatest", "MonitorRollup1h", "MonitorRollup1m",
     "MonitorSetting",
     # alarms (plantdesk.modules.alarm)
-    "AlarmGroup", "AlarmLevel", "AlarmRecord", "AlarmRule", "AlarmRuleState", "AlarmSetting", "AlarmTimeCycle",
-    "AlarmTrail",
+    "AlarmGroup", "AlarmLevel", "AlarmMail", "AlarmRecord", "AlarmRule", "AlarmRuleState", "AlarmSetting",
+    "AlarmTimeCycle", "AlarmTrail",
 ]

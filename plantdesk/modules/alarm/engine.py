@@ -27,6 +27,7 @@ from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from plantdesk.core import tenancy
+from plantdesk.modules.alarm import mail
 from plantdesk.modules.alarm.models import (
     AlarmGroup,
     AlarmLevel,
@@ -39,6 +40,7 @@ from plantdesk.modules.alarm.models import (
 )
 from plantdesk.modules.desk import service as desk
 from plantdesk.modules.device.models import DataPoint, Device
+from plantdesk.modules.user.models import User
 
 SWEEP_JOB = "alarm.sweep"
 SWEEP_CRON = "*/5 * * * * *"  # every 5 seconds
@@ -92,6 +94,7 @@ class Rule:
     recipients: tuple[int, ...]
     notify_on: frozenset[str]
     notify: bool
+    emails: tuple[str, ...]  # the recipients' addresses when the group hears by e-mail and SMTP is set
 
     def active(self, ts: int) -> bool:
         return self.cycle is None or self.cycle.contains(ts)
@@ -165,6 +168,9 @@ async def rules_for(db: AsyncSession) -> dict[int, list[Rule]]:
         cycles = {c.id: parse_cycle(c.days, c.start_time, c.end_time)
                   for c in (await db.execute(select(AlarmTimeCycle))).scalars()}
         settings = {s.tenant_id: s for s in (await db.execute(select(AlarmSetting))).scalars()}
+        mailed = {i for g in groups.values() if g.email for i in split_ids(g.user_ids)}
+        found = (await db.execute(select(User.id, User.email).where(User.id.in_(mailed)))).all() if mailed else []
+        addresses = {uid: email for uid, email in found if email}
     by_point: dict[int, list[Rule]] = {}
     by_id: dict[int, Rule] = {}
     for rule, device_name, point_name in rows:
@@ -182,7 +188,9 @@ async def rules_for(db: AsyncSession) -> dict[int, list[Rule]]:
             clear_ms=rule.clear_seconds * 1000, cycle=cycles.get(rule.time_cycle_id or 0),
             recipients=tuple(split_ids(group.user_ids)) if group else (),
             notify_on=frozenset((group.notify_on or "").split(",")) if group else frozenset(),
-            notify=setting is None or bool(setting.notify))
+            notify=setting is None or bool(setting.notify),
+            emails=tuple(addresses[i] for i in split_ids(group.user_ids) if i in addresses)
+            if group is not None and group.email and setting is not None and setting.smtp_host else ())
         by_point.setdefault(rule.point_id, []).append(snapshot)
         by_id[rule.id] = snapshot
     _rules, _rules_by_id, _loaded_until = by_point, by_id, time.monotonic() + RULES_SECONDS
@@ -309,11 +317,18 @@ def now_ms() -> int:
 
 
 async def notify(db: AsyncSession, rule: Rule, record: AlarmRecord, action: str) -> None:
-    """One bell notification per recipient of the rule's group, when the group hears `action`."""
-    if not rule.notify or action not in rule.notify_on or not rule.recipients:
+    """One bell notification per recipient of the rule's group, and one e-mail per address when the group hears
+    by e-mail, when the group hears `action`."""
+    if action not in rule.notify_on:
         return
-    await desk.notify(db, tenant_id=rule.tenant_id, user_ids=rule.recipients, alarm_id=rule.id,
-                      batch=str(record.batch), content=notification(rule, record, action))
+    content = notification(rule, record, action)
+    if rule.notify and rule.recipients:
+        await desk.notify(db, tenant_id=rule.tenant_id, user_ids=rule.recipients, alarm_id=rule.id,
+                          batch=str(record.batch), content=content)
+    if rule.emails:
+        subject = f"[{rule.level_name or 'alarm'}] {rule.name}: {action}"
+        body = "\n".join(f"{key}: {value}" for key, value in content.items() if key != "type")
+        mail.queue(db, rule.tenant_id, rule.emails, subject, body)
 
 
 def notification(rule: Rule, record: AlarmRecord, action: str) -> dict:

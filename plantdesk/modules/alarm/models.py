@@ -85,13 +85,37 @@ class AlarmRule(IdMixin, TenantMixin, AuditMixin, Base):
 
 
 class AlarmSetting(IdMixin, TenantMixin, Base):
-    """A tenant's global alarm settings (one row; none means the defaults)."""
+    """A tenant's global alarm settings (one row; none means the defaults), with the e-mail parameters
+    (notifyparamemail) that groups with e-mail on deliver through."""
 
     __tablename__ = "alarm_setting"
 
     enabled: Mapped[int] = mapped_column(Integer, default=1, server_default="1")  # 0: no rule raises
     notify: Mapped[int] = mapped_column(Integer, default=1, server_default="1")  # 0: no bell notifications
     keep_days: Mapped[int] = mapped_column(Integer, default=180, server_default="180")  # results and trail kept
+    smtp_host: Mapped[str | None] = mapped_column(String(255))
+    smtp_port: Mapped[int] = mapped_column(Integer, default=25, server_default="25")
+    smtp_user: Mapped[str | None] = mapped_column(String(255))
+    smtp_password: Mapped[str | None] = mapped_column(String(255))  # never sent back to a client
+    smtp_from: Mapped[str | None] = mapped_column(String(255))
+    smtp_tls: Mapped[int] = mapped_column(Integer, default=0, server_default="0")  # 1: STARTTLS
+
+
+class AlarmMail(IdMixin, TenantMixin, Base):
+    """The e-mail outbox: one message per recipient and transition, sent by the `alarm.mail` job and retried
+    with a growing delay until MAX_ATTEMPTS."""
+
+    __tablename__ = "alarm_mail"
+    __table_args__ = (Index("ix_alarm_mail_due", "sent_time", "next_try"),)
+
+    to_addr: Mapped[str] = mapped_column(String(255))
+    subject: Mapped[str] = mapped_column(String(255))
+    body: Mapped[str] = mapped_column(Text)
+    attempts: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    next_try: Mapped[datetime] = mapped_column(DateTime)
+    sent_time: Mapped[datetime | None] = mapped_column(DateTime)
+    last_error: Mapped[str | None] = mapped_column(String(500))
+    create_time: Mapped[datetime] = mapped_column(DateTime)
 
 
 class AlarmRuleState(TenantMixin, Base):

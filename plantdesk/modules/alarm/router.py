@@ -31,6 +31,8 @@ from plantdesk.modules.alarm.schemas import (
     GroupWrite,
     LevelRead,
     LevelWrite,
+    MailParamsRead,
+    MailParamsWrite,
     OpenAlarm,
     Overview,
     ResultRead,
@@ -220,6 +222,22 @@ async def setting_update(db: TenantDb, body: Annotated[SettingWrite, Body()], us
     return ok(await service.save_setting(db, body))
 
 
+mail_params = APIRouter(prefix=f"{PREFIX}/notifyparamemail", tags=["alarm-notifyparamemail"])
+
+
+@mail_params.get("/detail", response_model=R[MailParamsRead])
+async def mail_params_detail(db: TenantDb, user: Identity = SettingEdit):
+    """The tenant's SMTP parameters (without the password)."""
+    return ok(service.mail_params(await service.setting(db)))
+
+
+@mail_params.post("/submit", response_model=R[MailParamsRead])
+async def mail_params_submit(db: TenantDb, rt: Rt, body: Annotated[MailParamsWrite, Body()],
+                             user: Identity = SettingEdit):
+    """Save the SMTP parameters groups with e-mail deliver through; an empty password keeps the stored one."""
+    return ok(service.mail_params(await service.save_mail_params(db, rt.settings.outbound_policy, body)))
+
+
 # --- events ---------------------------------------------------------------------------------------------------
 
 events = APIRouter(prefix=f"{PREFIX}/event", tags=["alarm-event"])
@@ -346,4 +364,4 @@ async def trail_page(request: Request, db: TenantDb, paging: Paging, user: Ident
 
 
 router = APIRouter()
-include(router, levels, groups, cycles, status, events, results, trail)
+include(router, levels, groups, cycles, status, mail_params, events, results, trail)

@@ -234,3 +234,23 @@ class OpenAlarm(Schema):
     first_time: DateTime
     affirm_status: str
     peak_value: float | None = None
+
+
+class MailParamsRead(Schema):
+    """The tenant's SMTP parameters; the password is never sent back, only whether one is set."""
+
+    smtp_host: str | None = None
+    smtp_port: int = 25
+    smtp_user: str | None = None
+    smtp_from: str | None = None
+    smtp_tls: int = 0
+    password_set: bool = False
+
+
+class MailParamsWrite(Schema):
+    smtp_host: str | None = Field(None, max_length=255, pattern=r"^[A-Za-z0-9.\-:\[\]]*$")
+    smtp_port: int | None = Field(None, ge=1, le=65535)
+    smtp_user: str | None = Field(None, max_length=255)
+    smtp_password: str | None = Field(None, max_length=255)  # absent or empty: keep the stored one
+    smtp_from: str | None = Field(None, max_length=255)
+    smtp_tls: int | None = Field(None, ge=0, le=1)

@@ -11,7 +11,7 @@ from typing import Any
 from sqlalchemy import Select, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from plantdesk.core import tenancy
+from plantdesk.core import outbound, tenancy
 from plantdesk.core.cache import Cache
 from plantdesk.core.context import Identity
 from plantdesk.core.crud import get_or_raise, mark_deleted
@@ -29,7 +29,7 @@ from plantdesk.modules.alarm.models import (
     AlarmSetting,
     AlarmTrail,
 )
-from plantdesk.modules.alarm.schemas import EventWrite, SettingWrite
+from plantdesk.modules.alarm.schemas import EventWrite, MailParamsWrite, SettingWrite
 from plantdesk.modules.device.models import DataPoint, Device
 from plantdesk.modules.system.param import service as params
 from plantdesk.modules.user.models import User
@@ -339,6 +339,29 @@ async def save_setting(db: AsyncSession, body: SettingWrite) -> AlarmSetting:
         value = getattr(body, name)
         if value is not None:
             setattr(row, name, value)
+    await db.flush()
+    engine.invalidate()
+    return row
+
+
+def mail_params(row: AlarmSetting) -> dict:
+    return {"smtp_host": row.smtp_host, "smtp_port": row.smtp_port or 25, "smtp_user": row.smtp_user,
+            "smtp_from": row.smtp_from, "smtp_tls": row.smtp_tls or 0, "password_set": bool(row.smtp_password)}
+
+
+async def save_mail_params(db: AsyncSession, policy: outbound.Policy, body: MailParamsWrite) -> AlarmSetting:
+    """Save the SMTP parameters; a host the outbound rule refuses (loopback, private) is refused here."""
+    row = (await db.execute(select(AlarmSetting))).scalar_one_or_none()
+    if row is None:
+        row = AlarmSetting(enabled=1, notify=1, keep_days=180, smtp_port=25, smtp_tls=0)
+        db.add(row)
+    for name in body.model_fields_set:
+        value = getattr(body, name)
+        if name == "smtp_password" and not value:
+            continue
+        setattr(row, name, value)
+    if row.smtp_host:
+        await outbound.check(policy, f"{row.smtp_host}:{row.smtp_port or 25}")
     await db.flush()
     engine.invalidate()
     return row

@@ -1,8 +1,8 @@
-"""alarm: levels, groups, time cycles, events (rules), rule state, results (records), audit trail, settings
+"""alarm: levels, groups, time cycles, events (rules), rule state, results, audit trail, settings, mail outbox
 
 Revision ID: a1a2e5c0b7d3
 Revises: b7f3c2a91d04
-Create Date: 2026-11-24 03:42:23.744324
+Create Date: 2026-11-24 03:57:37.609197
 
 """
 from collections.abc import Sequence
@@ -61,6 +61,23 @@ def upgrade() -> None:
     )
     with op.batch_alter_table('alarm_level', schema=None) as batch_op:
         batch_op.create_index(batch_op.f('ix_alarm_level_tenant_id'), ['tenant_id'], unique=False)
+
+    op.create_table('alarm_mail',
+    sa.Column('to_addr', sa.String(length=255), nullable=False),
+    sa.Column('subject', sa.String(length=255), nullable=False),
+    sa.Column('body', sa.Text(), nullable=False),
+    sa.Column('attempts', sa.Integer(), server_default='0', nullable=False),
+    sa.Column('next_try', sa.DateTime(), nullable=False),
+    sa.Column('sent_time', sa.DateTime(), nullable=True),
+    sa.Column('last_error', sa.String(length=500), nullable=True),
+    sa.Column('create_time', sa.DateTime(), nullable=False),
+    sa.Column('id', sa.BigInteger(), nullable=False),
+    sa.Column('tenant_id', sa.String(length=12), nullable=False),
+    sa.PrimaryKeyConstraint('id', name=op.f('pk_alarm_mail'))
+    )
+    with op.batch_alter_table('alarm_mail', schema=None) as batch_op:
+        batch_op.create_index('ix_alarm_mail_due', ['sent_time', 'next_try'], unique=False)
+        batch_op.create_index(batch_op.f('ix_alarm_mail_tenant_id'), ['tenant_id'], unique=False)
 
     op.create_table('alarm_record',
     sa.Column('rule_id', sa.BigInteger(), nullable=False),
@@ -146,6 +163,12 @@ def upgrade() -> None:
     sa.Column('enabled', sa.Integer(), server_default='1', nullable=False),
     sa.Column('notify', sa.Integer(), server_default='1', nullable=False),
     sa.Column('keep_days', sa.Integer(), server_default='180', nullable=False),
+    sa.Column('smtp_host', sa.String(length=255), nullable=True),
+    sa.Column('smtp_port', sa.Integer(), server_default='25', nullable=False),
+    sa.Column('smtp_user', sa.String(length=255), nullable=True),
+    sa.Column('smtp_password', sa.String(length=255), nullable=True),
+    sa.Column('smtp_from', sa.String(length=255), nullable=True),
+    sa.Column('smtp_tls', sa.Integer(), server_default='0', nullable=False),
     sa.Column('id', sa.BigInteger(), nullable=False),
     sa.Column('tenant_id', sa.String(length=12), nullable=False),
     sa.PrimaryKeyConstraint('id', name=op.f('pk_alarm_setting'))
@@ -228,6 +251,11 @@ def downgrade() -> None:
         batch_op.drop_index(batch_op.f('ix_alarm_record_rule_id'))
 
     op.drop_table('alarm_record')
+    with op.batch_alter_table('alarm_mail', schema=None) as batch_op:
+        batch_op.drop_index(batch_op.f('ix_alarm_mail_tenant_id'))
+        batch_op.drop_index('ix_alarm_mail_due')
+
+    op.drop_table('alarm_mail')
     with op.batch_alter_table('alarm_level', schema=None) as batch_op:
         batch_op.drop_index(batch_op.f('ix_alarm_level_tenant_id'))
 
