@@ -23,10 +23,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import func, select
+from sqlalchemy import Table, bindparam, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from plantdesk.core import tenancy
+from plantdesk.core.ids import next_id
 from plantdesk.modules.alarm import mail
 from plantdesk.modules.alarm.models import (
     AlarmGroup,
@@ -151,6 +152,7 @@ def reset() -> None:
     """Forget everything held in memory (what a restart does)."""
     invalidate()
     _last.clear()
+    _states.clear()
 
 
 async def rules_for(db: AsyncSession) -> dict[int, list[Rule]]:
@@ -208,85 +210,122 @@ def split_ids(raw: str | None) -> list[int]:
 
 # --- evaluation ---------------------------------------------------------------------------------------------
 
+@dataclass(slots=True)
+class _State:
+    """A rule's progress as `alarm_rule_state` holds it, and its open record's id."""
+
+    count: int = 0
+    bad_since: int | None = None
+    good_since: int | None = None
+    record_id: int | None = None
+    batch: int = 0  # the rule's last raise → clear cycle
+    stored: bool = False  # a row exists
+
+    def key(self) -> tuple:
+        return self.count, self.bad_since, self.good_since
+
+
+_states: dict[int, _State] = {}  # rule id → progress: read from the database once, then written through
+
+
 class _Round:
-    """One evaluation: the states and open records of the rules it touches, loaded once, written by the flush."""
+    """One evaluation: the progress of the rules it touches (from memory, or loaded once), the open records it
+    needs, and the progress rows it changed, written at the end."""
 
     def __init__(self, db: AsyncSession, rules: Sequence[Rule]):
         self.db, self.rules = db, rules
-        self.states: dict[int, AlarmRuleState] = {}
-        self.open: dict[int, AlarmRecord] = {}
+        self.records: dict[int, AlarmRecord] = {}
+        self.before: dict[int, tuple] = {}
 
     async def load(self) -> None:
-        ids = [r.id for r in self.rules]
-        for chunk in range(0, len(ids), 500):
-            part = ids[chunk:chunk + 500]
-            self.states.update((s.rule_id, s) for s in (await self.db.execute(
-                select(AlarmRuleState).where(AlarmRuleState.rule_id.in_(part)))).scalars())
-            self.open.update((r.rule_id, r) for r in (await self.db.execute(
-                select(AlarmRecord).where(AlarmRecord.rule_id.in_(part), AlarmRecord.cleared == 0))).scalars())
+        missing = [r.id for r in self.rules if r.id not in _states]
+        for chunk in range(0, len(missing), 500):
+            part = missing[chunk:chunk + 500]
+            found = {rid: _State() for rid in part}
+            for row in (await self.db.execute(select(
+                    AlarmRuleState.rule_id, AlarmRuleState.count, AlarmRuleState.bad_since,
+                    AlarmRuleState.good_since).where(AlarmRuleState.rule_id.in_(part)))).all():
+                found[row[0]] = _State(row[1] or 0, row[2], row[3], None, True)
+            for rid, record_id in (await self.db.execute(select(AlarmRecord.rule_id, AlarmRecord.id).where(
+                    AlarmRecord.rule_id.in_(part), AlarmRecord.cleared == 0))).all():
+                found[rid].record_id = record_id
+            for rid, batch in (await self.db.execute(select(AlarmRecord.rule_id, func.max(AlarmRecord.batch)).where(
+                    AlarmRecord.rule_id.in_(part)).group_by(AlarmRecord.rule_id))).all():
+                found[rid].batch = batch or 0
+            _states.update(found)
 
-    def state(self, rule: Rule) -> AlarmRuleState:
-        state = self.states.get(rule.id)
-        if state is None:
-            state = AlarmRuleState(rule_id=rule.id, tenant_id=rule.tenant_id, count=0)
-            self.db.add(state)
-            self.states[rule.id] = state
+    def state(self, rule: Rule) -> _State:
+        state = _states[rule.id]
+        if rule.id not in self.before:
+            self.before[rule.id] = state.key()
         return state
+
+    async def record(self, state: _State) -> AlarmRecord:
+        assert state.record_id is not None
+        record = self.records.get(state.record_id)
+        if record is None:
+            record = await self.db.get_one(AlarmRecord, state.record_id)
+            self.records[state.record_id] = record
+        return record
 
     async def value(self, rule: Rule, ts: int, value: float | None) -> None:
         if value is None:
             return
-        previous = _last.get(rule.id)
-        _last[rule.id] = (ts, value)
         rate = None
-        if previous is not None and ts > previous[0]:
-            rate = (value - previous[1]) / ((ts - previous[0]) / 60_000)
+        if rule.kind == "RATE" or rule.mode == "DURATION":  # the sweeper raises a DURATION with the last value
+            previous = _last.get(rule.id)
+            _last[rule.id] = (ts, value)
+            if previous is not None and ts > previous[0]:
+                rate = (value - previous[1]) / ((ts - previous[0]) / 60_000)
         x = excess(rule, value, rate)
-        state = self.state(rule)
-        record = self.open.get(rule.id)
-        if record is None:
+        state = _states[rule.id]
+        if state.record_id is None:
             if is_bad(x) and rule.active(ts):
-                state.count = (state.count or 0) + 1
+                state = self.state(rule)
+                state.count += 1
                 state.bad_since = state.bad_since or ts
                 state.good_since = None
                 if rule.mode == "SIMPLE" or (rule.mode == "REPEATING" and state.count >= rule.repeat_count) or \
                         (rule.mode == "DURATION" and ts - state.bad_since >= rule.duration_ms):
                     await self.raise_(rule, ts, value)
             elif state.count or state.bad_since is not None:
+                state = self.state(rule)
                 state.count, state.bad_since = 0, None
             return
         if is_bad(x):
+            state = self.state(rule)
+            record = await self.record(state)
             if not state.count:  # bad again after a good value while open: a repeat, not a new alarm
                 record.frequency += 1
                 self.trail(record, "retriggered", value, ts)
-            state.count = (state.count or 0) + 1
+            state.count += 1
             state.good_since = None
             record.last_time = _time(ts)
             record.last_value = value
-            if record.peak_value is None or (excess(rule, value, rate) or 0) > \
-                    (excess(rule, record.peak_value, None) or 0):
+            if record.peak_value is None or (x or 0) > (excess(rule, record.peak_value, None) or 0):
                 record.peak_value = value
             return
         if state.count:
-            state.count = 0
+            self.state(rule).count = 0
         if is_clear(rule, x):
+            state = self.state(rule)
             state.good_since = state.good_since or ts
             if ts - state.good_since >= rule.clear_ms:
-                await self.clear(rule, record, ts, value)
+                await self.clear(rule, await self.record(state), ts, value)
         elif state.good_since is not None:
-            state.good_since = None
+            self.state(rule).good_since = None
 
     async def raise_(self, rule: Rule, ts: int, value: float | None) -> None:
-        batch = (await self.db.scalar(select(func.max(AlarmRecord.batch)).where(AlarmRecord.rule_id == rule.id))
-                 or 0) + 1
+        state = self.state(rule)
+        state.batch += 1
         moment = _time(ts)
-        record = AlarmRecord(tenant_id=rule.tenant_id, rule_id=rule.id, point_id=rule.point_id,
-                             device_id=rule.device_id, batch=batch, level_id=rule.level_id, first_time=moment,
+        record = AlarmRecord(id=next_id(), tenant_id=rule.tenant_id, rule_id=rule.id, point_id=rule.point_id,
+                             device_id=rule.device_id, batch=state.batch, level_id=rule.level_id, first_time=moment,
                              last_time=moment, first_value=value, peak_value=value, last_value=value, frequency=1,
                              cleared=0, acknowledged=0)
         self.db.add(record)
-        await self.db.flush()
-        self.open[rule.id] = record
+        self.records[record.id] = record
+        state.record_id = record.id
         self.trail(record, "raised", value, ts)
         await notify(self.db, rule, record, "raise")
 
@@ -294,11 +333,9 @@ class _Round:
         record.cleared, record.clear_time, record.clear_by = 1, _time(ts), "system"
         if value is not None:
             record.last_value = value
-        del self.open[rule.id]
         state = self.state(rule)
-        state.count, state.bad_since, state.good_since = 0, None, None
+        state.count, state.bad_since, state.good_since, state.record_id = 0, None, None, None
         self.trail(record, "cleared", value, ts)
-        await self.db.flush()
         await notify(self.db, rule, record, "clear")
 
     def trail(self, record: AlarmRecord, action: str, value: float | None, ts: int, person: str | None = None,
@@ -306,6 +343,30 @@ class _Round:
         self.db.add(AlarmTrail(tenant_id=record.tenant_id, record_id=record.id, rule_id=record.rule_id,
                                batch=record.batch, action=action, value=value, person=person, remark=remark,
                                create_time=_time(ts)))
+
+    async def save(self) -> None:
+        """Write the progress rows that changed (only those: a quiet rule costs no write)."""
+        table = AlarmRuleState.__table__
+        assert isinstance(table, Table)
+        changed: list[dict] = []
+        added: list[dict] = []
+        by_id = {r.id: r for r in self.rules}
+        for rid, before in self.before.items():
+            state = _states.get(rid)
+            if state is None or state.key() == before:
+                continue
+            row = {"rid": rid, "count": state.count, "bad_since": state.bad_since, "good_since": state.good_since}
+            (changed if state.stored else added).append(row)
+            state.stored = True
+        if changed:
+            await self.db.execute(table.update().where(table.c.rule_id == bindparam("rid")).values(
+                count=bindparam("count"), bad_since=bindparam("bad_since"), good_since=bindparam("good_since")),
+                changed)
+        if added:
+            await self.db.execute(table.insert(), [
+                {"rule_id": r["rid"], "tenant_id": by_id[r["rid"]].tenant_id, "count": r["count"],
+                 "bad_since": r["bad_since"], "good_since": r["good_since"]} for r in added])
+        await self.db.flush()
 
 
 def _time(ts: int) -> datetime:
@@ -350,10 +411,10 @@ async def on_values(db: AsyncSession, values: Sequence[tuple]) -> None:
         with tenancy.platform_scope(db):
             evaluation = _Round(db, [r for pid in {v[0] for v in touched} for r in rules[pid]])
             await evaluation.load()
-            for pid, ts, value, *_ in sorted(touched, key=lambda v: (v[0], v[1])):
+            for pid, ts, value, *_ in touched:  # the store hands them in order of point, then time
                 for rule in rules[pid]:
                     await evaluation.value(rule, ts, value)
-            await db.flush()
+            await evaluation.save()
         await db.commit()
 
 
@@ -366,34 +427,33 @@ async def sweep(db: AsyncSession, now: int | None = None) -> None:
     now = now or now_ms()
     rules = _rules_by_id
     async with _lock:
-        pending = (await db.execute(select(AlarmRuleState).where(
+        # Progress a restart left in the database is read back first; then memory is the truth.
+        stored = (await db.execute(select(AlarmRuleState.rule_id).where(
             (AlarmRuleState.bad_since.is_not(None)) | (AlarmRuleState.good_since.is_not(None))))).scalars().all()
         quiet = [r for r in rules.values() if r.kind == "NO_DATA" and r.no_data_ms > 0]
-        candidates = [rules[s.rule_id] for s in pending if s.rule_id in rules] + quiet
-        if not candidates:
-            return
-        evaluation = _Round(db, list({r.id: r for r in candidates}.values()))
+        candidates = {r.id: r for r in [rules[i] for i in stored if i in rules] + quiet}
+        evaluation = _Round(db, list(candidates.values()))
         await evaluation.load()
-        for state in pending:
-            rule = rules.get(state.rule_id)
-            if rule is None:
-                continue
-            record = evaluation.open.get(rule.id)
+        pending = [rules[i] for i, st in _states.items() if i in rules and (st.bad_since or st.good_since)]
+        evaluation.rules = list({r.id: r for r in [*candidates.values(), *pending]}.values())
+        for rule in pending:
+            state = _states[rule.id]
             last = _last.get(rule.id)
-            if record is None and rule.mode == "DURATION" and state.bad_since is not None \
+            if state.record_id is None and rule.mode == "DURATION" and state.bad_since is not None \
                     and now - state.bad_since >= rule.duration_ms and rule.active(now):
                 await evaluation.raise_(rule, now, last[1] if last else None)
-            elif record is not None and state.good_since is not None and now - state.good_since >= rule.clear_ms:
-                await evaluation.clear(rule, record, now, last[1] if last else None)
+            elif state.record_id is not None and state.good_since is not None \
+                    and now - state.good_since >= rule.clear_ms:
+                await evaluation.clear(rule, await evaluation.record(state), now, last[1] if last else None)
         if quiet:
             latest = dict((await db.execute(select(MonitorLatest.point_id, MonitorLatest.ts).where(
                 MonitorLatest.point_id.in_([r.point_id for r in quiet])))).all())
             for rule in quiet:
                 seen = latest.get(rule.point_id)
-                record = evaluation.open.get(rule.id)
+                state = _states[rule.id]
                 silent = seen is not None and now - seen >= rule.no_data_ms  # never reported: not lost
-                if silent and record is None and rule.active(now):
+                if silent and state.record_id is None and rule.active(now):
                     await evaluation.raise_(rule, now, None)
-                elif not silent and record is not None:
-                    await evaluation.clear(rule, record, seen or now, None)
-        await db.flush()
+                elif not silent and state.record_id is not None:
+                    await evaluation.clear(rule, await evaluation.record(state), seen or now, None)
+        await evaluation.save()
