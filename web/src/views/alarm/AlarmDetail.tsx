@@ -152,7 +152,8 @@ export function AffirmDialog({ ids, onClose, onDone }: { ids: string[]; onClose(
   const [form] = Form.useForm<AffirmValues>();
   const [busy, setBusy] = useState(false);
   const submit = async () => {
-    const values = await form.validateFields();
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return; // the form shows what is missing
     setBusy(true);
     try {
       await affirmAlarms(values, ids);
