@@ -78,8 +78,7 @@ async def level_list(db: TenantDb, paging: Paging, user: Identity = Read):
 @levels.post("/saveAndUpdate", response_model=R[LevelRead])
 async def level_save(db: TenantDb, body: Annotated[LevelWrite, Body()], user: Identity = SettingEdit):
     row = AlarmLevel() if body.id is None else await get_or_raise(db, AlarmLevel, body.id)
-    for name in body.model_fields_set - {"id"}:
-        setattr(row, name, getattr(body, name))
+    service.assign(row, body)
     if not (row.name or "").strip() or row.level is None:
         raise BadRequest("请输入级别和名称")
     if body.id is None:
@@ -144,9 +143,7 @@ async def group_detail(db: TenantDb, id: IdQuery, user: Identity = Read):
 @groups.post("/saveAndUpdate", response_model=R[GroupRead])
 async def group_save(db: TenantDb, body: Annotated[GroupWrite, Body()], user: Identity = SettingEdit):
     row = AlarmGroup() if body.id is None else await get_or_raise(db, AlarmGroup, body.id)
-    for name in body.model_fields_set - {"id"}:
-        value = getattr(body, name)
-        setattr(row, name, value if value is not None or name in ("user_ids", "remark") else getattr(row, name))
+    service.assign(row, body)
     if not (row.name or "").strip():
         raise BadRequest("请输入分组名称")
     wanted = engine.split_ids(row.user_ids)
@@ -194,10 +191,7 @@ async def cycle_list(db: TenantDb, user: Identity = Read):
 async def cycle_update(db: TenantDb, body: Annotated[TimeCycleWrite, Body()], user: Identity = SettingEdit):
     """Insert (no id) or update a time cycle."""
     row = AlarmTimeCycle() if body.id is None else await get_or_raise(db, AlarmTimeCycle, body.id)
-    for name in body.model_fields_set - {"id"}:
-        value = getattr(body, name)
-        if value is not None or name == "remark":
-            setattr(row, name, value)
+    service.assign(row, body)
     if not (row.name or "").strip():
         raise BadRequest("请输入时间周期名称")
     if body.id is None:

@@ -60,6 +60,17 @@ TRAIL = Listing(AlarmTrail, exact={"eventId": AlarmTrail.rule_id, "batch": Alarm
                 order=(AlarmTrail.create_time.desc(), AlarmTrail.id.desc()))
 
 
+def assign(row: Any, body: Any, *, keep_blank: tuple[str, ...] = ()) -> None:
+    """Copy the fields the body carries onto the row; a null for a column that cannot hold one is left out
+    (the row keeps its value, or the column's default), and so is an empty value of `keep_blank`."""
+    columns = row.__table__.c
+    for name in body.model_fields_set - {"id"}:
+        value = getattr(body, name)
+        if (value is None and name in columns and not columns[name].nullable) or (name in keep_blank and not value):
+            continue
+        setattr(row, name, value)
+
+
 # --- events (rules) -------------------------------------------------------------------------------------------
 
 def rule_text(rule: AlarmRule, point_name: str = "") -> str:
@@ -121,10 +132,8 @@ async def _names(db: AsyncSession, rows: Sequence[Any]) -> dict[str, dict]:
 
 
 async def save_event(db: AsyncSession, body: EventWrite) -> AlarmRule:
-    values = {name: getattr(body, name) for name in body.model_fields_set if name != "id"}
     rule = AlarmRule() if body.id is None else await get_or_raise(db, AlarmRule, body.id)
-    for name, value in values.items():
-        setattr(rule, name, value)
+    assign(rule, body)
     if not (rule.name or "").strip():
         raise BadRequest("请输入事件名称")
     if rule.point_id is None:
@@ -335,10 +344,7 @@ async def save_setting(db: AsyncSession, body: SettingWrite) -> AlarmSetting:
     if row is None:
         row = AlarmSetting(enabled=1, notify=1, keep_days=180)
         db.add(row)
-    for name in body.model_fields_set:
-        value = getattr(body, name)
-        if value is not None:
-            setattr(row, name, value)
+    assign(row, body)
     await db.flush()
     engine.invalidate()
     return row
@@ -355,11 +361,7 @@ async def save_mail_params(db: AsyncSession, policy: outbound.Policy, body: Mail
     if row is None:
         row = AlarmSetting(enabled=1, notify=1, keep_days=180, smtp_port=25, smtp_tls=0)
         db.add(row)
-    for name in body.model_fields_set:
-        value = getattr(body, name)
-        if name == "smtp_password" and not value:
-            continue
-        setattr(row, name, value)
+    assign(row, body, keep_blank=("smtp_password",))
     if row.smtp_host:
         await outbound.check(policy, f"{row.smtp_host}:{row.smtp_port or 25}")
     await db.flush()
