@@ -13,6 +13,19 @@ import { toast } from '#src/app/feedback';
 import { useSession } from '#src/app/stores/session';
 
 const L = (key: string) => `alarm.${key}`;
+/** The detail table's columns (the server names them in Chinese) in the console's language. */
+const COL_KEYS: Record<string, string> = {
+  createTime: 'time',
+  action: 'action',
+  value: 'value',
+  person: 'person',
+  remark: 'affirmReason',
+};
+
+/** A measured value to three decimals at most. */
+export function formatValue(value?: number | null) {
+  return value == null ? '-' : String(Number(value.toFixed(3)));
+}
 
 export const alarmRecordKey = (eventId: string, batch?: number | string | null) => [
   'alarm/record',
@@ -114,7 +127,7 @@ function DetailBody({ detail }: { detail: Detail }) {
         {item('affirmTime', detail.affirmTime)}
         {item('affirmPerson', detail.affirmPerson)}
         {item('affirmReason', detail.affirmReason)}
-        {item('peakValue', detail.peakValue)}
+        {item('peakValue', formatValue(detail.peakValue))}
         {item('interval', detail.intervalContent)}
         <Descriptions.Item label={t(L('rules'))} span={2}>
           {detail.rules}
@@ -127,12 +140,14 @@ function DetailBody({ detail }: { detail: Detail }) {
         pagination={false}
         dataSource={detail.rowData}
         columns={detail.cols.map((c) => ({
-          title: c.name,
+          title: COL_KEYS[c.prop] ? t(L(COL_KEYS[c.prop])) : c.name,
           dataIndex: c.prop,
           render:
             c.prop === 'action'
               ? (value: string) => t(L(`action_${value}`), { defaultValue: value })
-              : undefined,
+              : c.prop === 'value'
+                ? formatValue
+                : undefined,
         }))}
       />
     </>

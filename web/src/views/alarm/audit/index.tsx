@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { type TrailRead, trailApi } from '#src/api/alarm';
 import { type CrudOption, CrudPage } from '#src/components/CrudPage';
+import { formatValue } from '../AlarmDetail';
 
 const L = (key: string) => `alarm.${key}`;
 const ACTIONS = ['raised', 'retriggered', 'acknowledged', 'cleared'];
@@ -36,7 +37,7 @@ export default function AlarmAuditPage() {
           dicData: ACTIONS.map((a) => ({ label: L(`action_${a}`), value: a })),
           width: 110,
         },
-        { prop: 'value', label: L('value'), width: 90 },
+        { prop: 'value', label: L('value'), width: 90, render: (row) => formatValue(row.value) },
         { prop: 'person', label: L('person'), search: true, width: 110 },
         { prop: 'remark', label: L('affirmReason'), overHidden: true },
       ],

@@ -4,7 +4,7 @@ import { levelSelectQuery, type ResultRead, resultApi } from '#src/api/alarm';
 import { download } from '#src/api/download';
 import { getDeviceManagementDeviceList } from '#src/api/generated/client';
 import { type CrudOption, CrudPage } from '#src/components/CrudPage';
-import { AffirmTag, AlarmDetailDialog, RemoveTag } from '../AlarmDetail';
+import { AffirmTag, AlarmDetailDialog, formatValue, RemoveTag } from '../AlarmDetail';
 
 const L = (key: string) => `alarm.${key}`;
 
@@ -117,7 +117,7 @@ export function ResultsPage({
         },
         { prop: 'affirmPerson', label: L('affirmPerson'), width: 100 },
         { prop: 'frequency', label: L('frequency'), width: 80, sortable: true },
-        { prop: 'peakValue', label: L('peakValue'), width: 90 },
+        { prop: 'peakValue', label: L('peakValue'), width: 90, render: (row) => formatValue(row.peakValue) },
         { prop: 'batch', label: L('batch'), width: 70 },
       ],
     }),

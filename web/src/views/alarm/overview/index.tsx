@@ -4,7 +4,7 @@ import { Card, Col, Empty, Row, Statistic, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchOverview, type ResultRead } from '#src/api/alarm';
-import { AffirmTag, AlarmDetailDialog, RemoveTag } from '../AlarmDetail';
+import { AffirmTag, AlarmDetailDialog, formatValue, RemoveTag } from '../AlarmDetail';
 
 const L = (key: string) => `alarm.${key}`;
 const STATUS_COLOR: Record<string, string> = {
@@ -97,7 +97,7 @@ export default function AlarmOverviewPage() {
                 { title: t(L('firstTime')), dataIndex: 'firstTime' },
                 { title: t(L('removeStatus')), render: (_, row) => <RemoveTag status={row.removeStatus} /> },
                 { title: t(L('affirmStatus')), render: (_, row) => <AffirmTag status={row.affirmStatus} /> },
-                { title: t(L('peakValue')), dataIndex: 'peakValue' },
+                { title: t(L('peakValue')), render: (_, row) => formatValue(row.peakValue) },
               ]}
             />
           </Card>
