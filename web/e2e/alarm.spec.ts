@@ -76,7 +76,7 @@ test('a value over the threshold rings the bell; the alarm is confirmed with the
   // The bell polls every 10 s: the notification shows within one period.
   await page.getByRole('button', { name: '消息通知' }).click();
   const item = page.locator('.pd-notice-item').filter({ hasText: name });
-  await expect(item).toBeVisible({ timeout: 15_000 });
+  await expect(item).toBeVisible({ timeout: 20_000 });
   await item.click();
 
   const detail = page.getByTestId('alarm-detail');

@@ -8,6 +8,7 @@ import {
 } from '#src/api/alarm';
 import { getDeviceManagementDatapointsList } from '#src/api/generated/client';
 import { type CrudColumn, type CrudOption, CrudPage } from '#src/components/CrudPage';
+import { i18n } from '#src/i18n';
 
 const L = (key: string) => `alarm.${key}`;
 const PERMISSIONS = { add: 'config_add', edit: 'config_edit', view: 'config_view', delete: 'config_delete' };
@@ -44,7 +45,7 @@ const when =
             values.includes(getFieldValue(field)) &&
             (value === undefined || value === null || value === '')
           ) {
-            throw new Error(`${column.label}`);
+            throw new Error(i18n.t(column.label));
           }
         },
       }),
@@ -133,22 +134,38 @@ export default function AlarmConfigPage() {
           type: 'number',
           hide: true,
         }),
-        { prop: 'low', label: L('low'), type: 'number', hide: true },
-        { prop: 'high', label: L('high'), type: 'number', hide: true },
+        { prop: 'low', label: L('low'), type: 'number', hide: true, tip: L('tipRange') },
+        { prop: 'high', label: L('high'), type: 'number', hide: true, tip: L('tipRange') },
         when('mode', ['DURATION'])({
           prop: 'durationSeconds',
           label: L('durationSeconds'),
           type: 'number',
           hide: true,
+          tip: L('tipDuration'),
         }),
-        { prop: 'repeatCount', label: L('repeatCount'), type: 'number', value: 1, hide: true },
+        {
+          prop: 'repeatCount',
+          label: L('repeatCount'),
+          type: 'number',
+          value: 1,
+          hide: true,
+          tip: L('tipRepeat'),
+        },
         when('kind', ['NO_DATA'])({
           prop: 'noDataSeconds',
           label: L('noDataSeconds'),
           type: 'number',
           hide: true,
+          tip: L('tipNoData'),
         }),
-        { prop: 'hysteresis', label: L('hysteresis'), type: 'number', value: 0, hide: true },
+        {
+          prop: 'hysteresis',
+          label: L('hysteresis'),
+          type: 'number',
+          value: 0,
+          hide: true,
+          tip: L('tipHysteresis'),
+        },
         { prop: 'clearSeconds', label: L('clearSeconds'), type: 'number', value: 0, hide: true },
         { prop: 'enabled', label: L('enabled'), type: 'switch', value: 1, width: 80 },
         { prop: 'rules', label: L('rules'), display: false, overHidden: true },
