@@ -18,6 +18,7 @@ partial unique index keeps a raise single meanwhile.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -407,7 +408,7 @@ async def on_values(db: AsyncSession, values: Sequence[tuple]) -> None:
     touched = [v for v in values if v[0] in rules]
     if not touched:
         return
-    async with _lock:
+    async with _lock, _forgetting_on_failure():
         with tenancy.platform_scope(db):
             evaluation = _Round(db, [r for pid in {v[0] for v in touched} for r in rules[pid]])
             await evaluation.load()
@@ -418,6 +419,16 @@ async def on_values(db: AsyncSession, values: Sequence[tuple]) -> None:
         await db.commit()
 
 
+@contextlib.asynccontextmanager
+async def _forgetting_on_failure():
+    """A failed evaluation rolls back: what memory holds of it is forgotten, to be read back from the database."""
+    try:
+        yield
+    except BaseException:
+        _states.clear()
+        raise
+
+
 async def sweep(db: AsyncSession, now: int | None = None) -> None:
     """The `alarm.sweep` job (platform scope): raise DURATION rules whose window elapsed without a new value and
     NO_DATA rules whose point went quiet, and clear open alarms whose clear delay elapsed."""
@@ -426,7 +437,7 @@ async def sweep(db: AsyncSession, now: int | None = None) -> None:
     await rules_for(db)
     now = now or now_ms()
     rules = _rules_by_id
-    async with _lock:
+    async with _lock, _forgetting_on_failure():
         # Progress a restart left in the database is read back first; then memory is the truth.
         stored = (await db.execute(select(AlarmRuleState.rule_id).where(
             (AlarmRuleState.bad_since.is_not(None)) | (AlarmRuleState.good_since.is_not(None))))).scalars().all()
