@@ -6,9 +6,12 @@ import {
   groupSelectQuery,
   levelSelectQuery,
 } from '#src/api/alarm';
-import { getDeviceManagementDatapointsList } from '#src/api/generated/client';
+import { lazyChunk } from '#src/app/registry';
 import { type CrudColumn, type CrudOption, CrudPage } from '#src/components/CrudPage';
 import { i18n } from '#src/i18n';
+import { pointQuery } from './points';
+
+const PointPreview = lazyChunk(() => import('./PointPreview'));
 
 const L = (key: string) => `alarm.${key}`;
 const PERMISSIONS = { add: 'config_add', edit: 'config_edit', view: 'config_view', delete: 'config_delete' };
@@ -20,18 +23,6 @@ const OPERATORS = [
   { label: '<', value: 'lt' },
   { label: '≤', value: 'le' },
 ];
-
-/** Every data point of the tenant as "device / point" (the rule's source). */
-const pointQuery = {
-  queryKey: ['alarm/points'],
-  queryFn: async () =>
-    ((await getDeviceManagementDatapointsList({ current: 1, size: 1000 } as never)).data?.records ?? []).map(
-      (p) => ({
-        id: p.id,
-        title: `${p.deviceName ?? ''} / ${p.name}`,
-      }),
-    ),
-};
 
 /** A field shown only for some rule kinds or modes (the rule editor per kind). */
 const when =
@@ -72,6 +63,8 @@ export default function AlarmConfigPage() {
           dicQuery: pointQuery,
           required: true,
           hide: true,
+          span: 24,
+          formComponent: PointPreview,
         },
         { prop: 'deviceName', label: L('device'), display: false, width: 160 },
         { prop: 'pointName', label: L('point'), display: false, width: 160 },
