@@ -98,8 +98,13 @@ class TestAffirm:
 
 class TestNotifications:
     async def test_raise_and_clear_reach_the_recipients_bell(self, plant):
+        # The bell's answers are cached under a generation: polled before, they must still show the new alarm.
+        before = await plant.recipient.data("GET", f"{BELL}/page", current=1, size=4)
+        count = await plant.recipient.data("GET", f"{BELL}/realTimeNotice")
         rule, record = await raised(plant)
+        assert await plant.recipient.data("GET", f"{BELL}/realTimeNotice") == count + 1
         page = await plant.recipient.data("GET", f"{BELL}/page", current=1, size=4)
+        assert page != before
         mine = [r for r in page["records"] if r["alarmId"] == rule["id"]]
         assert len(mine) == 1 and mine[0]["batch"] == "1"
         content = orjson.loads(mine[0]["content"])
