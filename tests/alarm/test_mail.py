@@ -30,10 +30,10 @@ def free_port() -> int:
 
 
 @pytest.fixture
-async def plant(app, demo_admin, demo_user, unique, monkeypatch) -> Plant:
+async def plant(app, demo_admin, recipient, unique, monkeypatch) -> Plant:
     port = free_port()
     monkeypatch.setattr(app.state.settings, "outbound_allow", f"127.0.0.1:{port}")
-    plant = await Plant(app, demo_admin, demo_user, unique).setup()
+    plant = await Plant(app, demo_admin, recipient, unique).setup()
     plant.port = port  # type: ignore[attr-defined]
     return plant
 
@@ -61,7 +61,7 @@ class TestMail:
             await plant.send((now_ms() - 1000, 60))
             await app.state.runtime.jobs.run(mail.MAIL_JOB)
             [message] = [m for m in inbox.messages if unique in m.content.decode()]
-            assert message.rcpt_tos == ["zhangwei@example.com"]
+            assert message.rcpt_tos == ["wangqiang@example.com"]
             assert message.mail_from == "alarms@plant.example"
             assert rule["name"] in message.content.decode()
             [row] = await outbox(app, unique)
