@@ -26,7 +26,7 @@ NOT_BUILT = {
     # production
     "/product/product", "/product/tectprocess", "/product/batch", "/product/oee",
     # alarms and early warning
-    "/alarm/setting", "/alarm/overview", "/alarm/config", "/alarm/database", "/alarm/audit", "/alarm/tracking",
+    "/alarm/tracking",
     "/index/warnIndicators", "/index/warnManagement",
     # workflow and my work
     "/flow/model", "/flow/deploy", "/flow/manager", "/flow/follow",

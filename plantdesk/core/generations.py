@@ -83,12 +83,14 @@ def after_commit(session, action: Callable[[], Awaitable[None]]) -> None:
 
 async def bump_marked(session, cache: Cache) -> None:
     """Bump what the session's writes marked and run its `after_commit` actions (after its commit; a rolled-back
-    session is never asked)."""
+    session is never asked). An action may write and commit in the same session (a monitor listener does):
+    what it marks is bumped, and what it queues run, in the next round."""
     info = getattr(session, "sync_session", session).info
-    for name in sorted(info.pop(MARKS_KEY, set())):
-        await cache.incr(_key(name))
-    for action in info.pop(AFTER_KEY, []):
-        await action()
+    while MARKS_KEY in info or AFTER_KEY in info:
+        for name in sorted(info.pop(MARKS_KEY, set())):
+            await cache.incr(_key(name))
+        for action in info.pop(AFTER_KEY, []):
+            await action()
 
 
 def _key(name: str) -> str:

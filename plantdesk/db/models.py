@@ -6,6 +6,17 @@ from plantdesk.core.search import SearchGram
 from plantdesk.core.security.models import Client, UserSession
 from plantdesk.db.base import Base
 from plantdesk.modules.ai.models import AiConversation, AiMessage, AiProvider
+from plantdesk.modules.alarm.models import (
+    AlarmGroup,
+    AlarmLevel,
+    AlarmMail,
+    AlarmRecord,
+    AlarmRule,
+    AlarmRuleState,
+    AlarmSetting,
+    AlarmTimeCycle,
+    AlarmTrail,
+)
 from plantdesk.modules.desk.models import Notice, SystemNotice
 from plantdesk.modules.device.models import (
     CollectGroup,
@@ -83,4 +94,7 @@ __all__ = [
     # knowledge base and assistant (plantdesk.modules.knowledge, plantdesk.modules.ai)
     "AiConversation", "AiMessage", "AiProvider", "AlarmEventKnowledge", "KnowledgeCatalogue", "KnowledgeChangeLog",
     "KnowledgeComment", "KnowledgeFileRela", "KnowledgeInfo", "KnowledgeTerm",
+    # alarms (plantdesk.modules.alarm)
+    "AlarmGroup", "AlarmLevel", "AlarmMail", "AlarmRecord", "AlarmRule", "AlarmRuleState", "AlarmSetting",
+    "AlarmTimeCycle", "AlarmTrail",
 ]

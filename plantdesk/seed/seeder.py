@@ -207,7 +207,7 @@ async def seed_plant(db: AsyncSession) -> bool:
         ModelComponent,
         ModelPoint,
     )
-    from plantdesk.seed.data import collect, plant
+    from plantdesk.seed.data import alarm, collect, plant
 
     tenant_id = demo.DEMO_TENANT["tenant_id"]
     if not await db.scalar(select(Tenant.id).where(Tenant.tenant_id == tenant_id)):
@@ -264,6 +264,7 @@ async def seed_plant(db: AsyncSession) -> bool:
                                   delay_seconds=10))
         await db.flush()
         await collect.seed(db)
+    await alarm.seed(db, tenant_id)
     return True
 
 

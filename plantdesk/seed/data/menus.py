@@ -199,7 +199,7 @@ MENUS: list[dict] = [
               buttons=ALARM_OVERVIEW_BUTTONS),
         _menu("config", "事件配置", "Event config", "/alarm/config", "BellOutlined", 3, buttons=CRUD),
         _menu("database", "告警数据库", "Alarm database", "/alarm/database", "DatabaseOutlined", 4,
-              buttons=CRUD),
+              buttons=[*CRUD, EXPORT]),
         _menu("audit", "审计追踪", "Audit trail", "/alarm/audit", "AuditOutlined", 5, buttons=AUDIT_BUTTONS),
         # Third-party alarm sources: MES, OA, QMS, SCADA.
         _menu("tracking", "告警追踪", "Alarm tracking", "/alarm/tracking", "AimOutlined", 6, buttons=CRUD),

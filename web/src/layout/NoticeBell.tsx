@@ -24,6 +24,7 @@ export function NoticeBell() {
   const [polling, setPolling] = useState(true);
   const [opened, setOpened] = useState<SystemNotice | null>(null);
   const [showAll, setShowAll] = useState(false);
+  const [listOpen, setListOpen] = useState(false);
   const query = useQuery({
     queryKey: NOTICE_QUERY_KEY,
     queryFn: () => fetchUnreadNotices(1, NOTICE_PAGE_SIZE),
@@ -41,6 +42,7 @@ export function NoticeBell() {
   const total = polling ? (query.data?.total ?? 0) : 0;
 
   const open = async (notice: SystemNotice) => {
+    setListOpen(false);
     setOpened(notice);
     await markNoticesRead([notice.id]).catch(() => undefined);
     queryClient.invalidateQueries({ queryKey: NOTICE_QUERY_KEY });
@@ -71,7 +73,14 @@ export function NoticeBell() {
 
   return (
     <>
-      <Popover trigger="click" placement="bottomRight" title={t('notice.title')} content={content}>
+      <Popover
+        trigger="click"
+        placement="bottomRight"
+        title={t('notice.title')}
+        content={content}
+        open={listOpen}
+        onOpenChange={setListOpen}
+      >
         <Tooltip title={t('notice.title')}>
           <Button type="text" className="pd-header-btn" aria-label={t('notice.title')}>
             <Badge dot={total > 0}>

@@ -4,10 +4,18 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SystemNotice } from '#src/api/system';
 import { fetchUnreadNotices } from '#src/api/system';
+import { AlarmDetailDialog } from '#src/views/alarm/AlarmDetail';
 import { NOTICE_QUERY_KEY, parseNotice } from './NoticeBell';
 
-/** The bell's dialogs, loaded on first use: one notification's detail and the full unread list. */
+/** The bell's dialogs, loaded on first use: one notification's detail and the full unread list. An alarm
+ * notification opens the event detail dialog with the confirmation form. */
 export function NoticeDetail({ notice, onClose }: { notice: SystemNotice; onClose(): void }) {
+  if (notice.alarmId)
+    return <AlarmDetailDialog eventId={notice.alarmId} batch={notice.batch} onClose={onClose} />;
+  return <PlainNotice notice={notice} onClose={onClose} />;
+}
+
+function PlainNotice({ notice, onClose }: { notice: SystemNotice; onClose(): void }) {
   const { t } = useTranslation();
   const parsed = parseNotice(notice);
   return (

@@ -25,7 +25,7 @@ import asyncpg  # type: ignore[import-untyped]
 from sqlalchemy import bindparam, text
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 
-from plantdesk.modules.device.monitor import partitions
+from plantdesk.modules.device.monitor import listeners, partitions
 
 MINUTE, HOUR, DAY = 60_000, 3_600_000, 86_400_000
 HEARTBEAT_MS = 60_000
@@ -138,6 +138,7 @@ class MonitorStore:
 
         rows: list[tuple] = []  # in order: newer than the point's latest
         late: list[tuple] = []
+        fresh: list[tuple] = []  # newer than the point's latest: what the listeners hear
         latest: dict[int, tuple] = {}
         heartbeat = self.heartbeat_ms
         prev_pid = None
@@ -161,6 +162,7 @@ class MonitorStore:
             else:
                 state = state._replace(ts=ts, value=value, text=txt, quality=quality)
             latest[pid] = (pid, ts, value, txt, quality, state.stored_ts, state.stored_value, state.stored_text)
+            fresh.append((pid, ts, value, txt, quality))
 
         if pg:
             await partitions.ensure_for(conn, (r[1] for r in rows), (r[1] for r in late))
@@ -174,6 +176,7 @@ class MonitorStore:
         if stored:
             await self._rollup(driver, pg, stored)
         result.stored = len(stored)
+        listeners.written(db, fresh)
         return result
 
     async def _stored_state(self, driver, pg: bool, point_ids: list[int]) -> dict[int, _Stored]:

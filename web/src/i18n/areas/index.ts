@@ -1,4 +1,5 @@
 import type { Area } from '../area';
+import { alarm } from './alarm';
 import { authorityApiscope } from './authority.apiscope';
 import { authorityDataauth } from './authority.dataauth';
 import { authorityDatascope } from './authority.datascope';
@@ -60,4 +61,5 @@ export const AREAS: Area[] = [
   indexImportExportManagement,
   indexKnowledge,
   indexAiChat,
+  alarm,
 ];

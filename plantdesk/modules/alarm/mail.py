@@ -1,0 +1,74 @@
+"""Alarm e-mail (design/industrial.md §6): a transition a group hears by e-mail becomes one outbox row per
+recipient with an address, in the transaction of the transition; the `alarm.mail` job sends what is due with
+the tenant's SMTP parameters (notifyparamemail) and retries a failure with a growing delay, MAX_ATTEMPTS times.
+
+The SMTP host is checked against the outbound rule (core.outbound) when the parameters are saved.
+"""
+
+import smtplib
+from datetime import datetime, timedelta
+from email.message import EmailMessage
+
+import anyio
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from plantdesk.modules.alarm.models import AlarmMail, AlarmSetting
+
+MAIL_JOB = "alarm.mail"
+MAIL_CRON = "*/10 * * * * *"  # every 10 seconds
+MAX_ATTEMPTS = 5
+RETRY_SECONDS = 30  # then 60, 120, 240: doubled after each failure
+BATCH = 100
+TIMEOUT = 10
+
+
+def queue(db: AsyncSession, tenant_id: str, addresses: tuple[str, ...], subject: str, body: str) -> None:
+    now = datetime.now().replace(microsecond=0)
+    for address in dict.fromkeys(addresses):
+        db.add(AlarmMail(tenant_id=tenant_id, to_addr=address, subject=subject[:255], body=body, attempts=0,
+                         next_try=now, create_time=now))
+
+
+async def deliver(db: AsyncSession, now: datetime | None = None) -> int:
+    """The `alarm.mail` job (platform scope): send the due messages; answers how many went."""
+    now = now or datetime.now().replace(microsecond=0)
+    due = (await db.execute(select(AlarmMail).where(
+        AlarmMail.sent_time.is_(None), AlarmMail.attempts < MAX_ATTEMPTS, AlarmMail.next_try <= now)
+        .order_by(AlarmMail.next_try, AlarmMail.id).limit(BATCH))).scalars().all()
+    if not due:
+        return 0
+    settings = {s.tenant_id: s for s in (await db.execute(
+        select(AlarmSetting).where(AlarmSetting.tenant_id.in_({m.tenant_id for m in due})))).scalars()}
+    sent = 0
+    for message in due:
+        setting = settings.get(message.tenant_id)
+        try:
+            if setting is None or not setting.smtp_host:
+                raise RuntimeError("no SMTP parameters")
+            await anyio.to_thread.run_sync(_send, setting, message)
+        except (OSError, smtplib.SMTPException, RuntimeError) as exc:
+            message.attempts += 1
+            message.next_try = now + timedelta(seconds=RETRY_SECONDS * 2 ** (message.attempts - 1))
+            message.last_error = str(exc)[:500]
+            continue
+        message.attempts += 1
+        message.sent_time = now
+        sent += 1
+    await db.flush()
+    return sent
+
+
+def _send(setting: AlarmSetting, message: AlarmMail) -> None:
+    mail = EmailMessage()
+    mail["From"] = setting.smtp_from or setting.smtp_user or "plantdesk@localhost"
+    mail["To"] = message.to_addr
+    mail["Subject"] = message.subject
+    mail.set_content(message.body)
+    assert setting.smtp_host is not None  # deliver() checked
+    with smtplib.SMTP(setting.smtp_host, setting.smtp_port or 25, timeout=TIMEOUT) as smtp:
+        if setting.smtp_tls:
+            smtp.starttls()
+        if setting.smtp_user:
+            smtp.login(setting.smtp_user, setting.smtp_password or "")
+        smtp.send_message(mail)

@@ -1,0 +1,369 @@
+"""Alarm configuration, results, confirmation and the views over them.
+
+`open_alarms(db, device_id=None)` is the one read other areas (the assistant's typed tool) call for a tenant's
+alarms that are not cleared yet.
+"""
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import Select, func, select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from plantdesk.core import outbound, tenancy
+from plantdesk.core.cache import Cache
+from plantdesk.core.context import Identity
+from plantdesk.core.crud import get_or_raise, mark_deleted
+from plantdesk.core.envelope import DATETIME_FORMAT
+from plantdesk.core.errors import BadRequest, BusinessError, NotFoundError
+from plantdesk.core.listing import Listing
+from plantdesk.core.security.passwords import verify_password
+from plantdesk.modules.alarm import engine
+from plantdesk.modules.alarm.engine import AFFIRMED, NOT_AFFIRMED, NOT_REMOVED, REMOVED
+from plantdesk.modules.alarm.models import (
+    AlarmGroup,
+    AlarmLevel,
+    AlarmRecord,
+    AlarmRule,
+    AlarmSetting,
+    AlarmTrail,
+)
+from plantdesk.modules.alarm.schemas import EventWrite, MailParamsWrite, SettingWrite
+from plantdesk.modules.device.models import DataPoint, Device
+from plantdesk.modules.system.param import service as params
+from plantdesk.modules.user.models import User
+
+LOCKOUT_SECONDS = 30 * 60  # the login's lockout window (auth.service): one counter for both
+CONFIRMED = "确认成功"
+OPERATORS = {"gt": ">", "ge": "≥", "lt": "<", "le": "≤"}
+TRAIL_COLS = [("时间", "createTime"), ("动作", "action"), ("数值", "value"), ("人员", "person"), ("说明", "remark")]
+EXPORT_COLS = [("batch", "批次"), ("deviceName", "设备"), ("pointName", "测点"), ("levelName", "级别"),
+               ("firstTime", "首次时间"), ("removeStatus", "解除状态"), ("removeTime", "解除时间"),
+               ("keepTime", "持续时间(分钟)"), ("affirmStatus", "确认状态"), ("affirmTime", "确认时间"),
+               ("affirmPerson", "确认人"), ("affirmReason", "确认原因"), ("frequency", "频次"),
+               ("peakValue", "峰值")]
+
+RESULTS = Listing(AlarmRecord, exact={
+    "eventId": AlarmRecord.rule_id, "batch": AlarmRecord.batch, "deviceId": AlarmRecord.device_id,
+    "levelId": AlarmRecord.level_id, "removeStatus": AlarmRecord.cleared, "affirmStatus": AlarmRecord.acknowledged},
+    ranges={"firstTime": AlarmRecord.first_time},
+    sorts={"first_time": AlarmRecord.first_time, "frequency": AlarmRecord.frequency},
+    order=(AlarmRecord.first_time.desc(), AlarmRecord.id.desc()))
+EVENTS = Listing(AlarmRule, filters={"name": AlarmRule.name},
+                 exact={"deviceId": AlarmRule.device_id, "pointId": AlarmRule.point_id,
+                        "levelId": AlarmRule.level_id, "groupId": AlarmRule.group_id, "kind": AlarmRule.kind},
+                 order=(AlarmRule.create_time.desc(), AlarmRule.id.desc()))
+TRAIL = Listing(AlarmTrail, exact={"eventId": AlarmTrail.rule_id, "batch": AlarmTrail.batch,
+                                   "recordId": AlarmTrail.record_id, "action": AlarmTrail.action},
+                filters={"person": AlarmTrail.person}, ranges={"createTime": AlarmTrail.create_time},
+                order=(AlarmTrail.create_time.desc(), AlarmTrail.id.desc()))
+
+
+def assign(row: Any, body: Any, *, keep_blank: tuple[str, ...] = ()) -> None:
+    """Copy the fields the body carries onto the row; a null for a column that cannot hold one is left out
+    (the row keeps its value, or the column's default), and so is an empty value of `keep_blank`."""
+    columns = row.__table__.c
+    for name in body.model_fields_set - {"id"}:
+        value = getattr(body, name)
+        if (value is None and name in columns and not columns[name].nullable) or (name in keep_blank and not value):
+            continue
+        setattr(row, name, value)
+
+
+# --- events (rules) -------------------------------------------------------------------------------------------
+
+def rule_text(rule: AlarmRule, point_name: str = "") -> str:
+    """The trigger condition in words (the detail dialog's rules)."""
+    subject = point_name or "value"
+    if rule.kind == "RANGE":
+        condition = f"{subject} ∉ [{_num(rule.low)}, {_num(rule.high)}]"
+    elif rule.kind == "RATE":
+        condition = f"|Δ{subject}|/min > {_num(rule.threshold)}"
+    elif rule.kind == "NO_DATA":
+        condition = f"{subject}: no data {rule.no_data_seconds}s"
+    else:
+        condition = f"{subject} {OPERATORS.get(rule.operator, '>')} {_num(rule.threshold)}"
+    return f"{condition}; {interval_text(rule)}; hysteresis {_num(rule.hysteresis)}" + (
+        f", clear after {rule.clear_seconds}s" if rule.clear_seconds else "")
+
+
+def interval_text(rule: AlarmRule) -> str:
+    if rule.mode == "DURATION":
+        return f"DURATION {rule.duration_seconds}s"
+    if rule.mode == "REPEATING":
+        return f"REPEATING ×{rule.repeat_count}"
+    return "SIMPLE"
+
+
+def _num(value: float | None) -> str:
+    return "-" if value is None else f"{value:g}"
+
+
+async def event_reads(db: AsyncSession, rules: Sequence[AlarmRule]) -> list[dict]:
+    names = await _names(db, rules)
+    ids = [r.id for r in rules]
+    opened = dict((await db.execute(select(AlarmRecord.rule_id, func.count()).where(
+        AlarmRecord.rule_id.in_(ids), AlarmRecord.cleared == 0).group_by(AlarmRecord.rule_id))).all()) if ids else {}
+    out = []
+    for rule in rules:
+        row = {a.key: getattr(rule, a.key) for a in AlarmRule.__mapper__.column_attrs}
+        row |= {"device_name": names["device"].get(rule.device_id, ""),
+                "point_name": names["point"].get(rule.point_id, ""),
+                "level_name": names["level"].get(rule.level_id, ("", None, None))[0],
+                "group_name": names["group"].get(rule.group_id, ""),
+                "rules": rule_text(rule, names["point"].get(rule.point_id, "")),
+                "open_count": opened.get(rule.id, 0)}
+        out.append(row)
+    return out
+
+
+async def _names(db: AsyncSession, rows: Sequence[Any]) -> dict[str, dict]:
+    devices = {r.device_id for r in rows}
+    points = {r.point_id for r in rows}
+    return {
+        "device": dict((await db.execute(select(Device.id, Device.name).where(Device.id.in_(devices)))).all())
+        if devices else {},
+        "point": dict((await db.execute(select(DataPoint.id, DataPoint.name).where(DataPoint.id.in_(points)))).all())
+        if points else {},
+        "level": {lv.id: (lv.name, lv.level, lv.color) for lv in (await db.execute(select(AlarmLevel))).scalars()},
+        "group": dict((await db.execute(select(AlarmGroup.id, AlarmGroup.name))).all()),
+    }
+
+
+async def save_event(db: AsyncSession, body: EventWrite) -> AlarmRule:
+    rule = AlarmRule() if body.id is None else await get_or_raise(db, AlarmRule, body.id)
+    assign(rule, body)
+    if not (rule.name or "").strip():
+        raise BadRequest("请输入事件名称")
+    if rule.point_id is None:
+        raise BadRequest("请选择测点")
+    point = (await db.execute(select(DataPoint).where(DataPoint.id == rule.point_id))).scalar_one_or_none()
+    if point is None:
+        raise NotFoundError("测点不存在")
+    rule.device_id = point.device_id
+    rule.kind, rule.mode = rule.kind or "THRESHOLD", rule.mode or "SIMPLE"
+    rule.operator = rule.operator or "gt"
+    if rule.kind in ("THRESHOLD", "RATE") and rule.threshold is None:
+        raise BadRequest("请输入阈值")
+    if rule.kind == "RANGE" and rule.low is None and rule.high is None:
+        raise BadRequest("请输入上限或下限")
+    if rule.kind == "RANGE" and rule.low is not None and rule.high is not None and rule.low >= rule.high:
+        raise BadRequest("下限须小于上限")
+    if rule.kind == "NO_DATA" and not rule.no_data_seconds:
+        raise BadRequest("请输入无数据时长")
+    if rule.mode == "DURATION" and not rule.duration_seconds:
+        raise BadRequest("请输入持续时间")
+    for model, value, message in ((AlarmLevel, rule.level_id, "告警级别不存在"),
+                                  (AlarmGroup, rule.group_id, "告警分组不存在")):
+        if value is not None and (await db.execute(select(model.id).where(model.id == value))).first() is None:
+            raise NotFoundError(message)
+    if body.id is None:
+        db.add(rule)
+    await db.flush()
+    await db.refresh(rule)
+    engine.invalidate()
+    return rule
+
+
+async def remove_events(db: AsyncSession, ids: list[int]) -> None:
+    await mark_deleted(db, AlarmRule, AlarmRule.id.in_(ids))
+    engine.invalidate()
+
+
+# --- results --------------------------------------------------------------------------------------------------
+
+async def result_reads(db: AsyncSession, records: Sequence[AlarmRecord]) -> list[dict]:
+    names = await _names(db, records)
+    rule_ids = {r.rule_id for r in records}
+    rules = {r.id: r for r in (await db.execute(select(AlarmRule).where(AlarmRule.id.in_(rule_ids)).execution_options(
+        **{tenancy.INCLUDE_DELETED: True}))).scalars()} if rule_ids else {}
+    now = datetime.now()
+    out = []
+    for rec in records:
+        rule = rules.get(rec.rule_id)
+        level_name, level, color = names["level"].get(rec.level_id, ("", None, None))
+        out.append({
+            "id": rec.id, "event_id": rec.rule_id, "event_name": rule.name if rule else "",
+            "level_id": rec.level_id, "level_name": level_name, "level": level, "color": color,
+            "group_name": names["group"].get(rule.group_id, "") if rule else "",
+            "device_id": rec.device_id, "device_name": names["device"].get(rec.device_id, ""),
+            "point_name": names["point"].get(rec.point_id, ""), "batch": rec.batch,
+            "first_time": rec.first_time, "last_time": rec.last_time,
+            "remove_status": REMOVED if rec.cleared else NOT_REMOVED, "remove_time": rec.clear_time,
+            "keep_time": int(((rec.clear_time or now) - rec.first_time).total_seconds() // 60),
+            "affirm_status": AFFIRMED if rec.acknowledged else NOT_AFFIRMED, "affirm_time": rec.ack_time,
+            "affirm_person": rec.ack_person, "affirm_reason": rec.ack_reason, "frequency": rec.frequency,
+            "frequency_content": f"{rec.frequency}", "interval_content": interval_text(rule) if rule else "",
+            "first_value": rec.first_value, "peak_value": rec.peak_value, "last_value": rec.last_value,
+        })
+    return out
+
+
+def results_statement(query) -> Select:
+    return RESULTS.select(query)
+
+
+async def alarm_record(db: AsyncSession, event_id: int, batch: int | None) -> dict:
+    """The event result and alarm record of (eventId, batch); without a batch, the newest."""
+    stmt = select(AlarmRecord).where(AlarmRecord.rule_id == event_id)
+    stmt = stmt.where(AlarmRecord.batch == batch) if batch is not None else stmt.order_by(AlarmRecord.batch.desc())
+    record = (await db.execute(stmt.limit(1))).scalar_one_or_none()
+    if record is None:
+        raise NotFoundError("告警记录不存在")
+    detail = (await result_reads(db, [record]))[0]
+    rule = (await db.execute(select(AlarmRule).where(AlarmRule.id == event_id).execution_options(
+        **{tenancy.INCLUDE_DELETED: True}))).scalar_one()
+    trail = (await db.execute(select(AlarmTrail).where(AlarmTrail.record_id == record.id)
+                              .order_by(AlarmTrail.create_time, AlarmTrail.id))).scalars().all()
+    detail["rules"] = rule_text(rule, detail["point_name"])
+    detail["cols"] = [{"name": name, "prop": prop} for name, prop in TRAIL_COLS]
+    detail["row_data"] = [trail_read(t, rule.name) for t in trail]
+    return detail
+
+
+def trail_read(t: AlarmTrail, event_name: str) -> dict:
+    return {"id": t.id, "record_id": t.record_id, "event_id": t.rule_id, "event_name": event_name,
+            "batch": t.batch, "action": t.action, "value": t.value, "person": t.person, "remark": t.remark,
+            "create_time": t.create_time}
+
+
+async def trail_reads(db: AsyncSession, rows: Sequence[AlarmTrail]) -> list[dict]:
+    ids = {t.rule_id for t in rows}
+    names = dict((await db.execute(select(AlarmRule.id, AlarmRule.name).where(AlarmRule.id.in_(ids)).execution_options(
+        **{tenancy.INCLUDE_DELETED: True}))).all()) if ids else {}
+    return [trail_read(t, names.get(t.rule_id, "")) for t in rows]
+
+
+async def affirm(db: AsyncSession, cache: Cache, caller: Identity, *, user_name: str | None, password: str | None,
+                 reason: str | None, ids: list[int]) -> int:
+    """Confirm the chosen results in one transaction, once the named user's password (md5 hex, as at login)
+    checks out; a wrong one confirms nothing and counts against the account as a failed login does."""
+    if not (user_name or "").strip():
+        raise BadRequest("请输入活动名称")
+    if not password:
+        raise BadRequest("请输入密码")
+    if not (reason or "").strip():
+        raise BadRequest("请输入确认原因")
+    if not ids:
+        raise BadRequest("缺少必要的请求参数: dataList")
+    account = (user_name or "").strip()
+    account_key = f"fail:{caller.tenant_id}:{account}"
+    if (await cache.get(account_key) or 0) >= (await params.get_int(db, "account.failCount") or 5):
+        raise BusinessError("登录错误次数过多,请稍后再试")
+    user = (await db.execute(select(User).where(User.account == account, User.status == 1))).scalar_one_or_none()
+    matches, _rehash = await verify_password(password, user.password if user else None)
+    if user is None or not matches:
+        await cache.incr(account_key, LOCKOUT_SECONDS)
+        raise BusinessError("用户名或密码错误")
+    await cache.delete(account_key)
+    records = (await db.execute(select(AlarmRecord).where(AlarmRecord.id.in_(ids)))).scalars().all()
+    if len(records) != len(set(ids)):
+        raise NotFoundError("告警记录不存在")
+    now = datetime.now().replace(microsecond=0)
+    person = user.real_name or user.account
+    await engine.rules_for(db)
+    confirmed = 0
+    for record in records:
+        if record.acknowledged:
+            continue
+        record.acknowledged, record.ack_time, record.ack_user_id = 1, now, user.id
+        record.ack_person, record.ack_reason = person, (reason or "").strip()
+        db.add(AlarmTrail(record_id=record.id, rule_id=record.rule_id, batch=record.batch, action="acknowledged",
+                          value=record.last_value, person=person, remark=record.ack_reason, create_time=now))
+        confirmed += 1
+        rule = engine.rule(record.rule_id)
+        if rule is not None:
+            await engine.notify(db, rule, record, "affirm")
+    await db.flush()
+    return confirmed
+
+
+async def export_rows(db: AsyncSession, event_id: int, batch: int | None) -> tuple[str, list[dict]]:
+    rule = await get_or_raise(db, AlarmRule, event_id)
+    stmt = select(AlarmRecord).where(AlarmRecord.rule_id == event_id).order_by(AlarmRecord.batch.desc()).limit(10_000)
+    if batch is not None:
+        stmt = stmt.where(AlarmRecord.batch == batch)
+    reads = await result_reads(db, (await db.execute(stmt)).scalars().all())
+    rows = [{"batch": r["batch"], "deviceName": r["device_name"], "pointName": r["point_name"],
+             "levelName": r["level_name"], "firstTime": r["first_time"].strftime(DATETIME_FORMAT),
+             "removeStatus": r["remove_status"],
+             "removeTime": r["remove_time"].strftime(DATETIME_FORMAT) if r["remove_time"] else "",
+             "keepTime": r["keep_time"], "affirmStatus": r["affirm_status"],
+             "affirmTime": r["affirm_time"].strftime(DATETIME_FORMAT) if r["affirm_time"] else "",
+             "affirmPerson": r["affirm_person"] or "", "affirmReason": r["affirm_reason"] or "",
+             "frequency": r["frequency"], "peakValue": r["peak_value"]} for r in reads]
+    return f"{rule.name}结果.xlsx", rows
+
+
+# --- overview, open alarms, settings --------------------------------------------------------------------------
+
+async def overview(db: AsyncSession, newest: int = 10) -> dict:
+    total = await db.scalar(select(func.count()).select_from(AlarmRecord)) or 0
+    by_status = {(c, a): n for c, a, n in (await db.execute(
+        select(AlarmRecord.cleared, AlarmRecord.acknowledged, func.count())
+        .group_by(AlarmRecord.cleared, AlarmRecord.acknowledged))).all()}
+    levels = (await db.execute(select(AlarmLevel).order_by(AlarmLevel.level))).scalars().all()
+    counted = dict((await db.execute(select(AlarmRecord.level_id, func.count())
+                                     .group_by(AlarmRecord.level_id))).all())
+    records = (await db.execute(RESULTS.ordered(select(AlarmRecord)).limit(newest))).scalars().all()
+    statuses = [("active_unack", "未解除 / 未确认", (0, 0)), ("active_ack", "未解除 / 已确认", (0, 1)),
+                ("cleared_unack", "已解除 / 未确认", (1, 0)), ("cleared_ack", "已解除 / 已确认", (1, 1))]
+    return {
+        "total": total,
+        "open": by_status.get((0, 0), 0) + by_status.get((0, 1), 0),
+        "unaffirmed": by_status.get((0, 0), 0) + by_status.get((1, 0), 0),
+        "by_level": [{"key": str(lv.id), "name": lv.name, "count": counted.get(lv.id, 0)} for lv in levels],
+        "by_status": [{"key": key, "name": name, "count": by_status.get(pair, 0)} for key, name, pair in statuses],
+        "newest": await result_reads(db, records),
+    }
+
+
+async def open_alarms(db: AsyncSession, device_id: int | None = None, limit: int = 100) -> list[dict]:
+    """The tenant's alarms not cleared yet (the session's tenant), most urgent level first then newest; with
+    `device_id`, that device's only. Each: id, event name, level name, device and point names, first time,
+    affirm status, peak value."""
+    stmt = select(AlarmRecord).where(AlarmRecord.cleared == 0)
+    if device_id is not None:
+        stmt = stmt.where(AlarmRecord.device_id == device_id)
+    records = (await db.execute(stmt.order_by(AlarmRecord.first_time.desc()).limit(limit))).scalars().all()
+    reads = await result_reads(db, records)
+    reads.sort(key=lambda r: (r["level"] if r["level"] is not None else 99))
+    return [{"id": r["id"], "event_name": r["event_name"], "level_name": r["level_name"],
+             "device_name": r["device_name"], "point_name": r["point_name"], "first_time": r["first_time"],
+             "affirm_status": r["affirm_status"], "peak_value": r["peak_value"]} for r in reads]
+
+
+async def setting(db: AsyncSession) -> AlarmSetting:
+    row = (await db.execute(select(AlarmSetting))).scalar_one_or_none()
+    return row if row is not None else AlarmSetting(enabled=1, notify=1, keep_days=180)
+
+
+async def save_setting(db: AsyncSession, body: SettingWrite) -> AlarmSetting:
+    row = (await db.execute(select(AlarmSetting))).scalar_one_or_none()
+    if row is None:
+        row = AlarmSetting(enabled=1, notify=1, keep_days=180)
+        db.add(row)
+    assign(row, body)
+    await db.flush()
+    engine.invalidate()
+    return row
+
+
+def mail_params(row: AlarmSetting) -> dict:
+    return {"smtp_host": row.smtp_host, "smtp_port": row.smtp_port or 25, "smtp_user": row.smtp_user,
+            "smtp_from": row.smtp_from, "smtp_tls": row.smtp_tls or 0, "password_set": bool(row.smtp_password)}
+
+
+async def save_mail_params(db: AsyncSession, policy: outbound.Policy, body: MailParamsWrite) -> AlarmSetting:
+    """Save the SMTP parameters; a host the outbound rule refuses (loopback, private) is refused here."""
+    row = (await db.execute(select(AlarmSetting))).scalar_one_or_none()
+    if row is None:
+        row = AlarmSetting(enabled=1, notify=1, keep_days=180, smtp_port=25, smtp_tls=0)
+        db.add(row)
+    assign(row, body, keep_blank=("smtp_password",))
+    if row.smtp_host:
+        await outbound.check(policy, f"{row.smtp_host}:{row.smtp_port or 25}")
+    await db.flush()
+    engine.invalidate()
+    return row

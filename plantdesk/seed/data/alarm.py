@@ -1,0 +1,68 @@
+"""The demo plant's alarms (tenant 356782): five levels, two groups of recipients, time cycles, and rules on the
+points the simulator drives past their limits now and then (reactor temperature, pump vibration, compressor
+discharge temperature), so a running demo raises and clears real alarms within minutes."""
+
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from plantdesk.core import tenancy
+
+# level, name, colour (design/industrial.md §1.2: JetLinks' 超紧急 / 紧急 / 严重 / 一般 / 提醒, in English like the
+# rest of the demo plant)
+LEVELS = [(1, "Critical", "#cf1322"), (2, "Urgent", "#fa541c"), (3, "Serious", "#faad14"), (4, "General", "#1677ff"),
+          (5, "Reminder", "#8c8c8c")]
+# name, recipients (accounts), transitions they hear
+GROUPS = [("Operations shift", ("admin", "zhangwei"), "raise,clear,affirm"),
+          ("Maintenance", ("wangqiang", "admin"), "raise")]
+# name, ISO weekdays, start, end
+CYCLES = [("Always", "1,2,3,4,5,6,7", "00:00", "24:00"), ("Day shift", "1,2,3,4,5", "08:00", "20:00")]
+# name, device, point, level, group, kind, operator, threshold, low, high, mode, duration s, repeat count,
+# no-data s, hysteresis
+RULES = [
+    ("Reactor R-101 high temperature", "R101", "TEMP", 1, "Operations shift", "THRESHOLD", "gt", 95, None, None,
+     "DURATION", 10, 1, 0, 2.0),
+    ("Pump P-101A high vibration", "P101A", "VIBRATION", 3, "Maintenance", "THRESHOLD", "gt", 7.1, None, None,
+     "REPEATING", 0, 3, 0, 0.5),
+    # Normal running peaks near 92 °C on a warm afternoon; an excursion passes 95 °C even on a cold night.
+    ("Compressor K-101 discharge temperature high", "K101", "DISCH_TEMP", 2, "Operations shift", "THRESHOLD", "gt",
+     95, None, None, "SIMPLE", 0, 1, 0, 2.0),
+    ("Tank TK-201 level out of range", "TK201", "LEVEL", 4, "Operations shift", "RANGE", "gt", None, 15, 90,
+     "SIMPLE", 0, 1, 0, 1.0),
+    # Second-to-second noise reads as up to ~2 bar/min; a temperature excursion jumps it by tens.
+    ("Reactor R-101 pressure rising fast", "R101", "PRES", 3, "Operations shift", "RATE", "gt", 5.0, None, None,
+     "SIMPLE", 0, 1, 0, 1.0),
+    ("Reactor R-101 temperature signal lost", "R101", "TEMP", 5, "Maintenance", "NO_DATA", "gt", None, None, None,
+     "SIMPLE", 0, 1, 120, 0.0),
+]
+
+
+async def seed(db: AsyncSession, tenant_id: str) -> None:
+    from plantdesk.modules.alarm.models import AlarmGroup, AlarmLevel, AlarmRule, AlarmTimeCycle
+    from plantdesk.modules.device.models import DataPoint, Device
+    from plantdesk.modules.user.models import User
+
+    with tenancy.tenant_scope(db, tenant_id):
+        levels = {}
+        for sort, (level, name, color) in enumerate(LEVELS, start=1):
+            levels[level] = AlarmLevel(level=level, name=name, color=color, sort=sort)
+            db.add(levels[level])
+        users = dict((await db.execute(select(User.account, User.id))).all())
+        groups = {}
+        for sort, (name, accounts, notify_on) in enumerate(GROUPS, start=1):
+            ids = ",".join(str(users[a]) for a in accounts if a in users)
+            groups[name] = AlarmGroup(name=name, user_ids=ids, notify_on=notify_on, sort=sort, parent_id=0)
+            db.add(groups[name])
+        for name, days, start, end in CYCLES:
+            db.add(AlarmTimeCycle(name=name, days=days, start_time=start, end_time=end))
+        await db.flush()
+        points = {(device, point): (device_id, point_id) for device, point, device_id, point_id in (await db.execute(
+            select(Device.code, DataPoint.code, Device.id, DataPoint.id)
+            .join(DataPoint, DataPoint.device_id == Device.id))).all()}
+        for (name, device, point, level, group, kind, operator, threshold, low, high, mode, duration, repeat,
+             no_data, hysteresis) in RULES:
+            device_id, point_id = points[(device, point)]
+            db.add(AlarmRule(name=name, device_id=device_id, point_id=point_id, level_id=levels[level].id,
+                             group_id=groups[group].id, kind=kind, operator=operator, threshold=threshold, low=low,
+                             high=high, mode=mode, duration_seconds=duration, repeat_count=repeat,
+                             no_data_seconds=no_data, hysteresis=hysteresis, clear_seconds=0, enabled=1))
+        await db.flush()

@@ -1,0 +1,205 @@
+"""/api/alarm: confirmation (spec §5 messages, the login's password check and lockout counter, one transaction),
+bell notifications, export file name, overview, configuration routes and tenant isolation."""
+
+from urllib.parse import quote
+
+import orjson
+import pytest
+
+from plantdesk.modules.alarm import service
+from tests.alarm.helpers import ALARM, Plant, now_ms
+from tests.device.monitor_helpers import session
+from tests.helpers import md5
+from tests.security.test_isolation import second_tenant_admin  # noqa: F401  (a session fixture)
+
+BELL = "/api/system/systemNotice"
+
+
+@pytest.fixture
+async def plant(app, demo_admin, recipient, unique) -> Plant:
+    return await Plant(app, demo_admin, recipient, unique).setup()
+
+
+async def raised(plant: Plant, value: float = 60) -> tuple[dict, dict]:
+    rule = await plant.rule(threshold=50, hysteresis=1)
+    await plant.send((now_ms() - 1000, value))
+    [record] = await plant.results(rule)
+    return rule, record
+
+
+def form(**fields) -> dict:
+    return {"userName": "wangqiang", "password": md5("123456"), "affirmReason": "checked on site"} | fields
+
+
+class TestAffirm:
+    @pytest.mark.parametrize(("missing", "message"), [("userName", "请输入活动名称"), ("password", "请输入密码"),
+                                                      ("affirmReason", "请输入确认原因")])
+    async def test_each_field_is_required(self, plant, missing, message):
+        _rule, record = await raised(plant)
+        body = form(dataList=[record["id"]]) | {missing: ""}
+        response = await plant.recipient.post(f"{ALARM}/result/alarmAffirm", json=body)
+        assert response.json()["msg"] == message
+
+    async def test_wrong_password_confirms_nothing_and_counts(self, app, plant):
+        rule, record = await raised(plant)
+        key = f"fail:{plant.api.tenant_id}:wangqiang"
+        cache = app.state.runtime.cache
+        before = await cache.get(key) or 0
+        response = await plant.recipient.post(f"{ALARM}/result/alarmAffirm",
+                                              json=form(password=md5("wrong"), dataList=[record["id"]]))
+        assert response.json()["msg"] == "用户名或密码错误"
+        assert (await cache.get(key) or 0) == before + 1
+        assert (await plant.results(rule))[0]["affirmStatus"] == "未确认"
+        # the right one confirms, and clears the counter as a login does
+        ok = await plant.recipient.post(f"{ALARM}/result/alarmAffirm", json=form(dataList=[record["id"]]))
+        assert ok.json()["msg"] == "确认成功" and ok.json()["data"] == 1
+        assert not await cache.get(key)
+
+    async def test_locked_account_cannot_confirm(self, app, plant):
+        _rule, record = await raised(plant)
+        key = f"fail:{plant.api.tenant_id}:wangqiang"
+        await app.state.runtime.cache.set(key, 5, 60)
+        try:
+            response = await plant.recipient.post(f"{ALARM}/result/alarmAffirm", json=form(dataList=[record["id"]]))
+            assert response.json()["msg"] == "登录错误次数过多,请稍后再试"
+        finally:
+            await app.state.runtime.cache.delete(key)
+
+    async def test_confirm_then_clear(self, plant):
+        rule, record = await raised(plant)
+        response = await plant.recipient.post(f"{ALARM}/result/alarmAffirm", json=form(dataList=[record["id"]]))
+        assert response.json()["msg"] == "确认成功"
+        detail = await plant.recipient.data("GET", f"{ALARM}/event/alarmRecord", eventId=rule["id"], batch=1)
+        assert detail["affirmStatus"] == "已确认" and detail["affirmPerson"] == "王强"
+        assert detail["affirmReason"] == "checked on site" and detail["removeStatus"] == "未解除"
+        assert [c["prop"] for c in detail["cols"]][:2] == ["createTime", "action"]
+        assert [r["action"] for r in detail["rowData"]] == ["raised", "acknowledged"]
+        assert "> 50" in detail["rules"]
+        await plant.send((now_ms(), 40))
+        after = await plant.recipient.data("GET", f"{ALARM}/event/alarmRecord", eventId=rule["id"], batch=1)
+        assert after["removeStatus"] == "已解除" and after["affirmStatus"] == "已确认"
+
+    async def test_one_transaction_for_all_ids(self, plant, demo_admin):
+        rule, record = await raised(plant)
+        body = form(dataList=[record["id"], "999999999"])
+        response = await plant.recipient.post(f"{ALARM}/result/alarmAffirm", json=body)
+        assert response.json()["success"] is False
+        assert (await plant.results(rule))[0]["affirmStatus"] == "未确认"
+
+    async def test_someone_outside_the_group_cannot_confirm(self, client, plant):
+        from tests.helpers import login
+
+        _rule, record = await raised(plant)
+        outsider = await login(client, "liuyang", "123456", plant.api.tenant_id)
+        response = await outsider.post(f"{ALARM}/result/alarmAffirm",
+                                       json=form(userName="liuyang", dataList=[record["id"]]))
+        assert response.status_code == 403
+
+
+class TestNotifications:
+    async def test_raise_and_clear_reach_the_recipients_bell(self, plant):
+        # The bell's answers are cached under a generation: polled before, they must still show the new alarm.
+        before = await plant.recipient.data("GET", f"{BELL}/page", current=1, size=4)
+        count = await plant.recipient.data("GET", f"{BELL}/realTimeNotice")
+        rule, record = await raised(plant)
+        assert await plant.recipient.data("GET", f"{BELL}/realTimeNotice") >= count + 1
+        page = await plant.recipient.data("GET", f"{BELL}/page", current=1, size=4)
+        assert page != before
+        mine = [r for r in page["records"] if r["alarmId"] == rule["id"]]
+        assert len(mine) == 1 and mine[0]["batch"] == "1"
+        content = orjson.loads(mine[0]["content"])
+        assert content["name"] == rule["name"] and content["removeStatus"] == "未解除"
+        assert content["affirmStatus"] == "未确认" and content["firstTime"] == record["firstTime"]
+        await plant.send((now_ms(), 10))
+        page = await plant.recipient.data("GET", f"{BELL}/page", current=1, size=100)
+        actions = sorted(orjson.loads(r["content"])["action"] for r in page["records"] if r["alarmId"] == rule["id"])
+        assert actions == ["clear", "raise"]
+
+    async def test_only_the_groups_users_hear(self, plant):
+        rule, _record = await raised(plant)
+        page = await plant.api.data("GET", f"{BELL}/page", current=1, size=100)
+        assert [r for r in page["records"] if r["alarmId"] == rule["id"]] == []
+
+
+class TestViews:
+    async def test_export_file_name(self, plant):
+        rule, _record = await raised(plant)
+        response = await plant.api.get(f"{ALARM}/result/exportReport", id=rule["id"])
+        assert response.status_code == 200
+        assert response.headers["content-disposition"].endswith(quote(f"{rule['name']}结果.xlsx"))
+        assert response.content[:2] == b"PK"
+
+    async def test_overview_counts_by_level_and_status(self, plant):
+        levels = await plant.api.data("GET", f"{ALARM}/level/list", current=1, size=100)
+        level = next(lv for lv in levels["records"] if lv["level"] == 1)
+        rule = await plant.rule(threshold=50, levelId=level["id"])
+        before = await plant.api.data("GET", f"{ALARM}/result/overview")
+        await plant.send((now_ms() - 1000, 70))
+        after = await plant.api.data("GET", f"{ALARM}/result/overview")
+        count = {c["key"]: c["count"] for c in after["byLevel"]}
+        old = {c["key"]: c["count"] for c in before["byLevel"]}
+        assert count[level["id"]] == old[level["id"]] + 1
+        assert after["open"] == before["open"] + 1 and after["total"] == before["total"] + 1
+        newest = next(r for r in after["newest"] if r["eventId"] == rule["id"])
+        assert newest["levelName"] == "Critical"
+        times = [r["firstTime"] for r in after["newest"]]
+        assert times == sorted(times, reverse=True)
+
+    async def test_open_alarms_for_the_assistant(self, app, plant):
+        rule, record = await raised(plant)
+        async with session(app, plant.api.tenant_id) as db:
+            mine = await service.open_alarms(db, plant.device["id"])
+        assert [(a["id"], a["event_name"]) for a in mine] == [(int(record["id"]), rule["name"])]
+        async with session(app, "000000") as db:
+            assert await service.open_alarms(db, plant.device["id"]) == []
+
+    async def test_result_filters(self, plant):
+        rule, _record = await raised(plant)
+        unconfirmed = await plant.api.data("GET", f"{ALARM}/result/page", eventId=rule["id"], affirmStatus=0)
+        confirmed = await plant.api.data("GET", f"{ALARM}/result/page", eventId=rule["id"], affirmStatus=1)
+        assert unconfirmed["total"] == 1 and confirmed["total"] == 0
+
+
+class TestConfiguration:
+    async def test_groups_levels_cycles_and_settings(self, plant, recipient):
+        groups = await plant.api.data("GET", f"{ALARM}/group/tree")
+        mine = next(g for g in groups if g["id"] == plant.group_id)
+        assert mine["userNames"] == "王强"
+        users = await plant.api.data("GET", f"{ALARM}/group/authUser")
+        assert recipient.user_id in [u["id"] for u in users]
+        levels = await plant.api.data("GET", f"{ALARM}/level/list", current=1, size=100)
+        assert [lv["level"] for lv in levels["records"]][:5] == [1, 2, 3, 4, 5]
+        settings = await plant.api.data("GET", f"{ALARM}/status/selectAll")
+        assert settings["enabled"] == 1
+
+    async def test_disabled_alarms_raise_nothing(self, plant):
+        rule = await plant.rule(threshold=50)
+        await plant.api.data("POST", f"{ALARM}/status/update", json={"enabled": 0})
+        try:
+            await plant.send((now_ms() - 1000, 70))
+            assert await plant.results(rule) == []
+        finally:
+            await plant.api.data("POST", f"{ALARM}/status/update", json={"enabled": 1})
+        await plant.send((now_ms(), 71))
+        assert len(await plant.results(rule)) == 1
+
+    async def test_a_group_in_use_cannot_go(self, plant):
+        await plant.rule(threshold=50)
+        response = await plant.api.post(f"{ALARM}/group/removeByIds", ids=plant.group_id)
+        assert response.json()["msg"] == "该分组正被告警事件使用"
+
+
+class TestIsolation:
+    async def test_another_tenant_sees_and_confirms_nothing(self, plant, second_tenant_admin):  # noqa: F811
+        rule, record = await raised(plant)
+        other = second_tenant_admin
+        assert (await other.data("GET", f"{ALARM}/result/page", eventId=rule["id"]))["total"] == 0
+        assert (await other.get(f"{ALARM}/event/selectById", id=rule["id"])).json()["success"] is False
+        assert (await other.get(f"{ALARM}/event/alarmRecord", eventId=rule["id"])).json()["success"] is False
+        groups = await other.data("GET", f"{ALARM}/group/list")
+        assert plant.group_id not in [g["id"] for g in groups]
+        response = await other.post(f"{ALARM}/result/alarmAffirm", json=form(dataList=[record["id"]]))
+        assert response.json()["success"] is False
+        assert (await plant.results(rule))[0]["affirmStatus"] == "未确认"
+        response = await other.post(f"{ALARM}/event/rework", json={"id": rule["id"], "name": "taken"})
+        assert response.json()["success"] is False

@@ -1,0 +1,178 @@
+import { md5 } from 'js-md5';
+import { crudApi } from './crud';
+import {
+  type AlarmDetail,
+  type EventRead,
+  type GroupRead,
+  getAlarmEventAlarmRecord,
+  getAlarmEventPage,
+  getAlarmEventSelectById,
+  getAlarmGroupAuthUser,
+  getAlarmGroupDetail,
+  getAlarmGroupPage,
+  getAlarmGroupTree,
+  getAlarmLevelList,
+  getAlarmLevelPage,
+  getAlarmResultOverview,
+  getAlarmResultPage,
+  getAlarmStatusSelectAll,
+  getAlarmTimecycleList,
+  getAlarmTrailPage,
+  type LevelRead,
+  postAlarmEventAdd,
+  postAlarmEventDelete,
+  postAlarmEventRework,
+  postAlarmGroupRemoveByIds,
+  postAlarmGroupSaveAndUpdate,
+  postAlarmLevelRemove,
+  postAlarmLevelSaveAndUpdate,
+  postAlarmResultAlarmAffirm,
+  postAlarmStatusUpdate,
+  postAlarmTimecycleUpdate,
+  type ResultRead,
+  type SettingWrite,
+  type TimeCycleRead,
+  type TrailRead,
+} from './generated/client';
+import type { Page, Query } from './types';
+
+export type { AlarmDetail, EventRead, GroupRead, LevelRead, ResultRead, TimeCycleRead, TrailRead };
+
+/** 已解除 / 已确认: the server's status words (spec §4). */
+export const REMOVED = '已解除';
+export const AFFIRMED = '已确认';
+
+const unsupported = async (): Promise<never> => {
+  throw new Error('not supported');
+};
+
+/** Events (rules): add without an id, rework with one. */
+export const eventApi = crudApi<EventRead>(
+  {
+    list: getAlarmEventPage,
+    detail: getAlarmEventSelectById,
+    submit: postAlarmEventAdd,
+    remove: postAlarmEventDelete,
+  },
+  {
+    async submit(row) {
+      const call = row.id ? postAlarmEventRework : postAlarmEventAdd;
+      return (await call(row as never)).msg;
+    },
+  },
+);
+
+/** Results: read only (confirmation has its own form). */
+export const resultApi = crudApi<ResultRead>(
+  { list: getAlarmResultPage, detail: getAlarmResultPage, submit: unsupported, remove: unsupported } as never,
+  {
+    async detail(id) {
+      const page = (await getAlarmResultPage({ id } as never)).data as Page<ResultRead> | null;
+      return page?.records[0] as ResultRead;
+    },
+  },
+);
+
+export const trailApi = crudApi<TrailRead>({
+  list: getAlarmTrailPage,
+  detail: getAlarmTrailPage,
+  submit: unsupported,
+  remove: unsupported,
+} as never);
+
+export const levelApi = crudApi<LevelRead>(
+  {
+    list: getAlarmLevelPage,
+    detail: getAlarmLevelPage,
+    submit: postAlarmLevelSaveAndUpdate,
+    remove: postAlarmLevelRemove,
+  } as never,
+  {
+    async detail(id) {
+      const page = (await getAlarmLevelList({ current: 1, size: 100 })).data;
+      return page?.records.find((l) => l.id === id) as LevelRead;
+    },
+  },
+);
+
+export const groupApi = crudApi<GroupRead>(
+  {
+    list: getAlarmGroupPage,
+    detail: getAlarmGroupDetail,
+    submit: postAlarmGroupSaveAndUpdate,
+    remove: postAlarmGroupRemoveByIds,
+  } as never,
+  {
+    async remove(ids) {
+      return (await postAlarmGroupRemoveByIds({ params: { ids: ids.join(',') } })).msg;
+    },
+  },
+);
+
+export const cycleApi = crudApi<TimeCycleRead>(
+  {
+    list: getAlarmTimecycleList,
+    detail: getAlarmTimecycleList,
+    submit: postAlarmTimecycleUpdate,
+    remove: unsupported,
+  } as never,
+  {
+    async list() {
+      return (await getAlarmTimecycleList()).data ?? [];
+    },
+    async detail(id) {
+      return ((await getAlarmTimecycleList()).data ?? []).find((c) => c.id === id) as TimeCycleRead;
+    },
+  },
+);
+
+/** The spec reads levels as page 1, size 100. */
+export const levelSelectQuery = {
+  queryKey: ['alarm/level/list'],
+  queryFn: async () => (await getAlarmLevelList({ current: 1, size: 100 })).data?.records ?? [],
+};
+export const groupSelectQuery = {
+  queryKey: ['alarm/group/tree'],
+  queryFn: async () => (await getAlarmGroupTree()).data ?? [],
+};
+export const cycleSelectQuery = {
+  queryKey: ['alarm/timecycle/list'],
+  queryFn: async () => (await getAlarmTimecycleList()).data ?? [],
+};
+export const authUserQuery = {
+  queryKey: ['alarm/group/authUser'],
+  queryFn: async () => (await getAlarmGroupAuthUser()).data ?? [],
+};
+
+export async function fetchOverview() {
+  return (await getAlarmResultOverview()).data;
+}
+
+export async function fetchSetting() {
+  return (await getAlarmStatusSelectAll()).data;
+}
+
+export async function saveSetting(body: SettingWrite) {
+  return (await postAlarmStatusUpdate(body)).msg;
+}
+
+/** The event result and alarm record of (eventId, batch): the detail dialog. */
+export async function fetchAlarmRecord(eventId: string, batch?: number | string | null) {
+  const params: Query = { eventId, ...(batch ? { batch: String(batch) } : {}) };
+  return (await getAlarmEventAlarmRecord(params as never)).data;
+}
+
+/** The confirmation form (spec §3): the password leaves the browser as its md5 hex, as at login. */
+export async function affirmAlarms(
+  form: { userName: string; password: string; affirmReason: string },
+  ids: string[],
+) {
+  return (
+    await postAlarmResultAlarmAffirm({
+      userName: form.userName,
+      password: form.password ? md5(form.password) : '',
+      affirmReason: form.affirmReason,
+      dataList: ids,
+    })
+  ).msg;
+}

@@ -1,0 +1,215 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Descriptions, Form, Input, Modal, Spin, Table, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  AFFIRMED,
+  affirmAlarms,
+  type AlarmDetail as Detail,
+  fetchAlarmRecord,
+  REMOVED,
+} from '#src/api/alarm';
+import { toast } from '#src/app/feedback';
+import { useSession } from '#src/app/stores/session';
+
+const L = (key: string) => `alarm.${key}`;
+/** The detail table's columns (the server names them in Chinese) in the console's language. */
+const COL_KEYS: Record<string, string> = {
+  createTime: 'time',
+  action: 'action',
+  value: 'value',
+  person: 'person',
+  remark: 'affirmReason',
+};
+
+/** A measured value to three decimals at most. */
+export function formatValue(value?: number | null) {
+  return value == null ? '-' : String(Number(value.toFixed(3)));
+}
+
+export const alarmRecordKey = (eventId: string, batch?: number | string | null) => [
+  'alarm/record',
+  eventId,
+  batch ?? null,
+];
+
+/** 已解除 / 未解除, 已确认 / 未确认 as tags. */
+export function RemoveTag({ status }: { status?: string | null }) {
+  const { t } = useTranslation();
+  return status === REMOVED ? (
+    <Tag color="green">{t(L('removed'))}</Tag>
+  ) : (
+    <Tag color="red">{t(L('notRemoved'))}</Tag>
+  );
+}
+
+export function AffirmTag({ status }: { status?: string | null }) {
+  const { t } = useTranslation();
+  return status === AFFIRMED ? (
+    <Tag color="blue">{t(L('affirmed'))}</Tag>
+  ) : (
+    <Tag color="orange">{t(L('notAffirmed'))}</Tag>
+  );
+}
+
+/**
+ * The event detail dialog (spec §3): the result of (eventId, batch), its trigger rules, the detail table from
+ * cols / rowData, and the confirmation form. Confirming shows 确认成功, closes the form and hides the confirm
+ * button (spec §4).
+ */
+export function AlarmDetailDialog({
+  eventId,
+  batch,
+  onClose,
+}: {
+  eventId: string;
+  batch?: number | string | null;
+  onClose(): void;
+}) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+  const query = useQuery({
+    queryKey: alarmRecordKey(eventId, batch),
+    queryFn: () => fetchAlarmRecord(eventId, batch),
+  });
+  const detail = query.data;
+  const confirmed = detail?.affirmStatus === AFFIRMED;
+  return (
+    <Modal
+      open
+      width={860}
+      title={t(L('detail'))}
+      onCancel={onClose}
+      footer={
+        detail && !confirmed ? (
+          <Button type="primary" data-testid="alarm-affirm" onClick={() => setConfirming(true)}>
+            {t(L('affirm'))}
+          </Button>
+        ) : null
+      }
+    >
+      {!detail ? <Spin spinning={query.isFetching} /> : <DetailBody detail={detail} />}
+      {confirming && detail && (
+        <AffirmDialog
+          ids={[detail.id]}
+          onClose={() => setConfirming(false)}
+          onDone={async () => {
+            setConfirming(false);
+            await queryClient.invalidateQueries({ queryKey: ['alarm/record'] });
+            await queryClient.invalidateQueries({ queryKey: ['alarm'] });
+          }}
+        />
+      )}
+    </Modal>
+  );
+}
+
+function DetailBody({ detail }: { detail: Detail }) {
+  const { t } = useTranslation();
+  const item = (key: string, value: React.ReactNode) => (
+    <Descriptions.Item label={t(L(key))}>{value ?? '-'}</Descriptions.Item>
+  );
+  return (
+    <>
+      <Descriptions column={2} size="small" bordered data-testid="alarm-detail">
+        {item('name', detail.eventName)}
+        {item('level', detail.levelName)}
+        {item('group', detail.groupName || '-')}
+        {item('device', `${detail.deviceName} / ${detail.pointName}`)}
+        {item('firstTime', detail.firstTime)}
+        {item('batch', detail.batch)}
+        {item('removeStatus', <RemoveTag status={detail.removeStatus} />)}
+        {item('removeTime', detail.removeTime)}
+        {item('keepTime', detail.keepTime)}
+        {item('frequency', detail.frequencyContent)}
+        {item('affirmStatus', <AffirmTag status={detail.affirmStatus} />)}
+        {item('affirmTime', detail.affirmTime)}
+        {item('affirmPerson', detail.affirmPerson)}
+        {item('affirmReason', detail.affirmReason)}
+        {item('peakValue', formatValue(detail.peakValue))}
+        {item('interval', detail.intervalContent)}
+        <Descriptions.Item label={t(L('rules'))} span={2}>
+          {detail.rules}
+        </Descriptions.Item>
+      </Descriptions>
+      <Table
+        style={{ marginTop: 16 }}
+        size="small"
+        rowKey="id"
+        pagination={false}
+        dataSource={detail.rowData}
+        columns={detail.cols.map((c) => ({
+          title: COL_KEYS[c.prop] ? t(L(COL_KEYS[c.prop])) : c.name,
+          dataIndex: c.prop,
+          render:
+            c.prop === 'action'
+              ? (value: string) => t(L(`action_${value}`), { defaultValue: value })
+              : c.prop === 'value'
+                ? formatValue
+                : undefined,
+        }))}
+      />
+    </>
+  );
+}
+
+interface AffirmValues {
+  userName: string;
+  password: string;
+  affirmReason: string;
+}
+
+/** The confirmation form: account, password (sent as its md5 hex) and reason, each required (spec §5). */
+export function AffirmDialog({ ids, onClose, onDone }: { ids: string[]; onClose(): void; onDone(): void }) {
+  const { t } = useTranslation();
+  const account = useSession((s) => s.auth?.account ?? '');
+  const [form] = Form.useForm<AffirmValues>();
+  const [busy, setBusy] = useState(false);
+  const submit = async () => {
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return; // the form shows what is missing
+    setBusy(true);
+    try {
+      await affirmAlarms(values, ids);
+      toast.success(t(L('confirmed')));
+      onDone();
+    } catch {
+      // the HTTP layer has shown the server's message; the form stays open
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal open title={t(L('affirm'))} onCancel={onClose} onOk={submit} confirmLoading={busy} destroyOnHidden>
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={{ userName: account }}
+        data-testid="alarm-affirm-form"
+      >
+        <Form.Item
+          name="userName"
+          label={t(L('userName'))}
+          rules={[{ required: true, message: t(L('userNameRequired')) }]}
+        >
+          <Input autoComplete="username" />
+        </Form.Item>
+        <Form.Item
+          name="password"
+          label={t(L('password'))}
+          rules={[{ required: true, message: t(L('passwordRequired')) }]}
+        >
+          <Input.Password autoComplete="current-password" />
+        </Form.Item>
+        <Form.Item
+          name="affirmReason"
+          label={t(L('affirmReason'))}
+          rules={[{ required: true, message: t(L('reasonRequired')) }]}
+        >
+          <Input.TextArea rows={3} maxLength={500} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

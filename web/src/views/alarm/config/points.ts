@@ -1,0 +1,14 @@
+import { getDeviceManagementDatapointsList } from '#src/api/generated/client';
+
+/** Every data point of the tenant as "device / point" (a rule's source). */
+export const pointQuery = {
+  queryKey: ['alarm/points'],
+  queryFn: async () =>
+    ((await getDeviceManagementDatapointsList({ current: 1, size: 1000 } as never)).data?.records ?? []).map(
+      (p) => ({
+        id: p.id,
+        title: `${p.deviceName ?? ''} / ${p.name}`,
+        unit: p.unit,
+      }),
+    ),
+};
