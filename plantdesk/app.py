@@ -32,7 +32,7 @@ from plantdesk.web import mount_spa
 log = logging.getLogger("plantdesk")
 
 # Every module with a router; each exposes `router` (an APIRouter) in its router.py.
-MODULES = ("auth", "user", "system", "resource", "desk", "log", "device", "device.monitor")
+MODULES = ("auth", "user", "system", "resource", "desk", "log", "device", "device.monitor", "flow")
 
 M_ARENA_MAX, M_MMAP_THRESHOLD = -8, -3  # glibc mallopt parameters
 GC_YOUNG_THRESHOLD = 5000

@@ -27,6 +27,7 @@ from plantdesk.modules.device.monitor.models import (
     MonitorRollup1m,
     MonitorSetting,
 )
+from plantdesk.modules.flow.models import FlowDefinition, FlowDeployment, FlowInstance, FlowLeave, FlowModel, FlowTask
 from plantdesk.modules.resource.models import Attach, Logo, Oss, Sms, SmsLog
 from plantdesk.modules.system.models import (
     Dept,
@@ -59,4 +60,6 @@ __all__ = [
     # monitor data (plantdesk.modules.device.monitor)
     "DeviceToken", "MonitorData", "MonitorLatest", "MonitorRollup1h", "MonitorRollup1m",
     "MonitorSetting",
+    # workflow (plantdesk.modules.flow)
+    "FlowDefinition", "FlowDeployment", "FlowInstance", "FlowLeave", "FlowModel", "FlowTask",
 ]

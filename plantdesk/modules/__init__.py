@@ -4,7 +4,7 @@
 def setup() -> None:
     """Register every module's loaders and jobs. Explicit, so a process that imported less still applies the
     same permissions and data scopes and knows the same jobs; importing a module registers nothing."""
-    from plantdesk.modules import desk, device, log, system, user
+    from plantdesk.modules import desk, device, flow, log, system, user
     from plantdesk.modules.device import monitor
 
     system.setup()
@@ -13,3 +13,4 @@ def setup() -> None:
     log.setup()
     device.setup()
     monitor.setup()
+    flow.setup()

@@ -29,7 +29,7 @@ from plantdesk.modules.system.models import (
 )
 from plantdesk.modules.system.tenant.provision import menu_ids_for_codes
 from plantdesk.modules.user.models import User
-from plantdesk.seed.data import demo, dicts, menus, params, regions
+from plantdesk.seed.data import demo, dicts, flow, menus, params, regions
 
 T = TypeVar("T")
 
@@ -84,6 +84,7 @@ async def seed_database(db: AsyncSession) -> bool:
         _add_notices(db, tenant_id)
     await db.flush()
     await seed_plant(db)
+    await flow.seed_flow(db)
     return True
 
 
