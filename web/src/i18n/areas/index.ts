@@ -7,6 +7,7 @@ import { deviceDevice } from './device.device';
 import { deviceModel } from './device.model';
 import { deviceMonitordata } from './device.monitordata';
 import { deviceOverview } from './device.overview';
+import { flow } from './flow';
 import { indexImportExportManagement } from './index.importExportManagement';
 import { monitorLog } from './monitor.log';
 import { resource } from './resource';
@@ -23,6 +24,7 @@ import { systemTenant } from './system.tenant';
 import { systemTenantpackage } from './system.tenantpackage';
 import { systemTopmenu } from './system.topmenu';
 import { systemUser } from './system.user';
+import { work } from './work';
 
 /**
  * Every per-area message file, one line each (web/README.md "i18n"). Keep the list sorted by namespace;
@@ -54,4 +56,6 @@ export const AREAS: Area[] = [
   deviceModel,
   deviceDatapoint,
   indexImportExportManagement,
+  flow,
+  work,
 ];
