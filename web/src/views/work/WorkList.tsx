@@ -43,6 +43,7 @@ export function WorkList({
   const [open, setOpen] = useState<{ row: FlowRow; handle: boolean } | null>(null);
   const option = useMemo<CrudOption<FlowRow>>(() => {
     const columns: CrudColumn<FlowRow>[] = [
+      { prop: 'processInstanceId', label: 'flow.processInstanceId', width: 190 },
       { prop: 'processDefinitionName', label: L('processName'), width: 180 },
       { prop: 'taskName', label: L('taskName'), width: 160 },
       { prop: 'startUserName', label: L('startUser'), width: 120 },

@@ -50,6 +50,7 @@ export default function LeavePage() {
         { prop: 'days', label: L('days'), width: 90 },
         { prop: 'reason', label: L('reason'), overHidden: true },
         { prop: 'applyTime', label: L('applyTime'), width: 170 },
+        { prop: 'processInstanceId', label: 'flow.processInstanceId', width: 190 },
       ],
       toolbar: [
         {
