@@ -49,16 +49,17 @@ export default function Designer({
   onClose(saved: boolean): void;
 }) {
   const { t, i18n } = useTranslation();
-  const host = useRef<HTMLDivElement>(null);
+  // The dialog mounts its body after the first effect: a callback ref creates the modeler once the box exists.
+  const [host, setHost] = useState<HTMLDivElement | null>(null);
   const modeler = useRef<Modeler | null>(null);
   const [selected, setSelected] = useState<Shape | null>(null);
   const [values, setValues] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    if (!host.current) return;
+    if (!host) return;
     const instance = new Modeler({
-      container: host.current,
+      container: host,
       moddleExtensions: { flowable },
       additionalModules: [translateModule(i18n.language)],
     });
@@ -78,7 +79,7 @@ export default function Designer({
       instance.destroy();
       modeler.current = null;
     };
-  }, [model.modelEditorXml, i18n.language]);
+  }, [host, model.modelEditorXml, i18n.language]);
 
   const change = (field: string, value: string) => {
     setValues((old) => ({ ...old, [field]: value }));
@@ -129,7 +130,7 @@ export default function Designer({
     >
       <div style={{ display: 'flex', gap: 12, height: '70vh' }}>
         <div
-          ref={host}
+          ref={setHost}
           style={{ flex: 1, border: '1px solid #d9d9d9', position: 'relative' }}
           data-testid="designer"
         />
