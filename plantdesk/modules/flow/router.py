@@ -41,14 +41,14 @@ from plantdesk.modules.flow.schemas import (
     CompleteTask,
     FlowDefinitionRead,
     FlowDiagram,
-    FlowRow,
     FlowHistoryRow,
-    LeaveRead,
-    LeaveWrite,
     FlowModelDetail,
     FlowModelRead,
     FlowModelWrite,
+    FlowRow,
     FlowStarted,
+    LeaveRead,
+    LeaveWrite,
     StartProcess,
 )
 
@@ -511,6 +511,7 @@ async def _task_rows(db: AsyncSession, tasks: list[FlowTask], status: str) -> li
                 "history_task_end_time": task.end_time,
                 "comment": task.comment,
                 "status": status,
+                "form_key": task.form_key,
             }
         )
     return rows
@@ -531,6 +532,7 @@ def _instance_fields(instance: FlowInstance, definition: FlowDefinition | None, 
         "start_time": instance.start_time,
         "category": instance.category,
         "suspension_state": SUSPENDED if instance.status == INSTANCE_SUSPENDED else ACTIVE,
+        "form_id": definition.form_id if definition else None,
     }
 
 

@@ -75,6 +75,8 @@ class FlowRow(Schema):
     status: str
     comment: str | None = None
     suspension_state: int | None = None
+    form_key: str | None = None  # the task's form (formKey); the form-catalogue seam, docs/decisions.md
+    form_id: Id | None = None  # the definition's start form design
 
 
 class CompleteTask(Schema):
