@@ -194,11 +194,13 @@ async def _prepare(settings: Settings, *, seed: bool) -> bool:
             await _job_tables(settings)
         if not seed:
             return False
+        from plantdesk.seed.data import flow
         from plantdesk.seed.seeder import run_on, seed_database, seed_plant
 
         seeded = await run_on(engine, seed_database)
         if not seeded:  # a database seeded before the demo plant existed gets it once
             await run_on(engine, seed_plant)
+            await run_on(engine, flow.seed_flow)  # likewise the workflow demo (once: it checks for its role)
         return seeded
     finally:
         await engine.dispose()

@@ -2,6 +2,8 @@
 claim and completion, the claim conflict, suspension, deletion cascades, tenant isolation and a step that fails
 half-way (nothing of it is kept)."""
 
+import asyncio
+
 import pytest
 from sqlalchemy import select
 
@@ -257,3 +259,36 @@ class TestAtomicity:
         await manager.data("POST", f"{API}/work/complete-task", {"taskId": claim["taskId"]})
         hr_ready = await manager.data("GET", f"{API}/process/diagram-view", processInstanceId=instance_id)
         assert hr_ready["active"] == ["hrApproval"]
+
+
+class TestSeedAndTimers:
+    async def test_demo_seed_runs_once(self, app, demo_admin):
+        from plantdesk.seed.data import flow
+
+        async with app.state.runtime.unit_of_work_in(tenancy.PLATFORM) as db:
+            assert await flow.seed_flow(db) is False  # the demo tenant has it already
+        catalogue = await demo_admin.data("GET", f"{API}/work/start-list", size=200)
+        assert service.LEAVE_KEY in {d["key"] for d in catalogue["records"]}
+
+    async def test_due_timer_moves_the_instance(self, app, demo_admin, unique):
+        from plantdesk.modules.flow import timers
+        from tests.flow.test_engine import timer_model
+
+        key = f"timer_{unique}"
+        xml = timer_model("PT0.5S").replace(b'id="p"', f'id="{key}"'.encode())
+        model = await demo_admin.data(
+            "POST", f"{API}/model/submit", {"modelKey": key, "name": key, "modelEditorXml": xml.decode()}
+        )
+        await demo_admin.data("POST", f"{API}/model/deploy", modelId=model["id"])
+        page = await demo_admin.data("GET", f"{API}/manager/list", size=200)
+        [definition] = [d for d in page["records"] if d["key"] == key]
+        instance = (
+            await demo_admin.data("POST", f"{API}/work/start-process", {"processDefinitionId": definition["id"]})
+        )["processInstanceId"]
+        before = await demo_admin.data("GET", f"{API}/process/diagram-view", processInstanceId=instance)
+        assert sorted(before["active"]) == ["t", "wait"]  # the task and its waiting timer
+        await asyncio.sleep(0.6)
+        async with app.state.runtime.unit_of_work_in(tenancy.Scope(DEMO_TENANT)) as db:
+            assert await timers.fire(db) >= 1
+        after = await demo_admin.data("GET", f"{API}/process/diagram-view", processInstanceId=instance)
+        assert after["active"] == ["late"]

@@ -30,7 +30,10 @@ async function apply(page: Page, days: number, reason: string) {
   const form = dialog(page);
   await form.getByLabel('请假天数').fill(String(days));
   await form.getByLabel('请假理由').fill(reason);
-  const [from, to] = [form.locator('.ant-picker-range input').first(), form.locator('.ant-picker-range input').last()];
+  const [from, to] = [
+    form.locator('.ant-picker-range input').first(),
+    form.locator('.ant-picker-range input').last(),
+  ];
   await from.click();
   await from.fill('2026-12-01 09:00:00');
   await from.press('Enter');

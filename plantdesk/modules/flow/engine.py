@@ -397,7 +397,7 @@ class Workflow:
             value = event.value
             if isinstance(value, str):
                 try:
-                    due.append(datetime.fromisoformat(value).replace(tzinfo=None))
+                    due.append(datetime.fromisoformat(value).astimezone().replace(tzinfo=None))  # local, as stored
                 except ValueError:
                     continue
         return min(due) if due else None

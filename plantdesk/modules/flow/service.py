@@ -363,7 +363,7 @@ async def delete_instance(db: AsyncSession, instance_id: int, reason: str | None
 
 async def fire_due_timers(db: AsyncSession, at: datetime | None = None) -> int:
     """Run every due timer of running instances (the scheduler's job, in the session's tenant)."""
-    moment = at or now()
+    moment = at or datetime.now()  # not rounded to the second: a timer due within this second runs now
     due = (
         (
             await db.execute(
