@@ -287,20 +287,14 @@ def prepare(xml: bytes | str) -> Prepared:
 
 
 @lru_cache(maxsize=256)
-def _parsed(xml: bytes, key: str) -> tuple[Any, dict, str]:
+def _spec(xml: bytes, key: str) -> tuple[Any, dict]:
+    """The parsed spec of one process of a deployment; parsed once per process, shared by its instances."""
     parser = Parser()
     try:
         parser.add_bpmn_str(xml)
-        spec = parser.get_spec(key)
-        subprocesses = parser.get_subprocess_specs(key)
+        return parser.get_spec(key), parser.get_subprocess_specs(key)
     except (ValidationException, WorkflowException) as exc:
         raise EngineError(f"模型校验失败: {exc}") from None
-    serialized = json.dumps(_SERIALIZER.to_dict(spec))
-    return spec, subprocesses, serialized
-
-
-def _spec(xml: bytes, key: str) -> tuple[Any, dict, str]:
-    return _parsed(xml, key)
 
 
 def fingerprint(xml: bytes) -> str:
@@ -428,11 +422,12 @@ class Workflow:
         dct = _SERIALIZER.to_dict(self.wf)
         dct.pop("spec", None)
         dct.pop("subprocess_specs", None)
+        dct[_SERIALIZER.VERSION_KEY] = _SERIALIZER.VERSION  # so a later SpiffWorkflow can migrate it
         return json.dumps(dct, separators=(",", ":"))
 
 
 def start(xml: bytes, key: str, variables: dict) -> Workflow:
-    spec, subprocesses, _ = _spec(xml, key)
+    spec, subprocesses = _spec(xml, key)
     workflow = Workflow(xml, key, BpmnWorkflow(spec, subprocesses, script_engine=SCRIPT_ENGINE))
     ready = workflow.wf.get_tasks(state=TaskState.READY)
     for task in ready:
@@ -442,10 +437,13 @@ def start(xml: bytes, key: str, variables: dict) -> Workflow:
 
 
 def restore(xml: bytes, key: str, state: str) -> Workflow:
-    spec, subprocesses, serialized = _spec(xml, key)
+    spec, subprocesses = _spec(xml, key)
     dct = json.loads(state)
-    dct["spec"] = json.loads(serialized)
-    dct["subprocess_specs"] = {name: _SERIALIZER.to_dict(sub) for name, sub in subprocesses.items()}
+    _SERIALIZER.migrate(dct)
+    # The cached spec objects go in as they are: the serializer's restore returns what it does not recognise
+    # unchanged, which saves rebuilding the spec on every step (≈ 20 ms for a 200-node model).
+    dct["spec"] = spec
+    dct["subprocess_specs"] = subprocesses
     wf = _SERIALIZER.from_dict(dct)
     wf.script_engine = SCRIPT_ENGINE
     return Workflow(xml, key, wf)
