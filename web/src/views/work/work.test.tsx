@@ -46,6 +46,7 @@ describe('process history', () => {
     expect(screen.getByText('刘洋')).toBeTruthy();
     expect(screen.getByText('请补充交接安排')).toBeTruthy();
     expect(screen.getByText('驳回')).toBeTruthy();
+    expect(screen.getByText('1小时0分0秒')).toBeTruthy();
   });
 
   it('says when a process has no business form', () => {
