@@ -126,3 +126,60 @@ test('a rejection goes back to the applicant with the comment', async ({ browser
   await expect(dialog(applicant).getByTestId('flow-history')).toContainText('请补充工作交接安排');
   await expect(dialog(applicant).getByTestId('flow-history')).toContainText('驳回');
 });
+
+test('a process drawn in the designer is deployed, started by one user and handled by another', async ({
+  browser,
+}) => {
+  const stamp = Date.now().toString(36);
+  const key = `e2e_${stamp}`;
+  const name = `e2e审批${stamp}`;
+  const admin = await as(browser, { tenantId: TENANT, username: 'admin', password: 'admin' });
+  await openMenu(admin, ['流程管理', '模型设计'], /\/flow\/model$/);
+  const models = crudOf(admin, 'flow-model');
+  await models.button(/新\s*增/).click();
+  await dialog(admin).getByLabel('模型标识').fill(key);
+  await dialog(admin).getByLabel('模型名称').fill(name);
+  await dialog(admin)
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
+  await expect(toast(admin)).toContainText('新增成功');
+  await models.search('模型名称', name);
+  await models.row(name).getByRole('button', { name: '设计' }).click();
+
+  // start event → user task (candidate group `user`) → end event, with the context pad and the properties form
+  const canvas = admin.getByTestId('designer');
+  await canvas.locator('[data-element-id="StartEvent_1"]').click();
+  await admin.locator('.djs-context-pad [data-action="append.append-task"]').click();
+  await admin.locator('.djs-context-pad [data-action="replace"]').click();
+  await admin.locator('.djs-popup [data-id="replace-with-user-task"]').click();
+  await dialog(admin).getByLabel('节点名称').fill('班组长审批');
+  await dialog(admin).getByLabel('候选组 (角色别名)').fill('user');
+  await admin.locator('.djs-context-pad [data-action="append.end-event"]').click();
+  await dialog(admin).getByTestId('designer-save').click();
+  await expect(toast(admin)).toContainText('操作成功');
+
+  await models.row(name).getByRole('button', { name: '部署' }).click();
+  await dialog(admin)
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
+  await expect(toast(admin)).toContainText('部署成功');
+
+  await openMenu(admin, ['我的事务', '发起事务'], /\/work\/start$/);
+  await crudOf(admin, 'work-start').row(key).getByRole('button', { name: '发起' }).click();
+  await dialog(admin)
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
+  await expect(toast(admin)).toContainText('发起成功');
+
+  const worker = await as(browser, MANAGER);
+  await openMenu(worker, CLAIM.menu, CLAIM.path);
+  const claims = crudOf(worker, 'work-claim');
+  await claims.row(name).getByRole('button', { name: '签收' }).click();
+  await expect(toast(worker)).toContainText('签收成功');
+  await openMenu(worker, TODO.menu, TODO.path);
+  await crudOf(worker, 'work-todo').row(name).getByRole('button', { name: '办理' }).click();
+  await expect(dialog(worker)).toContainText('该流程没有业务表单');
+  await decide(worker, true);
+  await openMenu(worker, DONE.menu, DONE.path);
+  await expect(crudOf(worker, 'work-done').row(name)).toContainText('已完结');
+});
