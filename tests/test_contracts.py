@@ -28,9 +28,6 @@ NOT_BUILT = {
     # alarms and early warning
     "/alarm/setting", "/alarm/overview", "/alarm/config", "/alarm/database", "/alarm/audit", "/alarm/tracking",
     "/index/warnIndicators", "/index/warnManagement",
-    # workflow and my work
-    "/flow/model", "/flow/deploy", "/flow/manager", "/flow/follow",
-    "/work/start", "/work/claim", "/work/todo", "/work/send", "/work/done", "/work/process/leave",
     # forms
     "/form/catalogue", "/form/design", "/form/management", "/form/fill", "/form/hook", "/form/log",
     # knowledge base

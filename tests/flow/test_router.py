@@ -261,6 +261,20 @@ class TestAtomicity:
         assert hr_ready["active"] == ["hrApproval"]
 
 
+class TestModels:
+    async def test_save_duplicate_key_and_remove(self, demo_admin, unique):
+        key = f"m_{unique}"
+        model = await demo_admin.data("POST", f"{API}/model/submit", {"modelKey": key, "name": "两级审批"})
+        assert 'isExecutable="true"' in model["modelEditorXml"]  # a new model starts as an executable blank
+        twin = await demo_admin.post(f"{API}/model/submit", {"modelKey": key, "name": "again"})
+        assert twin.json()["msg"] == f"模型标识已存在: {key}"
+        saved = await demo_admin.data("POST", f"{API}/model/submit", {**model, "name": "改名"})
+        assert (saved["name"], saved["version"]) == ("改名", 2)
+        assert (await demo_admin.post(f"{API}/model/remove", ids=model["id"])).json()["msg"] == "删除成功"
+        assert (await demo_admin.data("GET", f"{API}/model/list", modelKey=key))["total"] == 0
+        assert (await demo_admin.get(f"{API}/model/detail", id=model["id"])).json()["success"] is False
+
+
 class TestSeedAndTimers:
     async def test_demo_seed_runs_once(self, app, demo_admin):
         from plantdesk.seed.data import flow

@@ -16,7 +16,7 @@ from sqlalchemy.orm import defer
 
 from plantdesk.core import query
 from plantdesk.core.context import Identity
-from plantdesk.core.crud import parse_ids, request_ids
+from plantdesk.core.crud import mark_deleted, parse_ids, request_ids
 from plantdesk.core.deps import CurrentUser, IdQuery, OptionalId, TenantDb, form_or_query, need
 from plantdesk.core.envelope import R, ok
 from plantdesk.core.errors import BusinessError, NotFoundError
@@ -141,10 +141,8 @@ def blank_model(key: str, name: str) -> str:
 
 @models.post("/remove", response_model=R[None])
 async def model_remove(request: Request, db: TenantDb, user: Identity = ModelDelete):
-    ids = await request_ids(request)
-    for model in (await db.execute(select(FlowModel).where(FlowModel.id.in_(ids)))).scalars():
-        model.is_deleted = 1
-    return ok()
+    await mark_deleted(db, FlowModel, FlowModel.id.in_(await request_ids(request)))
+    return ok(None, "删除成功")
 
 
 @models.post("/deploy", response_model=R[int])
