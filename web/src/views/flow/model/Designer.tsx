@@ -18,6 +18,7 @@ interface BusinessObject {
   $type: string;
   get(name: string): unknown;
   conditionExpression?: { body?: string };
+  eventDefinitions?: { $type: string; timeDuration?: { body?: string } }[];
 }
 interface Shape {
   id: string;
@@ -26,6 +27,7 @@ interface Shape {
 }
 interface Modeling {
   updateProperties(element: Shape, props: Record<string, unknown>): void;
+  updateModdleProperties(element: Shape, target: unknown, props: Record<string, unknown>): void;
 }
 interface Moddle {
   create(type: string, attrs: Record<string, unknown>): unknown;
@@ -34,11 +36,15 @@ interface EventBus {
   on(event: string, callback: (event: { newSelection?: Shape[]; element?: Shape }) => void): void;
 }
 
+const timerOf = (bo: BusinessObject) =>
+  bo.eventDefinitions?.find((definition) => definition.$type === 'bpmn:TimerEventDefinition');
+
 const TASK_FIELDS = ['assignee', 'candidateUsers', 'candidateGroups'] as const;
 
 /**
  * The BPMN designer (bpmn-js Modeler, its own lazy chunk) with a small properties form: the name of any element,
- * the Flowable assignee / candidate users / candidate groups of a user task, the condition of a sequence flow.
+ * the Flowable assignee / candidate users / candidate groups of a user task, the condition of a sequence flow, the
+ * duration of a timer event (ISO 8601, e.g. PT1H).
  * The bpmn.io watermark stays, as the bpmn-js licence asks.
  */
 export default function Designer({
@@ -73,6 +79,7 @@ export default function Designer({
       const next: Record<string, string> = { name: bo.name ?? '' };
       for (const field of TASK_FIELDS) next[field] = String(bo.get(`flowable:${field}`) ?? '');
       next.condition = bo.conditionExpression?.body ?? '';
+      next.timer = timerOf(bo)?.timeDuration?.body ?? '';
       setValues(next);
     });
     return () => {
@@ -87,7 +94,15 @@ export default function Designer({
     if (!current || !selected) return;
     const modeling = current.get<Modeling>('modeling');
     if (field === 'name') modeling.updateProperties(selected, { name: value });
-    else if (field === 'condition')
+    else if (field === 'timer') {
+      const timer = timerOf(selected.businessObject);
+      if (timer)
+        modeling.updateModdleProperties(selected, timer, {
+          timeDuration: value
+            ? current.get<Moddle>('moddle').create('bpmn:FormalExpression', { body: value })
+            : undefined,
+        });
+    } else if (field === 'condition')
       modeling.updateProperties(selected, {
         conditionExpression: value
           ? current.get<Moddle>('moddle').create('bpmn:FormalExpression', { body: value })
@@ -112,6 +127,7 @@ export default function Designer({
 
   const isTask = selected?.type === 'bpmn:UserTask';
   const isFlow = selected?.type === 'bpmn:SequenceFlow';
+  const isTimer = Boolean(selected && timerOf(selected.businessObject));
   return (
     <Modal
       open
@@ -163,6 +179,15 @@ export default function Designer({
                     />
                   </Form.Item>
                 ))}
+              {isTimer && (
+                <Form.Item label={t(L('timer'))} htmlFor="designer-timer" extra={t(L('timerTip'))}>
+                  <Input
+                    id="designer-timer"
+                    value={values.timer}
+                    onChange={(e) => change('timer', e.target.value)}
+                  />
+                </Form.Item>
+              )}
               {isFlow && (
                 <Form.Item
                   label={t(L('condition'))}
