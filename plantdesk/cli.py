@@ -201,6 +201,7 @@ async def _prepare(settings: Settings, *, seed: bool) -> bool:
             await _job_tables(settings)
         if not seed:
             return False
+        from plantdesk.seed.data import flow
         from plantdesk.seed.seeder import run_on, seed_database, seed_forms, seed_knowledge, seed_plant
 
         seeded = await run_on(engine, seed_database)
@@ -208,6 +209,7 @@ async def _prepare(settings: Settings, *, seed: bool) -> bool:
             await run_on(engine, seed_plant)
             await run_on(engine, seed_forms)
             await run_on(engine, seed_knowledge)
+            await run_on(engine, flow.seed_flow)  # likewise the workflow demo (once: it checks for its role)
         return seeded
     finally:
         await engine.dispose()

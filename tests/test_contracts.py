@@ -28,9 +28,6 @@ NOT_BUILT = {
     # alarms and early warning
     "/alarm/tracking",
     "/index/warnIndicators", "/index/warnManagement",
-    # workflow and my work
-    "/flow/model", "/flow/deploy", "/flow/manager", "/flow/follow",
-    "/work/start", "/work/claim", "/work/todo", "/work/send", "/work/done", "/work/process/leave",
     # visualisation, cameras, topology, reports
     "/visual/map", "/index/batchMonitor", "/index/flowMonitor", "/visual/api", "/visual/datasource",
     "/video/camera",

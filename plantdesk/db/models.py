@@ -39,6 +39,7 @@ from plantdesk.modules.device.monitor.models import (
     MonitorRollup1m,
     MonitorSetting,
 )
+from plantdesk.modules.flow.models import FlowDefinition, FlowDeployment, FlowInstance, FlowLeave, FlowModel, FlowTask
 from plantdesk.modules.form.models import (
     FormCatalogue,
     FormDesign,
@@ -97,4 +98,6 @@ __all__ = [
     # alarms (plantdesk.modules.alarm)
     "AlarmGroup", "AlarmLevel", "AlarmMail", "AlarmRecord", "AlarmRule", "AlarmRuleState", "AlarmSetting",
     "AlarmTimeCycle", "AlarmTrail",
+    # workflow (plantdesk.modules.flow)
+    "FlowDefinition", "FlowDeployment", "FlowInstance", "FlowLeave", "FlowModel", "FlowTask",
 ]

@@ -4,7 +4,7 @@
 def setup() -> None:
     """Register every module's loaders and jobs. Explicit, so a process that imported less still applies the
     same permissions and data scopes and knows the same jobs; importing a module registers nothing."""
-    from plantdesk.modules import ai, alarm, desk, device, log, system, user
+    from plantdesk.modules import ai, alarm, desk, device, flow, log, system, user
     from plantdesk.modules.device import monitor
 
     system.setup()
@@ -14,4 +14,5 @@ def setup() -> None:
     device.setup()
     monitor.setup()
     alarm.setup()
+    flow.setup()
     ai.setup()

@@ -29,7 +29,7 @@ from plantdesk.modules.system.models import (
 )
 from plantdesk.modules.system.tenant.provision import menu_ids_for_codes
 from plantdesk.modules.user.models import User
-from plantdesk.seed.data import demo, dicts, form, menus, params, regions
+from plantdesk.seed.data import demo, dicts, flow, form, menus, params, regions
 
 T = TypeVar("T")
 
@@ -86,6 +86,7 @@ async def seed_database(db: AsyncSession) -> bool:
     await seed_plant(db)
     await seed_forms(db)
     await seed_knowledge(db)
+    await flow.seed_flow(db)
     return True
 
 

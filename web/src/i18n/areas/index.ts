@@ -8,6 +8,7 @@ import { deviceDevice } from './device.device';
 import { deviceModel } from './device.model';
 import { deviceMonitordata } from './device.monitordata';
 import { deviceOverview } from './device.overview';
+import { flow } from './flow';
 import { form } from './form';
 import { indexAiChat } from './index.aiChat';
 import { indexImportExportManagement } from './index.importExportManagement';
@@ -27,6 +28,7 @@ import { systemTenant } from './system.tenant';
 import { systemTenantpackage } from './system.tenantpackage';
 import { systemTopmenu } from './system.topmenu';
 import { systemUser } from './system.user';
+import { work } from './work';
 
 /**
  * Every per-area message file, one line each (web/README.md "i18n"). Keep the list sorted by namespace;
@@ -62,4 +64,6 @@ export const AREAS: Area[] = [
   indexKnowledge,
   indexAiChat,
   alarm,
+  flow,
+  work,
 ];

@@ -1,0 +1,442 @@
+"""The workflow platform layer over the engine adapter: deployments and versions, suspension, starting with a
+business key, the human-task projection with Flowable-style candidates and claim, completion with the `pass`
+variable, history and the diagram.
+
+Every step (start, complete, fire timers) restores the instance, runs the engine and writes the new state and
+the task rows in the caller's one transaction; the instance's row version makes a concurrent second step fail
+whole, so a step is either fully recorded or not at all.
+"""
+
+from collections.abc import Iterable
+from datetime import datetime
+from pathlib import Path
+
+from sqlalchemy import delete, func, or_, select, update
+from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import defer
+from sqlalchemy.orm.exc import StaleDataError
+
+from plantdesk.core import tenancy
+from plantdesk.core.context import Identity
+from plantdesk.core.errors import BusinessError, NotFoundError
+from plantdesk.modules.flow import engine
+from plantdesk.modules.flow.models import (
+    ACTIVE,
+    CANCELLED,
+    COMPLETED,
+    DELETED,
+    DONE,
+    INSTANCE_SUSPENDED,
+    OPEN,
+    RUNNING,
+    SUSPENDED,
+    FlowDefinition,
+    FlowDeployment,
+    FlowInstance,
+    FlowTask,
+)
+from plantdesk.modules.system.models import Dept
+from plantdesk.modules.user.models import User
+
+LEAVE_XML = Path(__file__).parent / "bpmn" / "leave.bpmn20.xml"
+LEAVE_KEY = "Leave"
+LEAVE_TABLE = "wf_leave"
+TASK_USER = "taskUser_"
+DEFAULT_COMMENT = "同意"
+ALREADY_CLAIMED = "任务已被他人签收"
+NOT_YOURS = "任务不存在或不是您的待办"
+SUSPENDED_MSG = "流程已挂起, 无法办理"
+DEFINITION_SUSPENDED = "流程定义已挂起, 无法发起"
+
+
+def task_user(user_id: int) -> str:
+    return f"{TASK_USER}{user_id}"
+
+
+def user_id_of(task_user_id: str | None) -> int | None:
+    if task_user_id and task_user_id.startswith(TASK_USER) and task_user_id[len(TASK_USER) :].isdigit():
+        return int(task_user_id[len(TASK_USER) :])
+    return None
+
+
+def now() -> datetime:
+    return datetime.now().replace(microsecond=0)
+
+
+def _wrap(values: Iterable[str]) -> str | None:
+    values = [v for v in values if v]
+    return f",{','.join(values)}," if values else None
+
+
+# --- deployment -----------------------------------------------------------------------------------------------
+
+
+async def deploy(
+    db: AsyncSession,
+    user: Identity,
+    xml: bytes | str,
+    *,
+    name: str,
+    category: str | None,
+    resource_name: str,
+    form_id: int | None = None,
+) -> list[FlowDefinition]:
+    """A deployment in the session's tenant: one definition per process, each key at its next version."""
+    try:
+        prepared = engine.prepare(xml)
+    except engine.EngineError as exc:
+        raise BusinessError(str(exc)) from None
+    deployment = FlowDeployment(
+        name=name,
+        category=category,
+        resource_name=resource_name,
+        deploy_time=now(),
+        deploy_user=user.user_id,
+        xml=prepared.xml,
+    )
+    db.add(deployment)
+    await db.flush()
+    definitions = []
+    for process in prepared.processes:
+        latest = await db.scalar(
+            select(func.max(FlowDefinition.version)).where(FlowDefinition.process_key == process.key)
+        )
+        definition = FlowDefinition(
+            deployment_id=deployment.id,
+            process_key=process.key,
+            name=process.name,
+            version=(latest or 0) + 1,
+            category=category,
+            resource_name=resource_name,
+            form_id=form_id,
+            deploy_time=deployment.deploy_time,
+        )
+        db.add(definition)
+        definitions.append(definition)
+    await db.flush()
+    return definitions
+
+
+async def deploy_to(db: AsyncSession, user: Identity, tenant_ids: list[str], xml: bytes | str, **kwargs) -> int:
+    """Deploy to the caller's tenant, or (platform administrator only) once to each of `tenant_ids`."""
+    if not tenant_ids or not user.is_platform_admin:
+        return len(await deploy(db, user, xml, **kwargs))
+    count = 0
+    for tenant_id in tenant_ids:
+        with tenancy.tenant_scope(db, tenant_id):
+            count += len(await deploy(db, user, xml, **kwargs))
+    return count
+
+
+def latest_definitions(category: str | None = None):
+    """The newest version of each process key (the definitions list and the start catalogue)."""
+    newest = (
+        select(FlowDefinition.process_key, func.max(FlowDefinition.version).label("version"))
+        .group_by(FlowDefinition.process_key)
+        .subquery()
+    )
+    stmt = select(FlowDefinition).join(
+        newest, (FlowDefinition.process_key == newest.c.process_key) & (FlowDefinition.version == newest.c.version)
+    )
+    if category:
+        stmt = stmt.where(FlowDefinition.category == category)
+    return stmt.order_by(FlowDefinition.process_key)
+
+
+async def change_state(db: AsyncSession, definition_id: int, state: str) -> str:
+    """Suspend or activate a definition and, at once, its running instances."""
+    definition = await _get(db, FlowDefinition, definition_id)
+    target = {"active": ACTIVE, "suspend": SUSPENDED}.get(state)
+    if target is None:
+        raise BusinessError("状态参数错误")
+    if definition.suspension_state == target:
+        return "流程已是激活状态" if target == ACTIVE else "流程已是挂起状态"
+    definition.suspension_state = target
+    old, new = (RUNNING, INSTANCE_SUSPENDED) if target == SUSPENDED else (INSTANCE_SUSPENDED, RUNNING)
+    await db.execute(
+        update(FlowInstance)
+        .where(FlowInstance.definition_id == definition.id, FlowInstance.status == old)
+        .values(status=new)
+        .execution_options(synchronize_session=False)
+    )
+    return "激活成功" if target == ACTIVE else "挂起成功"
+
+
+async def delete_deployments(db: AsyncSession, deployment_ids: list[int]) -> None:
+    """Cascade: the deployments, their definitions, every instance of them and its task history."""
+    instances = select(FlowInstance.id).where(FlowInstance.deployment_id.in_(deployment_ids)).scalar_subquery()
+    await db.execute(
+        delete(FlowTask).where(FlowTask.instance_id.in_(instances)).execution_options(synchronize_session=False)
+    )
+    for model, column in (
+        (FlowInstance, FlowInstance.deployment_id),
+        (FlowDefinition, FlowDefinition.deployment_id),
+        (FlowDeployment, FlowDeployment.id),
+    ):
+        await db.execute(delete(model).where(column.in_(deployment_ids)).execution_options(synchronize_session=False))
+
+
+async def _get(db: AsyncSession, model, id_: int):
+    row = await db.get(model, id_)
+    if row is None:
+        raise NotFoundError()
+    return row
+
+
+async def deployment_xml(db: AsyncSession, deployment_id: int) -> bytes:
+    xml = await db.scalar(select(FlowDeployment.xml).where(FlowDeployment.id == deployment_id))
+    if xml is None:
+        raise NotFoundError()
+    return xml
+
+
+# --- running --------------------------------------------------------------------------------------------------
+
+
+async def dept_leader(db: AsyncSession, dept_id: int | None) -> int | None:
+    """The leader of `dept_id`, else of the nearest ancestor that has one."""
+    while dept_id:
+        dept = await db.get(Dept, dept_id)
+        if dept is None:
+            return None
+        if dept.leader_id:
+            return dept.leader_id
+        dept_id = dept.parent_id
+    return None
+
+
+async def start(
+    db: AsyncSession,
+    user: Identity,
+    definition_id: int,
+    *,
+    business_table: str | None,
+    business_id: str | None,
+    variables: dict,
+) -> FlowInstance:
+    definition = await _get(db, FlowDefinition, definition_id)
+    if definition.suspension_state == SUSPENDED:
+        raise BusinessError(DEFINITION_SUSPENDED)
+    starter = task_user(user.user_id)
+    values = {**variables, "taskUser": starter, "createUser": starter, "applyUser": starter}
+    leader = await dept_leader(db, user.dept_id)
+    if leader:
+        values["managerUser"] = task_user(leader)
+    xml = await deployment_xml(db, definition.deployment_id)
+    try:
+        workflow = engine.start(xml, definition.process_key, values)
+    except engine.EngineError as exc:
+        raise BusinessError(str(exc)) from None
+    instance = FlowInstance(
+        definition_id=definition.id,
+        deployment_id=definition.deployment_id,
+        process_key=definition.process_key,
+        name=definition.name,
+        category=definition.category,
+        business_table=business_table,
+        business_id=business_id,
+        start_user=starter,
+        start_user_name=user.real_name or user.account,
+        start_time=now(),
+        status=RUNNING,
+        state=workflow.state(),
+    )
+    db.add(instance)
+    await db.flush()
+    await _record(db, instance, workflow)
+    return instance
+
+
+async def _record(db: AsyncSession, instance: FlowInstance, workflow: engine.Workflow) -> None:
+    """Project the engine's READY user tasks into task rows and store the state (the same transaction)."""
+    ready = {task.id: task for task in workflow.human_tasks()}
+    open_rows = (
+        await db.execute(select(FlowTask).where(FlowTask.instance_id == instance.id, FlowTask.status == OPEN))
+    ).scalars()
+    for row in open_rows:
+        if row.engine_id in ready:
+            ready.pop(row.engine_id)
+        else:  # no longer waiting (a parallel branch closed, a boundary timer fired)
+            row.status, row.end_time = CANCELLED, now()
+    for task in ready.values():
+        db.add(
+            FlowTask(
+                instance_id=instance.id,
+                engine_id=task.id,
+                task_key=task.key,
+                name=task.name,
+                assignee=task.assignee,
+                candidate_users=_wrap(task.candidate_users),
+                candidate_groups=_wrap(task.candidate_groups),
+                form_key=task.form_key,
+                create_time=now(),
+            )
+        )
+    instance.state = workflow.state()
+    instance.next_timer = workflow.next_timer()
+    if workflow.completed:
+        instance.status, instance.end_time = COMPLETED, now()
+    await db.flush()
+
+
+async def claim(db: AsyncSession, user: Identity, task_id: int) -> None:
+    """Take an unassigned task the user is a candidate for; a second claim is refused."""
+    me = task_user(user.user_id)
+    task = await _get(db, FlowTask, task_id)
+    if task.status != OPEN:
+        raise BusinessError("任务已办理")
+    if task.assignee == me:
+        return
+    if task.assignee is not None:
+        raise BusinessError(ALREADY_CLAIMED)
+    if not _is_candidate(task, me, user.role_names):
+        raise BusinessError("您不是该任务的候选人")
+    await _check_running(db, task.instance_id)
+    done = await db.execute(
+        update(FlowTask)
+        .where(FlowTask.id == task_id, FlowTask.assignee.is_(None), FlowTask.status == OPEN)
+        .values(assignee=me, claim_time=now())
+        .execution_options(synchronize_session=False)
+    )
+    if done.rowcount == 0:  # type: ignore[attr-defined]
+        raise BusinessError(ALREADY_CLAIMED)
+
+
+def _is_candidate(task: FlowTask, me: str, roles: Iterable[str]) -> bool:
+    if task.candidate_users and f",{me}," in task.candidate_users:
+        return True
+    return bool(task.candidate_groups) and any(f",{role}," in (task.candidate_groups or "") for role in roles)
+
+
+async def _check_running(db: AsyncSession, instance_id: int) -> FlowInstance:
+    instance = await _get(db, FlowInstance, instance_id)
+    if instance.status == INSTANCE_SUSPENDED:
+        raise BusinessError(SUSPENDED_MSG)
+    if instance.status != RUNNING:
+        raise BusinessError("流程已结束")
+    return instance
+
+
+def passed(flag: str | None, comment: str) -> bool:
+    """blade-flow: `pass` is true when the flag says ok or the comment is the default 同意."""
+    return flag == "ok" or comment == DEFAULT_COMMENT
+
+
+async def complete(
+    db: AsyncSession, user: Identity, task_id: int, *, comment: str | None, flag: str | None, variables: dict
+) -> FlowTask:
+    me = task_user(user.user_id)
+    task = await db.get(FlowTask, task_id)
+    if task is None or task.status != OPEN or task.assignee != me:
+        raise BusinessError(NOT_YOURS)
+    instance = await _check_running(db, task.instance_id)
+    comment = (comment or "").strip() or DEFAULT_COMMENT
+    ok = passed(flag, comment)
+    xml = await deployment_xml(db, instance.deployment_id)
+    try:
+        workflow = engine.restore(xml, instance.process_key, instance.state)
+        workflow.complete(task.engine_id, {**variables, "pass": ok})
+    except engine.EngineError as exc:
+        raise BusinessError(str(exc)) from None
+    task.status, task.end_time, task.completed_by = DONE, now(), me
+    task.comment, task.passed = comment, int(ok)
+    try:
+        await _record(db, instance, workflow)
+    except StaleDataError:
+        raise BusinessError("任务已被他人办理, 请刷新后重试") from None
+    return task
+
+
+async def delete_instance(db: AsyncSession, instance_id: int, reason: str | None) -> None:
+    instance = await _get(db, FlowInstance, instance_id)
+    if instance.status in (COMPLETED, DELETED):
+        raise BusinessError("流程已结束")
+    instance.status, instance.end_time = DELETED, now()
+    instance.delete_reason = reason or "删除流程实例"
+    await db.execute(
+        update(FlowTask)
+        .where(FlowTask.instance_id == instance.id, FlowTask.status == OPEN)
+        .values(status=CANCELLED, end_time=now())
+        .execution_options(synchronize_session=False)
+    )
+
+
+async def fire_due_timers(db: AsyncSession, at: datetime | None = None) -> int:
+    """Run every due timer of running instances (the scheduler's job, in the session's tenant)."""
+    moment = at or datetime.now()  # not rounded to the second: a timer due within this second runs now
+    due = (
+        (
+            await db.execute(
+                select(FlowInstance)
+                .where(
+                    FlowInstance.status == RUNNING,
+                    FlowInstance.next_timer.is_not(None),
+                    FlowInstance.next_timer <= moment,
+                )
+                .limit(100)
+            )
+        )
+        .scalars()
+        .all()
+    )
+    for instance in due:
+        xml = await deployment_xml(db, instance.deployment_id)
+        workflow = engine.restore(xml, instance.process_key, instance.state)
+        workflow.fire_timers()
+        await _record(db, instance, workflow)
+    return len(due)
+
+
+# --- reading --------------------------------------------------------------------------------------------------
+
+
+def claimable(user: Identity):
+    me = task_user(user.user_id)
+    candidates = [FlowTask.candidate_users.like(f"%,{me},%")]
+    candidates += [FlowTask.candidate_groups.like(f"%,{role},%") for role in user.role_names if "%" not in role]
+    return (FlowTask.status == OPEN) & FlowTask.assignee.is_(None) & or_(*candidates)
+
+
+async def names(db: AsyncSession, task_users: Iterable[str | None]) -> dict[str, str]:
+    ids = {uid for uid in map(user_id_of, task_users) if uid}
+    if not ids:
+        return {}
+    rows = await db.execute(select(User.id, User.real_name, User.account).where(User.id.in_(ids)))
+    return {task_user(id_): real_name or account for id_, real_name, account in rows}
+
+
+async def definitions_of(db: AsyncSession, ids: Iterable[int]) -> dict[int, FlowDefinition]:
+    ids = set(ids)
+    if not ids:
+        return {}
+    return {d.id: d for d in (await db.execute(select(FlowDefinition).where(FlowDefinition.id.in_(ids)))).scalars()}
+
+
+async def instances_of(db: AsyncSession, ids: Iterable[int]) -> dict[int, FlowInstance]:
+    ids = set(ids)
+    if not ids:
+        return {}
+    stmt = select(FlowInstance).options(defer(FlowInstance.state)).where(FlowInstance.id.in_(ids))
+    return {i.id: i for i in (await db.execute(stmt)).scalars()}
+
+
+async def latest_tasks(db: AsyncSession, instance_ids: Iterable[int]) -> dict[int, FlowTask]:
+    ids = set(instance_ids)
+    latest: dict[int, FlowTask] = {}
+    if ids:
+        for task in (
+            await db.execute(
+                select(FlowTask).where(FlowTask.instance_id.in_(ids)).order_by(FlowTask.create_time, FlowTask.id)
+            )
+        ).scalars():
+            latest[task.instance_id] = task
+    return latest
+
+
+async def diagram(db: AsyncSession, instance: FlowInstance) -> tuple[str, list[str], list[str]]:
+    xml = await deployment_xml(db, instance.deployment_id)
+    if instance.status == DELETED:
+        return xml.decode(), [], []
+    workflow = engine.restore(xml, instance.process_key, instance.state)
+    completed, active = workflow.element_ids()
+    return xml.decode(), completed, active

@@ -1,0 +1,96 @@
+"""The demo tenant's workflow: the leave process (请假流程) deployed, department leaders for the applicant's
+manager, an HR role and user for the second approval, and the 我的事务 menus for the staff.
+
+Demo path: liuyang (合成班组, leader zhangwei) applies; zhangwei (生产部 manager) claims and approves; for more
+than 3 days sunli (人事部, role hr) claims and approves. Passwords are the tenant's default (123456).
+"""
+
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from plantdesk.core import tenancy
+from plantdesk.core.context import Identity
+from plantdesk.core.ids import next_id
+from plantdesk.core.security.passwords import hash_password, md5_hex
+from plantdesk.modules.system.models import Dept, Post, Role, RoleMenu
+from plantdesk.modules.system.tenant.provision import menu_ids_for_codes
+from plantdesk.modules.user.models import User
+
+TENANT = "356782"
+HR_DEPT = ("人事部", 5)
+HR_ROLE = ("人事", "hr")
+# account, real name, phone, email, sex
+HR_USER = ("sunli", "孙丽", "13800138007", "sunli@example.com", 2)
+# department -> account of its leader (the applicant's department manager in the leave process)
+LEADERS = {
+    "生产部": "zhangwei",
+    "合成班组": "zhangwei",
+    "设备部": "zhangwei",
+    "质量部": "zhangwei",
+    "安环部": "zhangwei",
+    "人事部": "sunli",
+    "示例化工厂": "admin",
+}
+WORK_MENUS = ["work"]
+
+
+async def seed_flow(db: AsyncSession) -> bool:
+    from plantdesk.modules.flow import service
+
+    with tenancy.tenant_scope(db, TENANT):
+        if await db.scalar(select(Role.id).where(Role.role_alias == HR_ROLE[1])):
+            return False
+        root = await db.scalar(select(Dept).where(Dept.parent_id == 0))
+        if root is None:
+            return False
+        hr_dept = Dept(
+            id=next_id(),
+            parent_id=root.id,
+            ancestors=f"{root.ancestors},{root.id}",
+            dept_category=2,
+            dept_name=HR_DEPT[0],
+            full_name=HR_DEPT[0],
+            sort=HR_DEPT[1],
+        )
+        hr_role = Role(id=next_id(), role_name=HR_ROLE[0], role_alias=HR_ROLE[1], sort=3, parent_id=0)
+        db.add_all([hr_dept, hr_role])
+        post = await db.scalar(select(Post).where(Post.post_code == "director"))
+        account, real_name, phone, email, sex = HR_USER
+        db.add(
+            User(
+                account=account,
+                real_name=real_name,
+                name=real_name,
+                phone=phone,
+                email=email,
+                sex=sex,
+                dept_id=str(hr_dept.id),
+                post_id=str(post.id) if post else None,
+                role_id=str(hr_role.id),
+                user_type=1,
+                password=await hash_password(md5_hex("123456")),
+            )
+        )
+        await db.flush()
+        users = {u.account: u for u in (await db.execute(select(User))).scalars()}
+        for dept in (await db.execute(select(Dept))).scalars():
+            leader = users.get(LEADERS.get(dept.dept_name, ""))
+            if leader is not None:
+                dept.leader_id = leader.id
+        staff = (await db.execute(select(Role).where(Role.role_alias.in_(("user", HR_ROLE[1]))))).scalars().all()
+        menu_ids = await menu_ids_for_codes(db, WORK_MENUS)
+        for role in staff:
+            for menu_id in menu_ids:
+                db.add(RoleMenu(role_id=role.id, menu_id=menu_id))
+        admin = users["admin"]
+        deployer = Identity(user_id=admin.id, tenant_id=TENANT, account="admin", client_id="seed", session_id=0)
+        await service.deploy(
+            db,
+            deployer,
+            service.LEAVE_XML.read_bytes(),
+            name="请假流程",
+            category="office",
+            resource_name="leave.bpmn20.xml",
+        )
+        await db.flush()
+    return True

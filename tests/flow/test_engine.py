@@ -1,0 +1,195 @@
+"""The engine adapter over SpiffWorkflow: parse, run, serialise/restore, gateways, countersign, timers and the
+safe expression subset."""
+
+import time
+from datetime import UTC, datetime
+
+import pytest
+
+from plantdesk.modules.flow import engine
+from plantdesk.modules.flow.service import LEAVE_XML
+
+NS = (
+    'xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" '
+    'xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:flowable="http://flowable.org/bpmn"'
+)
+
+
+def model(body: str, key: str = "p") -> bytes:
+    # isExecutable="false", as the bpmn-js blank diagram saves it: deploy makes it executable
+    return (
+        f'<?xml version="1.0" encoding="UTF-8"?><bpmn:definitions {NS} id="d" targetNamespace="t">'
+        f'<bpmn:process id="{key}" isExecutable="false">{body}</bpmn:process></bpmn:definitions>'
+    ).encode()
+
+
+def flow(id_: str, source: str, target: str, condition: str | None = None) -> str:
+    inner = (
+        f'<bpmn:conditionExpression xsi:type="bpmn:tFormalExpression">{condition}</bpmn:conditionExpression>'
+        if condition
+        else ""
+    )
+    return f'<bpmn:sequenceFlow id="{id_}" sourceRef="{source}" targetRef="{target}">{inner}</bpmn:sequenceFlow>'
+
+
+PARALLEL = model(
+    '<bpmn:startEvent id="s"/><bpmn:parallelGateway id="fork"/>'
+    '<bpmn:userTask id="a" name="A" flowable:assignee="${first}"/>'
+    '<bpmn:userTask id="b" name="B" flowable:candidateGroups="hr,admin"/>'
+    '<bpmn:parallelGateway id="join"/><bpmn:endEvent id="e"/>'
+    + flow("f1", "s", "fork")
+    + flow("f2", "fork", "a")
+    + flow("f3", "fork", "b")
+    + flow("f4", "a", "join")
+    + flow("f5", "b", "join")
+    + flow("f6", "join", "e")
+)
+
+COUNTERSIGN = model(
+    '<bpmn:startEvent id="s"/><bpmn:userTask id="sign" name="会签" flowable:candidateGroups="board">'
+    "<bpmn:multiInstanceLoopCharacteristics><bpmn:loopCardinality>${signers}</bpmn:loopCardinality>"
+    '</bpmn:multiInstanceLoopCharacteristics></bpmn:userTask><bpmn:endEvent id="e"/>'
+    + flow("f1", "s", "sign")
+    + flow("f2", "sign", "e")
+)
+
+
+def leave():
+    return engine.prepare(LEAVE_XML.read_bytes()).xml
+
+
+def names(wf: engine.Workflow) -> list[str]:
+    return sorted(t.key for t in wf.human_tasks())
+
+
+def test_prepare_marks_executable_and_lists_processes():
+    prepared = engine.prepare(PARALLEL)
+    assert [p.key for p in prepared.processes] == ["p"]
+    assert b'isExecutable="true"' in prepared.xml
+
+
+def test_leave_long_goes_to_hr_and_restores_mid_process():
+    xml = leave()
+    wf = engine.start(xml, "Leave", {"taskUser": "taskUser_1", "managerUser": "taskUser_2", "days": 5})
+    [manager] = wf.human_tasks()
+    assert (manager.key, manager.candidate_users) == ("managerApproval", ["taskUser_2"])
+    restored = engine.restore(xml, "Leave", wf.state())
+    assert [t.id for t in restored.human_tasks()] == [manager.id]  # the same task survives the round trip
+    restored.complete(manager.id, {"pass": True})
+    again = engine.restore(xml, "Leave", restored.state())
+    [hr] = again.human_tasks()
+    assert (hr.key, hr.candidate_groups) == ("hrApproval", ["hr"])
+    again.complete(hr.id, {"pass": True})
+    assert again.completed
+
+
+def test_leave_short_ends_after_manager_and_rejection_goes_back():
+    xml = leave()
+    wf = engine.start(xml, "Leave", {"taskUser": "taskUser_1", "managerUser": "taskUser_2", "days": 2})
+    wf.complete(wf.human_tasks()[0].id, {"pass": False})
+    [adjust] = wf.human_tasks()
+    assert (adjust.key, adjust.assignee) == ("adjust", "taskUser_1")
+    wf.complete(adjust.id, {"pass": True})
+    assert names(wf) == ["managerApproval"]
+    wf.complete(wf.human_tasks()[0].id, {"pass": True})
+    assert wf.completed
+
+
+def test_parallel_gateway_waits_for_both_branches():
+    xml = engine.prepare(PARALLEL).xml
+    wf = engine.start(xml, "p", {"first": "taskUser_9"})
+    tasks = {t.key: t for t in wf.human_tasks()}
+    assert tasks["a"].assignee == "taskUser_9" and tasks["b"].candidate_groups == ["hr", "admin"]
+    wf = engine.restore(xml, "p", wf.state())
+    wf.complete(tasks["a"].id, {})
+    assert names(wf) == ["b"] and not wf.completed
+    wf.complete(tasks["b"].id, {})
+    assert wf.completed
+
+
+def test_countersign_multi_instance():
+    xml = engine.prepare(COUNTERSIGN).xml
+    wf = engine.start(xml, "p", {"signers": 3})
+    for _ in range(3):
+        ready = wf.human_tasks()
+        assert ready and ready[0].key == "sign"
+        wf = engine.restore(xml, "p", wf.state())
+        wf.complete(ready[0].id, {})
+    assert wf.completed
+
+
+def timer_model(duration: str) -> bytes:
+    return engine.prepare(
+        model(
+            '<bpmn:startEvent id="s"/><bpmn:userTask id="wait" name="W"/>'
+            '<bpmn:boundaryEvent id="t" attachedToRef="wait"><bpmn:timerEventDefinition>'
+            f"<bpmn:timeDuration>{duration}</bpmn:timeDuration></bpmn:timerEventDefinition></bpmn:boundaryEvent>"
+            '<bpmn:userTask id="late" name="L"/><bpmn:endEvent id="e"/>'
+            + flow("f1", "s", "wait")
+            + flow("f2", "wait", "e")
+            + flow("f3", "t", "late")
+            + flow("f4", "late", "e")
+        )
+    ).xml
+
+
+def test_timer_boundary_event_waits_then_fires():
+    xml = timer_model("PT1H")
+    wf = engine.start(xml, "p", {})
+    due = wf.next_timer()
+    assert names(wf) == ["wait"] and due is not None and due > datetime.now(UTC).replace(tzinfo=None)
+    xml = timer_model("PT0.5S")
+    wf = engine.start(xml, "p", {})
+    assert names(wf) == ["wait"]
+    time.sleep(0.6)
+    wf = engine.restore(xml, "p", wf.state())
+    wf.fire_timers()
+    assert names(wf) == ["late"]  # interrupting: the waiting task is gone
+
+
+@pytest.mark.parametrize(
+    "text,expected",
+    [
+        ("${pass}", "pass_"),
+        ("${days > 3 && !urgent}", "days > 3 and not urgent"),
+        ("${kind == 'sick' || x eq null}", "kind == 'sick' or x == None"),
+        ("days >= 3", "days >= 3"),
+    ],
+)
+def test_translation(text, expected):
+    assert engine.translate(text) == expected
+
+
+def test_evaluation_of_the_subset():
+    assert engine.evaluate(engine.translate("${pass && days > 3}"), {"pass": True, "days": 5}) is True
+    assert engine.evaluate("kind in ['a', 'b']", {"kind": "b"}) is True
+    with pytest.raises(engine.EngineError, match="流程变量不存在: days"):
+        engine.evaluate("days > 3", {})
+
+
+@pytest.mark.parametrize(
+    "text",
+    ['__import__("os").system("id")', "a.__class__", "x[0]", "(lambda: 1)()", "open('f')", "[y for y in z]", "_secret"],
+)
+def test_expressions_outside_the_subset_are_refused(text):
+    with pytest.raises(engine.EngineError, match="表达式(不在允许的范围内|无法解析)"):
+        engine.translate(text)  # refused, never evaluated
+
+
+def test_model_with_a_refused_expression_or_script_is_not_deployable():
+    with pytest.raises(engine.EngineError, match="表达式不在允许的范围内"):
+        engine.prepare(
+            model(
+                '<bpmn:startEvent id="s"/><bpmn:exclusiveGateway id="g" default="f3"/>'
+                '<bpmn:endEvent id="e"/>'
+                + flow("f1", "s", "g")
+                + flow("f2", "g", "e", "${x.__class__}")
+                + flow("f3", "g", "e")
+            )
+        )
+    with pytest.raises(engine.EngineError, match="不支持脚本任务"):
+        engine.prepare(model('<bpmn:scriptTask id="x" name="x"><bpmn:script>import os</bpmn:script></bpmn:scriptTask>'))
+    with pytest.raises(engine.EngineError, match="模型不是有效的 XML"):
+        engine.prepare(b"<nope")
+    with pytest.raises(engine.EngineError, match="模型中没有流程"):
+        engine.prepare(f'<bpmn:definitions {NS} id="d" targetNamespace="t"/>'.encode())

@@ -1,0 +1,185 @@
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { crudOf, dialog, login, openMenu, toast } from './support';
+
+// The leave process across three people, each in their own browser context: applicant, manager, HR.
+test.describe.configure({ timeout: 180_000 });
+
+const TENANT = '356782';
+const APPLICANT = { tenantId: TENANT, username: 'liuyang', password: '123456' };
+const MANAGER = { tenantId: TENANT, username: 'zhangwei', password: '123456' };
+const HR = { tenantId: TENANT, username: 'sunli', password: '123456' };
+
+const LEAVE = { menu: ['我的事务', '请假流程'], path: /\/work\/process\/leave$/ };
+const CLAIM = { menu: ['我的事务', '待签事务'], path: /\/work\/claim$/ };
+const TODO = { menu: ['我的事务', '待办事务'], path: /\/work\/todo$/ };
+const DONE = { menu: ['我的事务', '办结事务'], path: /\/work\/done$/ };
+const SEND = { menu: ['我的事务', '已发事务'], path: /\/work\/send$/ };
+
+async function as(browser: Browser, account: typeof APPLICANT) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await login(page, account);
+  return page;
+}
+
+/** Applies for leave and answers the new process instance's id (from the applications list). */
+async function apply(page: Page, days: number, reason: string) {
+  await openMenu(page, LEAVE.menu, LEAVE.path);
+  const leaves = crudOf(page, 'work-leave');
+  await leaves.button(/申请请假/).click();
+  const form = dialog(page);
+  await form.getByLabel('请假天数').fill(String(days));
+  await form.getByLabel('请假理由').fill(reason);
+  const [from, to] = [
+    form.locator('.ant-picker-range input').first(),
+    form.locator('.ant-picker-range input').last(),
+  ];
+  await from.click();
+  await from.fill('2026-12-01 09:00:00');
+  await from.press('Enter');
+  await to.fill('2026-12-05 18:00:00');
+  await to.press('Enter');
+  await expect(page.locator('.ant-picker-dropdown:visible')).toHaveCount(0);
+  await form.getByRole('button', { name: /提\s*交/ }).click();
+  await expect(toast(page)).toContainText('申请已提交');
+  const row = leaves.row(reason);
+  await expect(row).toHaveCount(1);
+  const cells = await row.locator('td').allInnerTexts();
+  const id = cells.find((text) => /^\d{15,}$/.test(text.trim()));
+  expect(id).toBeTruthy();
+  return (id ?? '').trim();
+}
+
+async function claimAndOpen(page: Page, instance: string) {
+  await openMenu(page, CLAIM.menu, CLAIM.path);
+  const claims = crudOf(page, 'work-claim');
+  await claims.root
+    .getByRole('button', { name: /刷\s*新|reload/i })
+    .first()
+    .click()
+    .catch(() => {});
+  await expect(claims.row(instance)).toHaveCount(1);
+  await claims.row(instance).getByRole('button', { name: '签收' }).click();
+  await expect(toast(page)).toContainText('签收成功');
+  await openMenu(page, TODO.menu, TODO.path);
+  const todos = crudOf(page, 'work-todo');
+  await expect(todos.row(instance)).toHaveCount(1);
+  await todos.row(instance).getByRole('button', { name: '办理' }).click();
+  await expect(dialog(page).getByTestId('leave-detail')).toBeVisible();
+}
+
+async function decide(page: Page, pass: boolean, comment?: string) {
+  if (comment) await dialog(page).getByLabel('审批意见').fill(comment);
+  await dialog(page)
+    .getByTestId(pass ? 'flow-approve' : 'flow-reject')
+    .click();
+  await expect(toast(page)).toContainText('办理成功');
+}
+
+async function seesDone(page: Page, instance: string, menu = DONE, name = 'work-done') {
+  await openMenu(page, menu.menu, menu.path);
+  const list = crudOf(page, name);
+  await expect(list.row(instance)).toHaveCount(1);
+  await expect(list.row(instance)).toContainText('已完结');
+}
+
+test('five days of leave: the manager claims and approves, HR approves, all three see it done', async ({
+  browser,
+}) => {
+  const reason = `e2e家中有事${Date.now().toString(36)}`;
+  const applicant = await as(browser, APPLICANT);
+  const instance = await apply(applicant, 5, reason);
+
+  const manager = await as(browser, MANAGER);
+  await claimAndOpen(manager, instance);
+  await dialog(manager).getByRole('tab', { name: '流转记录' }).click();
+  await expect(dialog(manager).getByTestId('flow-history')).toContainText('发起流程');
+  await dialog(manager).getByRole('tab', { name: '流程进度' }).click();
+  await expect(dialog(manager).getByTestId('flow-diagram').locator('.flow-active')).toHaveCount(1);
+  await decide(manager, true, '同意, 注意交接');
+
+  const hr = await as(browser, HR);
+  await claimAndOpen(hr, instance);
+  await decide(hr, true);
+
+  await seesDone(manager, instance);
+  await seesDone(hr, instance);
+  await seesDone(applicant, instance, SEND, 'work-send');
+});
+
+test('a rejection goes back to the applicant with the comment', async ({ browser }) => {
+  const reason = `e2e驳回${Date.now().toString(36)}`;
+  const applicant = await as(browser, APPLICANT);
+  const instance = await apply(applicant, 2, reason);
+
+  const manager = await as(browser, MANAGER);
+  await claimAndOpen(manager, instance);
+  await dialog(manager).getByTestId('flow-reject').click();
+  await expect(toast(manager)).toContainText('驳回时请填写审批意见');
+  await decide(manager, false, '请补充工作交接安排');
+
+  await openMenu(applicant, TODO.menu, TODO.path);
+  const todos = crudOf(applicant, 'work-todo');
+  await expect(todos.row(instance)).toContainText('调整申请');
+  await todos.row(instance).getByRole('button', { name: '办理' }).click();
+  await dialog(applicant).getByRole('tab', { name: '流转记录' }).click();
+  await expect(dialog(applicant).getByTestId('flow-history')).toContainText('请补充工作交接安排');
+  await expect(dialog(applicant).getByTestId('flow-history')).toContainText('驳回');
+});
+
+test('a process drawn in the designer is deployed, started by one user and handled by another', async ({
+  browser,
+}) => {
+  const stamp = Date.now().toString(36);
+  const key = `e2e_${stamp}`;
+  const name = `e2e审批${stamp}`;
+  const admin = await as(browser, { tenantId: TENANT, username: 'admin', password: 'admin' });
+  await openMenu(admin, ['流程管理', '模型设计'], /\/flow\/model$/);
+  const models = crudOf(admin, 'flow-model');
+  await models.button(/新\s*增/).click();
+  await dialog(admin).getByLabel('模型标识').fill(key);
+  await dialog(admin).getByLabel('模型名称').fill(name);
+  await dialog(admin)
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
+  await expect(toast(admin)).toContainText('新增成功');
+  await models.search('模型名称', name);
+  await models.row(name).getByRole('button', { name: '设计' }).click();
+
+  // start event → user task (candidate group `user`) → end event, with the context pad and the properties form
+  const canvas = admin.getByTestId('designer');
+  await canvas.locator('[data-element-id="StartEvent_1"]').click();
+  await admin.locator('.djs-context-pad [data-action="append.append-task"]').click();
+  await admin.locator('.djs-context-pad [data-action="replace"]').click();
+  await admin.locator('.djs-popup [data-id="replace-with-user-task"]').click();
+  await dialog(admin).getByLabel('节点名称').fill('班组长审批');
+  await dialog(admin).getByLabel('候选组 (角色别名)').fill('user');
+  await admin.locator('.djs-context-pad [data-action="append.end-event"]').click();
+  await dialog(admin).getByTestId('designer-save').click();
+  await expect(toast(admin)).toContainText('操作成功');
+
+  await models.row(name).getByRole('button', { name: '部署' }).click();
+  await dialog(admin)
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
+  await expect(toast(admin)).toContainText('部署成功');
+
+  await openMenu(admin, ['我的事务', '发起事务'], /\/work\/start$/);
+  await crudOf(admin, 'work-start').row(key).getByRole('button', { name: '发起' }).click();
+  await dialog(admin)
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
+  await expect(toast(admin)).toContainText('发起成功');
+
+  const worker = await as(browser, MANAGER);
+  await openMenu(worker, CLAIM.menu, CLAIM.path);
+  const claims = crudOf(worker, 'work-claim');
+  await claims.row(name).getByRole('button', { name: '签收' }).click();
+  await expect(toast(worker)).toContainText('签收成功');
+  await openMenu(worker, TODO.menu, TODO.path);
+  await crudOf(worker, 'work-todo').row(name).getByRole('button', { name: '办理' }).click();
+  await expect(dialog(worker)).toContainText('该流程没有业务表单');
+  await decide(worker, true);
+  await openMenu(worker, DONE.menu, DONE.path);
+  await expect(crudOf(worker, 'work-done').row(name)).toContainText('已完结');
+});

@@ -1,0 +1,212 @@
+import 'bpmn-js/dist/assets/diagram-js.css';
+import 'bpmn-js/dist/assets/bpmn-js.css';
+import 'bpmn-js/dist/assets/bpmn-font/css/bpmn-embedded.css';
+import { Button, Empty, Form, Input, Modal, Space } from 'antd';
+import Modeler from 'bpmn-js/lib/Modeler';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type FlowModelDetail, saveModelXml } from '#src/api/flow';
+import { toast } from '#src/app/feedback';
+import flowable from './flowable.json';
+import { translateModule } from './translations';
+
+const L = (key: string) => `flow.${key}`;
+
+interface BusinessObject {
+  id: string;
+  name?: string;
+  $type: string;
+  get(name: string): unknown;
+  conditionExpression?: { body?: string };
+  eventDefinitions?: { $type: string; timeDuration?: { body?: string } }[];
+}
+interface Shape {
+  id: string;
+  type: string;
+  businessObject: BusinessObject;
+}
+interface Modeling {
+  updateProperties(element: Shape, props: Record<string, unknown>): void;
+  updateModdleProperties(element: Shape, target: unknown, props: Record<string, unknown>): void;
+}
+interface Moddle {
+  create(type: string, attrs: Record<string, unknown>): unknown;
+}
+interface EventBus {
+  on(event: string, callback: (event: { newSelection?: Shape[]; element?: Shape }) => void): void;
+}
+
+const timerOf = (bo: BusinessObject) =>
+  bo.eventDefinitions?.find((definition) => definition.$type === 'bpmn:TimerEventDefinition');
+
+const TASK_FIELDS = ['assignee', 'candidateUsers', 'candidateGroups'] as const;
+
+/**
+ * The BPMN designer (bpmn-js Modeler, its own lazy chunk) with a small properties form: the name of any element,
+ * the Flowable assignee / candidate users / candidate groups of a user task, the condition of a sequence flow, the
+ * duration of a timer event (ISO 8601, e.g. PT1H).
+ * The bpmn.io watermark stays, as the bpmn-js licence asks.
+ */
+export default function Designer({
+  model,
+  onClose,
+}: {
+  model: FlowModelDetail;
+  onClose(saved: boolean): void;
+}) {
+  const { t, i18n } = useTranslation();
+  // The dialog mounts its body after the first effect: a callback ref creates the modeler once the box exists.
+  const [host, setHost] = useState<HTMLDivElement | null>(null);
+  const modeler = useRef<Modeler | null>(null);
+  const [selected, setSelected] = useState<Shape | null>(null);
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!host) return;
+    const instance = new Modeler({
+      container: host,
+      moddleExtensions: { flowable },
+      additionalModules: [translateModule(i18n.language)],
+    });
+    modeler.current = instance;
+    instance.importXML(model.modelEditorXml ?? '').catch((error: Error) => toast.error(error.message));
+    instance.get<EventBus>('eventBus').on('selection.changed', (event) => {
+      const element = event.newSelection?.length === 1 ? event.newSelection[0] : null;
+      setSelected(element);
+      if (!element) return;
+      const bo = element.businessObject;
+      const next: Record<string, string> = { name: bo.name ?? '' };
+      for (const field of TASK_FIELDS) next[field] = String(bo.get(`flowable:${field}`) ?? '');
+      next.condition = bo.conditionExpression?.body ?? '';
+      next.timer = timerOf(bo)?.timeDuration?.body ?? '';
+      setValues(next);
+    });
+    return () => {
+      instance.destroy();
+      modeler.current = null;
+    };
+  }, [host, model.modelEditorXml, i18n.language]);
+
+  const change = (field: string, value: string) => {
+    setValues((old) => ({ ...old, [field]: value }));
+    const current = modeler.current;
+    if (!current || !selected) return;
+    const modeling = current.get<Modeling>('modeling');
+    if (field === 'name') modeling.updateProperties(selected, { name: value });
+    else if (field === 'timer') {
+      const timer = timerOf(selected.businessObject);
+      if (timer)
+        modeling.updateModdleProperties(selected, timer, {
+          timeDuration: value
+            ? current.get<Moddle>('moddle').create('bpmn:FormalExpression', { body: value })
+            : undefined,
+        });
+    } else if (field === 'condition')
+      modeling.updateProperties(selected, {
+        conditionExpression: value
+          ? current.get<Moddle>('moddle').create('bpmn:FormalExpression', { body: value })
+          : undefined,
+      });
+    else modeling.updateProperties(selected, { [`flowable:${field}`]: value || undefined });
+  };
+
+  const save = async () => {
+    if (!modeler.current) return;
+    setBusy(true);
+    try {
+      const { xml } = await modeler.current.saveXML({ format: true });
+      toast.success((await saveModelXml(model, xml ?? '')) || t(L('saved')));
+      onClose(true);
+    } catch {
+      // shown by the HTTP layer
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const isTask = selected?.type === 'bpmn:UserTask';
+  const isFlow = selected?.type === 'bpmn:SequenceFlow';
+  const isTimer = Boolean(selected && timerOf(selected.businessObject));
+  return (
+    <Modal
+      open
+      width="95vw"
+      title={t(L('designerTitle'), { name: model.name })}
+      onCancel={() => onClose(false)}
+      destroyOnHidden
+      footer={
+        <Space>
+          <Button onClick={() => onClose(false)}>{t('common.cancel')}</Button>
+          <Button type="primary" loading={busy} onClick={save} data-testid="designer-save">
+            {t(L('save'))}
+          </Button>
+        </Space>
+      }
+    >
+      <div style={{ display: 'flex', gap: 12, height: '70vh' }}>
+        <div
+          ref={setHost}
+          style={{ flex: 1, border: '1px solid #d9d9d9', position: 'relative' }}
+          data-testid="designer"
+        />
+        <div style={{ width: 300, overflow: 'auto' }}>
+          <h4>{t(L('properties'))}</h4>
+          {selected ? (
+            <Form layout="vertical" size="small">
+              <Form.Item label={t(L('elementId'))}>
+                <Input value={selected.id} disabled />
+              </Form.Item>
+              <Form.Item label={t(L('elementName'))} htmlFor="designer-name">
+                <Input
+                  id="designer-name"
+                  value={values.name}
+                  onChange={(e) => change('name', e.target.value)}
+                />
+              </Form.Item>
+              {isTask &&
+                TASK_FIELDS.map((field) => (
+                  <Form.Item
+                    key={field}
+                    label={t(L(field))}
+                    htmlFor={`designer-${field}`}
+                    extra={field === 'assignee' ? t(L('assigneeTip')) : undefined}
+                  >
+                    <Input
+                      id={`designer-${field}`}
+                      value={values[field]}
+                      onChange={(e) => change(field, e.target.value)}
+                    />
+                  </Form.Item>
+                ))}
+              {isTimer && (
+                <Form.Item label={t(L('timer'))} htmlFor="designer-timer" extra={t(L('timerTip'))}>
+                  <Input
+                    id="designer-timer"
+                    value={values.timer}
+                    onChange={(e) => change('timer', e.target.value)}
+                  />
+                </Form.Item>
+              )}
+              {isFlow && (
+                <Form.Item
+                  label={t(L('condition'))}
+                  htmlFor="designer-condition"
+                  extra={t(L('conditionTip'))}
+                >
+                  <Input
+                    id="designer-condition"
+                    value={values.condition}
+                    onChange={(e) => change('condition', e.target.value)}
+                  />
+                </Form.Item>
+              )}
+            </Form>
+          ) : (
+            <Empty description={t(L('noSelection'))} />
+          )}
+        </div>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,192 @@
+import { Button, Descriptions, Empty, Form, Input, Modal, Space, Spin, Table, Tabs, Tag } from 'antd';
+import { Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  completeTask,
+  type FlowDiagram,
+  type FlowHistoryRow,
+  type FlowRow,
+  fetchDiagram,
+  fetchHistory,
+  fetchLeave,
+  LEAVE_TABLE,
+  type LeaveRead,
+} from '#src/api/flow';
+import { toast } from '#src/app/feedback';
+import { lazyChunk } from '#src/app/registry';
+import { i18n } from '#src/i18n';
+
+const DiagramView = lazyChunk(() => import('./DiagramView'));
+
+const L = (key: string) => `work.${key}`;
+
+/** The business form of a process: the leave row for `wf_leave:<id>`, else none. */
+export function BusinessForm({ row }: { row: Pick<FlowRow, 'businessTable' | 'businessId'> }) {
+  const { t } = useTranslation();
+  const [leave, setLeave] = useState<LeaveRead | null>(null);
+  useEffect(() => {
+    if (row.businessTable === LEAVE_TABLE && row.businessId)
+      fetchLeave(row.businessId).then(setLeave, () => {});
+  }, [row.businessTable, row.businessId]);
+  if (row.businessTable !== LEAVE_TABLE) return <Empty description={t(L('noForm'))} />;
+  if (!leave) return <Spin />;
+  return (
+    <Descriptions column={2} bordered size="small" data-testid="leave-detail">
+      <Descriptions.Item label={t(L('leave.leaveType'))}>
+        {t(L(`leave.${leave.leaveType}`))}
+      </Descriptions.Item>
+      <Descriptions.Item label={t(L('leave.days'))}>{leave.days}</Descriptions.Item>
+      <Descriptions.Item label={t(L('leave.startTime'))}>{leave.startTime}</Descriptions.Item>
+      <Descriptions.Item label={t(L('leave.endTime'))}>{leave.endTime}</Descriptions.Item>
+      <Descriptions.Item label={t(L('leave.reason'))} span={2}>
+        {leave.reason}
+      </Descriptions.Item>
+    </Descriptions>
+  );
+}
+
+/** The time a step took, in the console's language (the wire carries its start and end). */
+export function duration(row: FlowHistoryRow): string {
+  if (!row.createTime || !row.endTime) return '';
+  const seconds = Math.max(
+    0,
+    Math.round(
+      (Date.parse(row.endTime.replace(' ', 'T')) - Date.parse(row.createTime.replace(' ', 'T'))) / 1000,
+    ),
+  );
+  return i18n.t(L('durationFormat'), {
+    h: Math.floor(seconds / 3600),
+    m: Math.floor((seconds % 3600) / 60),
+    s: seconds % 60,
+  });
+}
+
+export function History({ rows }: { rows: FlowHistoryRow[] }) {
+  const { t } = useTranslation();
+  return (
+    <Table<FlowHistoryRow>
+      size="small"
+      rowKey={(r) => `${r.historyActivityId}-${r.createTime}-${r.endTime}`}
+      pagination={false}
+      dataSource={rows}
+      data-testid="flow-history"
+      columns={[
+        { title: t(L('activity')), dataIndex: 'historyActivityName' },
+        { title: t(L('assignee')), render: (_, r) => r.assigneeName ?? r.assignee ?? '' },
+        { title: t(L('createTime')), dataIndex: 'createTime', width: 170 },
+        { title: t(L('endTime')), dataIndex: 'endTime', width: 170 },
+        { title: t(L('duration')), render: (_, r) => duration(r) },
+        {
+          title: t(L('result')),
+          render: (_, r) =>
+            r.passed == null ? null : (
+              <Tag color={r.passed ? 'green' : 'red'}>{t(L(r.passed ? 'passed' : 'rejected'))}</Tag>
+            ),
+        },
+        { title: t(L('comment')), dataIndex: 'comment' },
+      ]}
+    />
+  );
+}
+
+/**
+ * A process's details (business form, history, progress diagram); with `handle` also the approval: a comment
+ * and 同意 / 驳回 (complete-task with flag ok / no; an empty comment on approval is the server's 同意).
+ */
+export function ProcessDialog({
+  row,
+  handle = false,
+  onClose,
+  onDone,
+}: {
+  row: FlowRow;
+  handle?: boolean;
+  onClose(): void;
+  onDone?(): void;
+}) {
+  const { t } = useTranslation();
+  const [history, setHistory] = useState<FlowHistoryRow[]>([]);
+  const [diagram, setDiagram] = useState<FlowDiagram | null>(null);
+  const [comment, setComment] = useState('');
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    fetchHistory(row.processInstanceId).then(setHistory, () => {});
+    fetchDiagram(row.processInstanceId).then(setDiagram, () => {});
+  }, [row.processInstanceId]);
+
+  const finish = async (pass: boolean) => {
+    if (!pass && !comment.trim()) {
+      toast.warning(t(L('rejectNeedsComment')));
+      return;
+    }
+    if (!row.taskId) return;
+    setBusy(true);
+    try {
+      toast.success(
+        (await completeTask(row.taskId, pass, comment.trim() || t(L('approve')))) || t(L('done')),
+      );
+      onDone?.();
+      onClose();
+    } catch {
+      // shown by the HTTP layer
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const name = row.taskName && handle ? row.taskName : row.processDefinitionName;
+  return (
+    <Modal
+      open
+      width={960}
+      title={t(L(handle ? 'handleTitle' : 'detailTitle'), { name })}
+      onCancel={onClose}
+      destroyOnHidden
+      footer={
+        handle ? (
+          <Space>
+            <Button onClick={onClose}>{t('common.cancel')}</Button>
+            <Button danger loading={busy} onClick={() => finish(false)} data-testid="flow-reject">
+              {t(L('reject'))}
+            </Button>
+            <Button type="primary" loading={busy} onClick={() => finish(true)} data-testid="flow-approve">
+              {t(L('approve'))}
+            </Button>
+          </Space>
+        ) : null
+      }
+    >
+      <Tabs
+        items={[
+          { key: 'form', label: t(L('businessForm')), children: <BusinessForm row={row} /> },
+          { key: 'history', label: t(L('history')), children: <History rows={history} /> },
+          {
+            key: 'progress',
+            label: t(L('progress')),
+            children: diagram ? (
+              <Suspense fallback={<Spin />}>
+                <DiagramView xml={diagram.xml} completed={diagram.completed} active={diagram.active} />
+              </Suspense>
+            ) : (
+              <Spin />
+            ),
+          },
+        ]}
+      />
+      {handle && (
+        <Form layout="vertical">
+          <Form.Item label={t(L('comment'))} htmlFor="flow-comment">
+            <Input.TextArea
+              id="flow-comment"
+              rows={3}
+              maxLength={1000}
+              value={comment}
+              placeholder={t(L('approve'))}
+              onChange={(e) => setComment(e.target.value)}
+            />
+          </Form.Item>
+        </Form>
+      )}
+    </Modal>
+  );
+}

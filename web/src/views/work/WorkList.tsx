@@ -1,0 +1,104 @@
+import { Tag } from 'antd';
+import { useMemo, useRef, useState } from 'react';
+import type { CrudApi } from '#src/api/crud';
+import type { FlowRow } from '#src/api/flow';
+import {
+  type CrudColumn,
+  type CrudHandle,
+  type CrudOption,
+  CrudPage,
+  type CrudRowAction,
+} from '#src/components/CrudPage';
+import { i18n } from '#src/i18n';
+import { ProcessDialog } from './ProcessDialog';
+
+const L = (key: string) => `work.${key}`;
+
+type Kind = 'claim' | 'todo' | 'send' | 'done';
+
+const finished = (row: FlowRow) => (
+  <Tag color={row.processIsFinished === 'finished' ? 'green' : 'blue'}>
+    {i18n.t(L(row.processIsFinished === 'finished' ? 'finished' : 'unfinished'))}
+  </Tag>
+);
+
+/**
+ * One of the 我的事务 lists (待签, 待办, 已发, 办结): the task or instance rows of `api`, a details dialog on each
+ * row, and the list's own action (`actions`, e.g. 签收 or 办理 which opens the dialog to handle the task).
+ */
+export function WorkList({
+  kind,
+  api,
+  actions = [],
+  viewCode,
+  handleCode,
+}: {
+  kind: Kind;
+  api: CrudApi<FlowRow>;
+  actions?: CrudRowAction<FlowRow>[];
+  viewCode: string;
+  handleCode?: string;
+}) {
+  const handle = useRef<CrudHandle>(null);
+  const [open, setOpen] = useState<{ row: FlowRow; handle: boolean } | null>(null);
+  const option = useMemo<CrudOption<FlowRow>>(() => {
+    const columns: CrudColumn<FlowRow>[] = [
+      { prop: 'processInstanceId', label: 'flow.processInstanceId', width: 190 },
+      { prop: 'processDefinitionName', label: L('processName'), width: 180 },
+      { prop: 'taskName', label: L('taskName'), width: 160 },
+      { prop: 'startUserName', label: L('startUser'), width: 120 },
+      {
+        prop: kind === 'send' ? 'startTime' : 'createTime',
+        label: L(kind === 'send' ? 'startTime' : 'createTime'),
+        width: 170,
+      },
+    ];
+    if (kind === 'done') columns.push({ prop: 'endTime', label: L('endTime'), width: 170 });
+    if (kind === 'send' || kind === 'done')
+      columns.push({
+        prop: 'processIsFinished',
+        label: L('processIsFinished'),
+        width: 110,
+        render: finished,
+      });
+    const rowActions: CrudRowAction<FlowRow>[] = [...actions];
+    if (handleCode)
+      rowActions.push({
+        key: 'handle',
+        code: handleCode,
+        label: L('handle'),
+        onClick: (row) => setOpen({ row, handle: true }),
+      });
+    rowActions.push({
+      key: 'detail',
+      code: viewCode,
+      label: L('detail'),
+      onClick: (row) => setOpen({ row, handle: false }),
+    });
+    return {
+      name: `work-${kind}`,
+      rowKey: kind === 'send' ? 'processInstanceId' : 'taskId',
+      permissions: {},
+      addBtn: false,
+      editBtn: false,
+      viewBtn: false,
+      delBtn: false,
+      selection: false,
+      columns,
+      rowActions,
+    };
+  }, [kind, actions, viewCode, handleCode]);
+  return (
+    <>
+      <CrudPage option={option} api={api} ref={handle} />
+      {open && (
+        <ProcessDialog
+          row={open.row}
+          handle={open.handle}
+          onClose={() => setOpen(null)}
+          onDone={() => handle.current?.refresh()}
+        />
+      )}
+    </>
+  );
+}
