@@ -8,8 +8,10 @@ import time
 from plantdesk.core.context import Identity
 from plantdesk.modules.ai import tools
 from tests.ai.fake_openai import FakeOpenAI
+from tests.alarm.helpers import Plant, now_ms
+from tests.conftest import DEMO_TENANT
 from tests.device.monitor_helpers import make_device
-from tests.helpers import Api
+from tests.helpers import Api, login
 
 CHAT = "/api/ai/chat"
 TELEMETRY = "/api/device-management/telemetry"
@@ -123,20 +125,45 @@ class TestIsolation:
 
 class TestTools:
     async def test_a_tool_registered_later_is_used_by_the_offline_assistant(self, demo_admin):
-        async def open_alarms(db, user, args):
+        async def spares(db, user, args):
             return {"count": 2, "device": args["device"]}
 
         async def match(db, question):
-            return [{"device": "P-101A"}] if "alarm" in question.casefold() else []
+            return [{"device": "P-101A"}] if "spare" in question.casefold() else []
 
-        tools.register(tools.Tool(name="open_alarms", description="open alarms of a device",
+        tools.register(tools.Tool(name="spare_parts", description="spare parts of a device",
                                   parameters={"type": "object", "properties": {"device": {"type": "string"}}},
-                                  run=open_alarms, codes=("knowledge",), match=match))
+                                  run=spares, codes=("knowledge",), match=match))
         try:
-            answer = await ask(demo_admin, "open alarms on P-101A?")
+            answer = await ask(demo_admin, "spare parts for P-101A?")
         finally:
-            del tools.TOOLS["open_alarms"]
-        assert "- open_alarms: count: 2, device: P-101A" in answer["choices"][0]["message"]["content"]
+            del tools.TOOLS["spare_parts"]
+        assert "- spare_parts: count: 2, device: P-101A" in answer["choices"][0]["message"]["content"]
+
+    async def test_an_open_alarm_is_answered_with_its_procedure(self, app, client, demo_admin, unique):
+        recipient = await login(client, "wangqiang", "123456", DEMO_TENANT)
+        plant = Plant(app, demo_admin, recipient, unique)
+        plant.code = f"VP{int(unique, 16) % 100_000:05d}"  # a tag the assistant recognises in a question
+        await plant.setup()
+        rule = await plant.rule(threshold=50, hysteresis=1)
+        await plant.send((now_ms() - 1000, 60))
+        answer = await ask(demo_admin, f"Which alarms are open on pump {plant.code} and what should I do about "
+                                       "its vibration?")
+        content = answer["choices"][0]["message"]["content"]
+        assert f"- Open alarms ({plant.code}): 1" in content
+        assert f"{rule['name']}: Device {plant.code} / V" in content and "not confirmed" in content
+        assert {"title": "事件总览 / Event overview", "link": "/alarm/overview"} in answer["links"]
+        assert any("P-101A/B" in c["title"] for c in answer["citations"])  # the pumps' vibration procedure
+        chinese = await ask(demo_admin, f"{plant.code} 有哪些告警?")
+        assert f"- 未解除的告警 ({plant.code}): 1" in chinese["choices"][0]["message"]["content"]
+        await plant.send((now_ms(), 10))
+        cleared = await ask(demo_admin, f"Which alarms are open on {plant.code}?")
+        assert f"- No open alarms ({plant.code})" in cleared["choices"][0]["message"]["content"]
+
+    async def test_my_tasks_answer_what_waits_for_the_caller(self, demo_admin):
+        answer = await ask(demo_admin, "What tasks are waiting for me to approve?")
+        content = answer["choices"][0]["message"]["content"]
+        assert "- To do: " in content and "- To claim: " in content
 
     async def test_a_failure_after_the_stream_started_ends_it_with_an_error_event(self, demo_admin):
         async def broken(db, question):
@@ -156,9 +183,10 @@ class TestTools:
     def test_a_caller_without_the_codes_is_not_offered_a_tool(self):
         caller = Identity(user_id=1, tenant_id="356782", account="x", client_id="c", session_id=1,
                           role_names=("user",))
-        assert tools.allowed(caller, frozenset({"desk"})) == []
-        assert {t.name for t in tools.allowed(caller, frozenset({"device_device"}))} == {"device_status",
-                                                                                         "point_summary"}
+        assert [t.name for t in tools.allowed(caller, frozenset({"desk"}))] == ["my_tasks"]  # everyone has their own
+        assert {t.name for t in tools.allowed(caller, frozenset({"device_device"}))} == {
+            "device_status", "point_summary", "my_tasks"}
+        assert "open_alarms" in {t.name for t in tools.allowed(caller, frozenset({"alarm_overview"}))}
 
 
 class TestProvider:

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from plantdesk.core.context import Identity
-from plantdesk.modules.ai.tools import Tool
+from plantdesk.modules.ai.tools import TOOLS, Tool
 from plantdesk.modules.knowledge import service as knowledge
 
 TOP_K = 3
@@ -72,28 +72,11 @@ async def answer(db: AsyncSession, user: Identity, tools: list[Tool], question: 
     return Answer("\n".join([lead, "", *parts]), citations, facts, links)
 
 
-STATUS_ZH = {"online": "在线", "offline": "离线", "fault": "故障"}
-
-
 def render(fact: dict, zh: bool) -> list[str]:
-    """A tool result as answer lines; a tool the offline assistant does not know is shown as its fields."""
+    """A tool result as answer lines: the tool's own rendering, else its fields as they are."""
     result = fact["result"]
-    if fact["name"] == "device_status":
-        lines = []
-        for d in result.get("devices", []):
-            state = STATUS_ZH.get(d["status"], d["status"]) if zh else d["status"]
-            lines.append(f"- {d['name']} ({d['code']}): {state}" + (f", {d['last_time']}" if d["last_time"] else ""))
-            for v in d["values"]:
-                shown = v["text"] if v["value"] is None else v["value"]
-                if shown is not None:
-                    lines.append(f"  - {v['name']} ({v['point']}): {shown}{' ' + v['unit'] if v['unit'] else ''}")
-        return lines or [f"- {result.get('message', '')}"]
-    if fact["name"] == "point_summary" and "point" in result:
-        unit = f" {result['unit']}" if result.get("unit") else ""
-        label = "近 24 小时" if zh else "last 24 h"
-        if not result["count"]:
-            return [f"- {result['device']} {result['name']} ({label}): " + ("无数据" if zh else "no data")]
-        return [f"- {result['device']} {result['name']} ({label}): min {result['min']}{unit}, max {result['max']}"
-                f"{unit}, avg {result['avg']}{unit}, last {result['last']}{unit}, n={result['count']}"]
+    tool = TOOLS.get(fact["name"])
+    if tool is not None and tool.render is not None:
+        return tool.render(result, zh)
     fields = ", ".join(f"{k}: {v}" for k, v in result.items()) if isinstance(result, dict) else str(result)
     return [f"- {fact['name']}: {fields}"]

@@ -40,6 +40,8 @@ class Tool:
     codes: tuple[str, ...] = ()  # any one of them lets the caller use the tool; empty: every signed-in user
     match: Match | None = None  # question -> argument sets for the offline assistant
     links: Callable[[dict], list[dict]] = field(default=lambda _: [])  # a result's screens [{title, link}]
+    # a result as the offline answer's lines (Chinese when the flag is set); None: its fields as they are
+    render: Callable[[dict, bool], list[str]] | None = None
 
     def openai(self) -> dict:
         return {"type": "function",
@@ -120,7 +122,8 @@ async def point_summary(db: AsyncSession, user: Identity, args: dict) -> dict:
             "name": refs[0].name, "unit": refs[0].unit, "hours": 24, **summary}
 
 
-async def _devices_in(db: AsyncSession, question: str) -> list[dict]:
+async def devices_in(db: AsyncSession, question: str) -> list[dict]:
+    """`{"device": tag}` for each device tag of the caller's tenant named in the question (at most 3)."""
     return [{"device": tag} for tag in dict.fromkeys(m.group() for m in _TAG.finditer(question))
             if await find_devices(db, tag, limit=1)][:3]
 
@@ -137,13 +140,39 @@ async def _points_in(db: AsyncSession, question: str) -> list[dict]:
     for zh, en in ZH_POINT_WORDS.items():
         lowered = lowered.replace(zh, f" {en} ")
     out = []
-    for arg in await _devices_in(db, question):
+    for arg in await devices_in(db, question):
         for device in await find_devices(db, arg["device"], limit=1):
             for p in await monitor.points(db, device_ids=[device.id]):
                 words = [w for w in re.split(r"[\s_]+", p.name.casefold()) if len(w) > 3]
                 if _folded(p.code) in asked and len(p.code) > 3 or any(w in lowered for w in words):
                     out.append({"device": device.code, "point": p.code})
     return out[:2]
+
+
+STATUS_ZH = {"online": "在线", "offline": "离线", "fault": "故障"}
+
+
+def _render_device_status(result: dict, zh: bool) -> list[str]:
+    lines = []
+    for d in result.get("devices", []):
+        state = STATUS_ZH.get(d["status"], d["status"]) if zh else d["status"]
+        lines.append(f"- {d['name']} ({d['code']}): {state}" + (f", {d['last_time']}" if d["last_time"] else ""))
+        for v in d["values"]:
+            shown = v["text"] if v["value"] is None else v["value"]
+            if shown is not None:
+                lines.append(f"  - {v['name']} ({v['point']}): {shown}{' ' + v['unit'] if v['unit'] else ''}")
+    return lines or [f"- {result.get('message', '')}"]
+
+
+def _render_point_summary(result: dict, zh: bool) -> list[str]:
+    if "point" not in result:
+        return [f"- {result.get('message', '')}"]
+    unit = f" {result['unit']}" if result.get("unit") else ""
+    label = "近 24 小时" if zh else "last 24 h"
+    if not result["count"]:
+        return [f"- {result['device']} {result['name']} ({label}): " + ("无数据" if zh else "no data")]
+    return [f"- {result['device']} {result['name']} ({label}): min {result['min']}{unit}, max {result['max']}"
+            f"{unit}, avg {result['avg']}{unit}, last {result['last']}{unit}, n={result['count']}"]
 
 
 def _device_links(result: dict) -> list[dict]:
@@ -157,12 +186,13 @@ def register_builtin() -> None:
                     "`device` is its tag or code, e.g. P-101A, or part of its name.",
         parameters={"type": "object", "properties": {"device": {"type": "string", "description": "tag or name"}},
                     "required": ["device"]},
-        run=device_status, codes=DEVICE_CODES, match=_devices_in, links=_device_links))
+        run=device_status, codes=DEVICE_CODES, match=devices_in, links=_device_links,
+        render=_render_device_status))
     register(Tool(
         name="point_summary",
         description="Minimum, maximum, average and last value of one data point of a device over the last 24 "
                     "hours. `point` is the point code (e.g. VIBRATION) or part of its name.",
         parameters={"type": "object", "properties": {"device": {"type": "string"}, "point": {"type": "string"}},
                     "required": ["device", "point"]},
-        run=point_summary, codes=DEVICE_CODES, match=_points_in))
+        run=point_summary, codes=DEVICE_CODES, match=_points_in, render=_render_point_summary))
 
