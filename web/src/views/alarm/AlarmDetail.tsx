@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Descriptions, Form, Input, Modal, Spin, Table, Tag } from 'antd';
+import { Button, Descriptions, Form, Input, Modal, Spin, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -11,6 +11,7 @@ import {
 } from '#src/api/alarm';
 import { toast } from '#src/app/feedback';
 import { useSession } from '#src/app/stores/session';
+import EventKnowledge from '#src/components/EventKnowledge';
 
 const L = (key: string) => `alarm.${key}`;
 /** The detail table's columns (the server names them in Chinese) in the console's language. */
@@ -89,7 +90,7 @@ export function AlarmDetailDialog({
         ) : null
       }
     >
-      {!detail ? <Spin spinning={query.isFetching} /> : <DetailBody detail={detail} />}
+      {!detail ? <Spin spinning={query.isFetching} /> : <DetailBody eventId={eventId} detail={detail} />}
       {confirming && detail && (
         <AffirmDialog
           ids={[detail.id]}
@@ -105,7 +106,7 @@ export function AlarmDetailDialog({
   );
 }
 
-function DetailBody({ detail }: { detail: Detail }) {
+function DetailBody({ eventId, detail }: { eventId: string; detail: Detail }) {
   const { t } = useTranslation();
   const item = (key: string, value: React.ReactNode) => (
     <Descriptions.Item label={t(L(key))}>{value ?? '-'}</Descriptions.Item>
@@ -150,6 +151,10 @@ function DetailBody({ detail }: { detail: Detail }) {
                 : undefined,
         }))}
       />
+      <Typography.Title level={5} style={{ marginTop: 16 }}>
+        {t(L('knowledge'))}
+      </Typography.Title>
+      <EventKnowledge eventId={eventId} />
     </>
   );
 }
