@@ -72,7 +72,7 @@ def _clause(column: Column, op: str, raw: str, name: str) -> ColumnElement[bool]
     if op in ("null", "notnull"):
         return column.is_(None) if op == "null" else column.is_not(None)
     if op.startswith("date"):
-        value = _parse_date(raw, name)
+        value = parse_date(raw, name)
         if op == "dateequal":  # a range, not CAST(... AS DATE): SQLite casts a datetime text to the number 2026
             day = value.replace(hour=0, minute=0, second=0)
             return (column >= day) & (column < day + timedelta(days=1))
@@ -139,11 +139,12 @@ def _typed(column: Column, raw: str, name: str):
     if bits is not None:
         return to_int(raw, name, bits=bits)
     if isinstance(column.type, DateTime):
-        return _parse_date(raw, name)
+        return parse_date(raw, name)
     return raw
 
 
-def _parse_date(raw: str, name: str) -> datetime:
+def parse_date(raw: str, name: str) -> datetime:
+    """`yyyy-MM-dd[ HH:mm:ss]` in server time, as the console sends dates; else 400 请求参数类型错误."""
     for fmt in ("%Y-%m-%d %H:%M:%S", "%Y-%m-%d"):
         try:
             return datetime.strptime(raw, fmt)

@@ -3,6 +3,7 @@ claim and completion, the claim conflict, suspension, deletion cascades, tenant 
 half-way (nothing of it is kept)."""
 
 import asyncio
+from datetime import datetime
 
 import pytest
 from sqlalchemy import select
@@ -306,3 +307,18 @@ class TestSeedAndTimers:
             assert await timers.fire(db) >= 1
         after = await demo_admin.data("GET", f"{API}/process/diagram-view", processInstanceId=instance)
         assert after["active"] == ["late"]
+
+
+class TestDates:
+    async def test_the_lists_take_days_and_times_and_refuse_other_forms(self, applicant, manager, unique):
+        instance = (await apply(applicant, 1, f"dates {unique}"))["processInstanceId"]
+        today = datetime.now().strftime("%Y-%m-%d")
+        for begin, end in ((today, today), (f"{today} 00:00:00", f"{today} 23:59:59")):
+            page = await applicant.data("GET", f"{API}/work/send-list", beginDate=begin, endDate=end, size=200)
+            assert instance in {r["processInstanceId"] for r in page["records"]}
+        page = await applicant.data("GET", f"{API}/work/send-list", endDate="2000-01-01", size=200)
+        assert instance not in {r["processInstanceId"] for r in page["records"]}
+        refused = await applicant.get(f"{API}/work/todo-list", endDate="tomorrow")
+        assert refused.json()["msg"] == "请求参数类型错误: endDate"
+        too_long = await applicant.get(f"{API}/work/todo-list", endDate="3706-05-06T04:43:43.5106Z")
+        assert too_long.status_code == 400 and too_long.json()["msg"].startswith("endDate")

@@ -6,7 +6,7 @@ their own tenant. Task users are `taskUser_<userId>`, candidate groups are role 
 `<table>:<id>` (kept as businessTable / businessId).
 """
 
-from datetime import datetime
+from datetime import timedelta
 from typing import Annotated, Any
 
 from fastapi import APIRouter, File, Form, Query, Request, UploadFile
@@ -279,7 +279,7 @@ async def follow_delete(request: Request, db: TenantDb, user: Identity = FollowD
 # --- my work --------------------------------------------------------------------------------------------------
 
 work = APIRouter(prefix=f"{PREFIX}/work", tags=["flow-work"])
-DateQuery = Annotated[datetime | None, Query()]
+DateQuery = Annotated[str | None, Query(max_length=19, description="yyyy-MM-dd[ HH:mm:ss]")]
 
 
 @work.get("/start-list", response_model=R[Page[FlowDefinitionRead]])
@@ -288,11 +288,12 @@ async def start_list(db: TenantDb, user: CurrentUser, paging: Paging, category: 
     return ok(await _definition_page(db, paging, category, active_only=True))
 
 
-def _dated(stmt: Select, column, begin: datetime | None, end: datetime | None) -> Select:
+def _dated(stmt: Select, column, begin: str | None, end: str | None) -> Select:
     if begin:
-        stmt = stmt.where(column >= begin)
-    if end:
-        stmt = stmt.where(column <= end)
+        stmt = stmt.where(column >= query.parse_date(begin, "beginDate"))
+    if end:  # a day alone ends with that day
+        last = query.parse_date(end, "endDate")
+        stmt = stmt.where(column < last + timedelta(days=1) if len(end.strip()) == 10 else column <= last)
     return stmt
 
 
