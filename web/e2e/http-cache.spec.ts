@@ -1,4 +1,4 @@
-import { expect, type Request, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { login } from './support';
 
 // The hot reads (menus, dictionaries, the bell, the user page) answer an ETag with `Cache-Control: private,
@@ -11,15 +11,14 @@ const ROUTES = '/api/blade-system/menu/routes';
 
 test('an unchanged menu is revalidated by the browser and rendered from its cache', async ({ page }) => {
   await login(page);
-  const routes: Request[] = [];
-  page.on('requestfinished', (request) => {
-    if (new URL(request.url()).pathname === ROUTES) routes.push(request);
-  });
+  // The first page's own menu request is done before the reload: one still in flight would be taken for the
+  // reloaded page's, and its body is gone with the page.
+  await page.waitForLoadState('networkidle');
+  const finished = page.waitForEvent('requestfinished', (r) => new URL(r.url()).pathname === ROUTES);
 
   // The shell asks for the menus again after a reload (the stored session renders first, then refreshes).
   await page.reload();
-  await expect.poll(() => routes.length).toBeGreaterThan(0);
-  const request = routes[0];
+  const request = await finished;
   const sent = await request.allHeaders();
   expect(sent['if-none-match']).toMatch(/^W\/"[0-9a-f]{32}"$/);
   // On the wire the server answered 304 with no body; the page saw a 200 with the kept body (Playwright reports

@@ -68,6 +68,7 @@ export function TabStrip({ activeKey }: { activeKey?: string }) {
     <Dropdown
       menu={actions(menuKey)}
       trigger={['contextMenu']}
+      classNames={{ root: 'pd-tab-menu-context' }}
       open={contextOpen}
       onOpenChange={setContextOpen}
     >
@@ -91,6 +92,7 @@ export function TabStrip({ activeKey }: { activeKey?: string }) {
               <Dropdown
                 menu={actions(activeKey ?? HOME_PATH)}
                 trigger={['click']}
+                classNames={{ root: 'pd-tab-menu-more' }}
                 onOpenChange={(open) => open && setContextOpen(false)}
               >
                 <Button size="small" type="text" aria-label={t('tabs.more')} icon={<DownOutlined />} />
