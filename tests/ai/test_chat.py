@@ -32,12 +32,13 @@ def sse_events(raw: str) -> list:
 class TestOffline:
     async def test_pump_question_gets_live_values_and_the_procedure_cited(self, demo_admin):
         await demo_admin.data("POST", TELEMETRY, {"deviceCode": "P101A", "values": {"VIBRATION": 8.4,
-                                                                                    "BEARING_TEMP": 71.5}})
+                                                                                    "BEARING_TEMP": 71.51234}})
         answer = await ask(demo_admin, "P-101A 振动高,我该怎么处理?")
         assert answer["object"] == "chat.completion" and answer["model"] == "plantdesk-offline"
         content = answer["choices"][0]["message"]["content"]
         assert "Feed pump P-101A (duty) (P101A)" in content
         assert "Bearing vibration (VIBRATION): 8.4 mm/s" in content
+        assert "Bearing temperature (BEARING_TEMP): 71.512 °C" in content  # readings to three decimals
         top = answer["citations"][0]
         assert top["title"] == "进料泵 P-101A/B 振动高处置规程"
         assert top["link"] == f"/index/knowledge?id={top['id']}"

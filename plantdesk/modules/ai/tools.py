@@ -158,7 +158,7 @@ def _render_device_status(result: dict, zh: bool) -> list[str]:
         state = STATUS_ZH.get(d["status"], d["status"]) if zh else d["status"]
         lines.append(f"- {d['name']} ({d['code']}): {state}" + (f", {d['last_time']}" if d["last_time"] else ""))
         for v in d["values"]:
-            shown = v["text"] if v["value"] is None else v["value"]
+            shown = v["text"] if v["value"] is None else round(v["value"], 3)  # a reading, not a float's digits
             if shown is not None:
                 lines.append(f"  - {v['name']} ({v['point']}): {shown}{' ' + v['unit'] if v['unit'] else ''}")
     return lines or [f"- {result.get('message', '')}"]
