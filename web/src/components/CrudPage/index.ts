@@ -23,5 +23,6 @@ export type {
   CrudToolbarAction,
   DicItem,
 } from './types';
+export { READ_ONLY } from './types';
 export { crudDetailQuery, crudListQuery, invalidateCrud } from './useCrudTable';
 export { successMessage } from './values';

@@ -160,6 +160,15 @@ export interface CrudRowAction<T> {
   onClick(row: T, ctx: CrudContext<T>): void | Promise<void>;
 }
 
+/** A list that only shows rows (logs, task lists, histories): no built-in buttons and no selection. */
+export const READ_ONLY = {
+  addBtn: false,
+  editBtn: false,
+  viewBtn: false,
+  delBtn: false,
+  selection: false,
+} as const satisfies Partial<CrudOption<unknown>>;
+
 export interface CrudOption<T> {
   /** Query key prefix and `data-crud` test id. */
   name: string;

@@ -8,6 +8,7 @@ import {
   type CrudOption,
   CrudPage,
   type CrudRowAction,
+  READ_ONLY,
 } from '#src/components/CrudPage';
 import { i18n } from '#src/i18n';
 import { ProcessDialog } from './ProcessDialog';
@@ -79,11 +80,7 @@ export function WorkList({
       name: `work-${kind}`,
       rowKey: kind === 'send' ? 'processInstanceId' : 'taskId',
       permissions: {},
-      addBtn: false,
-      editBtn: false,
-      viewBtn: false,
-      delBtn: false,
-      selection: false,
+      ...READ_ONLY,
       columns,
       rowActions,
     };

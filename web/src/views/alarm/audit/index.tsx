@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { type TrailRead, trailApi } from '#src/api/alarm';
-import { type CrudOption, CrudPage } from '#src/components/CrudPage';
+import { type CrudOption, CrudPage, READ_ONLY } from '#src/components/CrudPage';
 import { formatValue } from '../AlarmDetail';
 
 const L = (key: string) => `alarm.${key}`;
@@ -13,11 +13,7 @@ export default function AlarmAuditPage() {
       name: 'alarm-trail',
       permissions: {},
       urlState: true,
-      addBtn: false,
-      editBtn: false,
-      viewBtn: false,
-      delBtn: false,
-      selection: false,
+      ...READ_ONLY,
       columns: [
         {
           prop: 'createTime',

@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { levelSelectQuery, type ResultRead, resultApi } from '#src/api/alarm';
 import { download } from '#src/api/download';
 import { getDeviceManagementDeviceList } from '#src/api/generated/client';
-import { type CrudOption, CrudPage } from '#src/components/CrudPage';
+import { type CrudOption, CrudPage, READ_ONLY } from '#src/components/CrudPage';
 import { AffirmTag, AlarmDetailDialog, formatValue, RemoveTag } from '../AlarmDetail';
 
 const L = (key: string) => `alarm.${key}`;
@@ -38,11 +38,7 @@ export function ResultsPage({
       name,
       urlState: true,
       permissions: {},
-      addBtn: false,
-      editBtn: false,
-      viewBtn: false,
-      delBtn: false,
-      selection: false,
+      ...READ_ONLY,
       rowActions: [
         {
           key: 'detail',

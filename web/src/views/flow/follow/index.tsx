@@ -3,7 +3,7 @@ import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deleteInstance, type FlowRow, followApi } from '#src/api/flow';
 import { toast } from '#src/app/feedback';
-import { type CrudHandle, type CrudOption, CrudPage } from '#src/components/CrudPage';
+import { type CrudHandle, type CrudOption, CrudPage, READ_ONLY } from '#src/components/CrudPage';
 import { ProcessDialog } from '../../work/ProcessDialog';
 
 const L = (key: string) => `flow.${key}`;
@@ -23,11 +23,7 @@ export default function FollowPage() {
       name: 'flow-follow',
       rowKey: 'processInstanceId',
       permissions: {},
-      addBtn: false,
-      editBtn: false,
-      viewBtn: false,
-      delBtn: false,
-      selection: false,
+      ...READ_ONLY,
       columns: [
         { prop: 'processInstanceId', label: L('processInstanceId'), width: 190 },
         { prop: 'processDefinitionName', label: L('processName'), width: 180 },

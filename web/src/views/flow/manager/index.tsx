@@ -11,7 +11,7 @@ import {
 } from '#src/api/flow';
 import { confirm, toast } from '#src/app/feedback';
 import { lazyChunk } from '#src/app/registry';
-import { type CrudHandle, type CrudOption, CrudPage } from '#src/components/CrudPage';
+import { type CrudHandle, type CrudOption, CrudPage, READ_ONLY } from '#src/components/CrudPage';
 
 const DiagramView = lazyChunk(() => import('../../work/DiagramView'));
 
@@ -30,11 +30,7 @@ export default function ManagerPage() {
     () => ({
       name: 'flow-manager',
       permissions: {},
-      addBtn: false,
-      editBtn: false,
-      viewBtn: false,
-      delBtn: false,
-      selection: false,
+      ...READ_ONLY,
       columns: [
         { prop: 'name', label: L('processName'), width: 200 },
         { prop: 'key', label: L('key'), width: 160 },

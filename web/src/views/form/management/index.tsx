@@ -12,7 +12,7 @@ import {
 } from '#src/api/formAdmin';
 import { toast } from '#src/app/feedback';
 import { lazyChunk } from '#src/app/registry';
-import { type CrudOption, CrudPage } from '#src/components/CrudPage';
+import { type CrudOption, CrudPage, READ_ONLY } from '#src/components/CrudPage';
 import { parseOption } from '#src/designer/io';
 import { i18n } from '#src/i18n';
 
@@ -121,11 +121,7 @@ function Versions({ designId }: { designId: string }) {
     () => ({
       name: 'form-versions',
       permissions: { view: 'management_view' },
-      addBtn: false,
-      editBtn: false,
-      viewBtn: false,
-      delBtn: false,
-      selection: false,
+      ...READ_ONLY,
       columns: [
         { prop: 'version', label: L('version'), width: 90 },
         { prop: 'remark', label: L('remark') },

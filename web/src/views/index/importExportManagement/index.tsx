@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { downloadImportFile, IMPORT_TYPES, type ImportLog, importLogApi } from '#src/api/deviceAdmin';
 import { lazyChunk } from '#src/app/registry';
-import { type CrudHandle, type CrudOption, CrudPage } from '#src/components/CrudPage';
+import { type CrudHandle, type CrudOption, CrudPage, READ_ONLY } from '#src/components/CrudPage';
 import { IMPORT_FAILED } from '#src/components/ImportJob';
 import { ProgressCell } from './ProgressCell';
 
@@ -29,11 +29,7 @@ export default function ImportExportLogPage() {
     () => ({
       name: 'import-log',
       permissions: {},
-      addBtn: false,
-      editBtn: false,
-      viewBtn: false,
-      delBtn: false,
-      selection: false,
+      ...READ_ONLY,
       columns: [
         {
           prop: 'type',

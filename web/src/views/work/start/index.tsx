@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { type FlowDefinitionRead, LEAVE_KEY, startListApi, startProcess } from '#src/api/flow';
 import { confirm, toast } from '#src/app/feedback';
-import { type CrudOption, CrudPage } from '#src/components/CrudPage';
+import { type CrudOption, CrudPage, READ_ONLY } from '#src/components/CrudPage';
 
 const L = (key: string) => `work.${key}`;
 
@@ -18,11 +18,7 @@ export default function StartPage() {
     () => ({
       name: 'work-start',
       permissions: {},
-      addBtn: false,
-      editBtn: false,
-      viewBtn: false,
-      delBtn: false,
-      selection: false,
+      ...READ_ONLY,
       columns: [
         { prop: 'name', label: L('processName'), width: 220 },
         { prop: 'key', label: 'flow.key', width: 180 },

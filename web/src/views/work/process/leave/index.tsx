@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { applyLeave, type FlowRow, type LeaveRead, leaveApi } from '#src/api/flow';
 import { toast } from '#src/app/feedback';
 import { useAccess } from '#src/components/Access';
-import { type CrudHandle, type CrudOption, CrudPage } from '#src/components/CrudPage';
+import { type CrudHandle, type CrudOption, CrudPage, READ_ONLY } from '#src/components/CrudPage';
 import { ProcessDialog } from '../../ProcessDialog';
 
 const L = (key: string) => `work.leave.${key}`;
@@ -38,11 +38,7 @@ export default function LeavePage() {
     () => ({
       name: 'work-leave',
       permissions: {},
-      addBtn: false,
-      editBtn: false,
-      viewBtn: false,
-      delBtn: false,
-      selection: false,
+      ...READ_ONLY,
       columns: [
         { prop: 'leaveType', label: L('leaveType'), width: 120, render: (row) => t(L(row.leaveType)) },
         { prop: 'startTime', label: L('startTime'), width: 170 },
