@@ -74,3 +74,14 @@ def fail(msg: str, code: int = 400) -> dict:
 
 def status(done: bool) -> dict:
     return ok(None, SUCCESS_MSG) if done else fail("操作失败")
+
+
+class TenantRowRead(Schema):
+    """The columns every tenant row answers with (TenantMixin and the audit columns)."""
+
+    id: Id
+    tenant_id: str
+    create_user: Id | None = None
+    create_time: DateTime | None = None
+    update_time: DateTime | None = None
+    status: int = 1

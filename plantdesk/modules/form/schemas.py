@@ -4,19 +4,10 @@ from typing import Any
 
 from pydantic import Field
 
-from plantdesk.core.envelope import DateTime, Id, Schema
+from plantdesk.core.envelope import DateTime, Id, Schema, TenantRowRead
 
 
-class _Audit(Schema):
-    id: Id
-    tenant_id: str
-    create_user: Id | None = None
-    create_time: DateTime | None = None
-    update_time: DateTime | None = None
-    status: int = 1
-
-
-class FormCatalogueRead(_Audit):
+class FormCatalogueRead(TenantRowRead):
     parent_id: Id = 0
     name: str
     sort: int = 0
@@ -35,7 +26,7 @@ class FormCatalogueNode(FormCatalogueRead):
     children: list["FormCatalogueNode"] = []
 
 
-class FormDesignRead(_Audit):
+class FormDesignRead(TenantRowRead):
     catalogue_id: Id = 0
     catalogue_name: str | None = None
     name: str
@@ -54,7 +45,7 @@ class FormDesignWrite(Schema):
     remark: str | None = Field(None, max_length=500)
 
 
-class FormDesignDetailRead(_Audit):
+class FormDesignDetailRead(TenantRowRead):
     design_id: Id
     version: int
     name: str
@@ -82,7 +73,7 @@ class PublishedForm(Schema):
     update_time: DateTime | None = None
 
 
-class FormLogRead(_Audit):
+class FormLogRead(TenantRowRead):
     design_id: Id
     detail_id: Id
     version: int
@@ -98,7 +89,7 @@ class FormLogSubmit(Schema):
     values: dict[str, Any]
 
 
-class FormLogValueRead(_Audit):
+class FormLogValueRead(TenantRowRead):
     log_id: Id
     prop: str
     label: str | None = None
@@ -106,7 +97,7 @@ class FormLogValueRead(_Audit):
     sort: int = 0
 
 
-class FormHookRead(_Audit):
+class FormHookRead(TenantRowRead):
     name: str
     type: str = "dict"
     url: str | None = None
@@ -131,7 +122,7 @@ class FormHookWrite(Schema):
     remark: str | None = Field(None, max_length=500)
 
 
-class FormHookParamRead(_Audit):
+class FormHookParamRead(TenantRowRead):
     hook_id: Id
     param_name: str
     param_key: str

@@ -2,19 +2,10 @@
 
 from pydantic import Field
 
-from plantdesk.core.envelope import DateTime, Id, Schema
+from plantdesk.core.envelope import DateTime, Id, Schema, TenantRowRead
 
 
-class _Audit(Schema):
-    id: Id
-    tenant_id: str
-    create_user: Id | None = None
-    create_time: DateTime | None = None
-    update_time: DateTime | None = None
-    status: int = 1
-
-
-class CatalogueRead(_Audit):
+class CatalogueRead(TenantRowRead):
     parent_id: Id = 0
     name: str
     sort: int = 0
@@ -39,7 +30,7 @@ class CatalogueNode(Schema):
     children: list["CatalogueNode"] = []
 
 
-class InfoRead(_Audit):
+class InfoRead(TenantRowRead):
     catalogue_id: Id = 0
     catalogue_name: str | None = None
     title: str
@@ -71,7 +62,7 @@ class SearchHit(Schema):
     update_time: DateTime | None = None
 
 
-class FileRelaRead(_Audit):
+class FileRelaRead(TenantRowRead):
     info_id: Id
     attach_id: Id
     name: str
@@ -86,7 +77,7 @@ class FileRelaWrite(Schema):
     attach_id: Id
 
 
-class CommentRead(_Audit):
+class CommentRead(TenantRowRead):
     info_id: Id
     parent_id: Id = 0
     content: str
@@ -106,7 +97,7 @@ class FieldChange(Schema):
     new: str | None = None
 
 
-class ChangeLogRead(_Audit):
+class ChangeLogRead(TenantRowRead):
     info_id: Id
     action: str
     user_name: str | None = None
