@@ -14,7 +14,8 @@ out=${PLANTDESK_E2E_REPEAT_DIR:-$(mktemp -d)}
 mkdir -p "$out"
 
 ensure_browser
-(cd web && eval "$(bash scripts/ensure-node.sh)" && npx vite build --logLevel warn) || exit 1
+# build.sh installs the web packages first on a fresh clone.
+bash web/scripts/build.sh || exit 1
 commit=$(git rev-parse --short HEAD 2>/dev/null) && { git diff --quiet HEAD || commit+=" with local changes"; }
 echo "e2e-repeat: $runs runs on ${commit:-a copy outside git}; reports in $out"
 
