@@ -88,8 +88,9 @@ export function createDesignerStore(initial: FormOption = { column: [] }) {
       if (outcome.ok) store.setState({ selected: null });
       return outcome;
     },
-    /** Load a saved form: a fresh history (loading is not an undoable change). */
-    load: (option: FormOption) => store.setState({ history: start(option), selected: null, lastEdit: null }),
+    /** Load a saved form: a fresh history (loading is not an undoable change), or the one kept for it. */
+    load: (option: FormOption, kept?: History<FormOption> | null) =>
+      store.setState({ history: kept ?? start(option), selected: null, lastEdit: null }),
     select: (ref: NodeRef | null) => store.setState({ selected: ref }),
     undo: () => store.setState((s) => ({ history: undo(s.history), lastEdit: null })),
     redo: () => store.setState((s) => ({ history: redo(s.history), lastEdit: null })),

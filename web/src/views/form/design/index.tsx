@@ -22,7 +22,7 @@ import {
 } from '@dnd-kit/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Input, Modal, Select, Space, Tooltip, TreeSelect } from 'antd';
-import { Suspense, useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import {
@@ -35,10 +35,12 @@ import {
 } from '#src/api/formAdmin';
 import { confirm, toast } from '#src/app/feedback';
 import { lazyChunk } from '#src/app/registry';
+import { useSession } from '#src/app/stores/session';
 import { useAccess } from '#src/components/Access';
 import { columnsOf, findColumn, isEmpty, refusal } from '#src/designer/commands';
-import { historyKey } from '#src/designer/history';
+import { historyKey, MAX_STEP } from '#src/designer/history';
 import { exportOption, parseOption } from '#src/designer/io';
+import { baseOf, dropHistory, readHistory, storageKey, writeHistory } from '#src/designer/storage';
 import { createDesignerStore, type Outcome } from '#src/designer/store';
 import type { Container, NodeRef } from '#src/designer/types';
 import { Canvas } from './Canvas';
@@ -88,16 +90,45 @@ export default function FormDesignPage() {
   const designs = useQuery({ queryKey: ['form', 'designs'], queryFn: fetchDesigns });
   const catalogue = useQuery({ queryKey: ['form', 'catalogue', 'tree'], queryFn: fetchCatalogueTree });
 
+  // The history kept in localStorage for this design (storage.ts): restored on load, written shortly after
+  // each change (and when the page goes), dropped on save. `base` is the saved content it grew from.
+  const tenantId = useSession((s) => s.tenantId);
+  const key = storageKey(tenantId, designId);
+  const base = useRef('');
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let seen = designer.store.getState().history;
+    const flush = () => {
+      clearTimeout(timer);
+      timer = undefined;
+      writeHistory(key, base.current, designer.store.getState().history);
+    };
+    const unsubscribe = designer.store.subscribe(({ history }) => {
+      if (history === seen) return;
+      seen = history;
+      clearTimeout(timer);
+      timer = setTimeout(flush, 300);
+    });
+    window.addEventListener('pagehide', flush);
+    return () => {
+      unsubscribe();
+      window.removeEventListener('pagehide', flush);
+      if (timer) flush();
+    };
+  }, [designer, key]);
+
   useEffect(() => {
     if (!designId) {
-      designer.load({ column: [] });
+      base.current = '';
+      designer.load({ column: [] }, readHistory(key, '', MAX_STEP));
       setMeta({ name: '' });
       return;
     }
     let live = true;
     fetchDesign(designId).then((design) => {
       if (!live) return;
-      designer.load(parseOption(design.content));
+      base.current = baseOf(design.content);
+      designer.load(parseOption(design.content), readHistory(key, base.current, MAX_STEP));
       setMeta({
         name: design.name,
         catalogueId: design.catalogueId,
@@ -108,7 +139,7 @@ export default function FormDesignPage() {
     return () => {
       live = false;
     };
-  }, [designId, designer]);
+  }, [designId, designer, key]);
 
   const report = useCallback(
     (outcome: Outcome) => {
@@ -252,6 +283,8 @@ export default function FormDesignPage() {
         content: exportOption(form),
       } as never);
       setMeta((m) => ({ ...m, status: saved.status, version: saved.version }));
+      dropHistory(key);
+      base.current = baseOf(saved.content);
       void queryClient.invalidateQueries({ queryKey: ['form'] });
       if (!designId) setParams({ id: saved.id }, { replace: true });
       toast.success(t(L('saved')));
