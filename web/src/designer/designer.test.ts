@@ -413,7 +413,8 @@ describe('validation messages (spec §5)', () => {
   it('every registered widget and each of its properties has a label in both languages', async () => {
     const { i18n } = await import('#src/i18n');
     for (const lng of ['zh', 'en']) {
-      for (const group of PALETTE_GROUPS) expect(i18n.t(`form.design.g_${group}`, { lng })).not.toContain('.');
+      for (const group of PALETTE_GROUPS)
+        expect(i18n.t(`form.design.g_${group}`, { lng })).not.toContain('.');
       for (const widget of Object.values(REGISTRY)) {
         expect(i18n.t(`form.design.w_${widget.type}`, { lng })).not.toContain('form.design');
         for (const p of widget.properties) {
@@ -433,7 +434,14 @@ describe('validation messages (spec §5)', () => {
     const slider: Column = { prop: 'load', label: '负荷', type: 'slider', min: 10, max: 90 };
     expect(validateValue(slider, 50)).toBeNull();
     expect(validateValue(slider, [20, 95])).toBe('负荷格式不匹配');
-    const upload: Column = { prop: 'photo', label: '照片', type: 'upload', limit: 2, fileSize: 1024, accept: IMAGE_TYPES };
+    const upload: Column = {
+      prop: 'photo',
+      label: '照片',
+      type: 'upload',
+      limit: 2,
+      fileSize: 1024,
+      accept: IMAGE_TYPES,
+    };
     const png = { name: 'a.png', size: 100, type: 'image/png' };
     expect(uploadRefusal(upload, png, 0)).toBeNull();
     expect(uploadRefusal(upload, png, 2)).toBe('最多上传2个文件');

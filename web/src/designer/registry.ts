@@ -1,4 +1,5 @@
 import { i18n } from '#src/i18n';
+import { HOOK_EVENTS } from './hooks';
 import type { Column, Container } from './types';
 
 /**
@@ -20,7 +21,8 @@ export type PropertyKind =
   | 'options'
   | 'remote'
   | 'params'
-  | 'color';
+  | 'color'
+  | 'events';
 
 /** One property of the config panel; `key` may be a path (`children.align`, `canvasOption.opacity`). */
 export interface Property {
@@ -101,11 +103,7 @@ const choice = (key: string, choices: string[], when?: Property['when']): Proper
 });
 
 const STATE = ['display', 'disabled', 'readonly', 'required'];
-const EVENTS: Property[] = ['change', 'click', 'focus', 'blur'].map((key) => ({
-  key,
-  kind: 'textarea',
-  section: 'events',
-}));
+const EVENTS: Property[] = HOOK_EVENTS.map((key) => ({ key, kind: 'events', section: 'events' }));
 const DICT: Property[] = [
   choice('dicOption', ['static', 'remote']),
   { key: 'dicData', kind: 'options', section: 'field', when: local },
@@ -132,7 +130,7 @@ const RANGE: Property[] = [
 
 function entry(
   type: string,
-  palette: PaletteGroup | null,
+  palette: PaletteGroup,
   icon: string,
   defaults: Omit<Column, 'prop'> | (() => Omit<Column, 'prop'>),
   properties: Property[],
@@ -347,7 +345,13 @@ const WIDGETS: Widget[] = [
     'advanced',
     'SlidersOutlined',
     { label: '滑块', min: 0, max: 100, step: 1, dataType: 'number' },
-    [...field(...STATE), num('min', 0), num('max', 1), num('step', 1), ...field('showStops', 'showInput', 'range')],
+    [
+      ...field(...STATE),
+      num('min', 0),
+      num('max', 1),
+      num('step', 1),
+      ...field('showStops', 'showInput', 'range'),
+    ],
   ),
   entry('rate', 'advanced', 'StarOutlined', { label: '评分', max: 5, dataType: 'number' }, [
     ...field(...STATE),

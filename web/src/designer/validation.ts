@@ -54,9 +54,7 @@ export function validateValue(column: Column, value: unknown): string | null {
 function isCoordinate(value: unknown): boolean {
   if (!Array.isArray(value)) return false;
   const [lng, lat] = value;
-  return (
-    typeof lng === 'number' && typeof lat === 'number' && Math.abs(lng) <= 180 && Math.abs(lat) <= 90
-  );
+  return typeof lng === 'number' && typeof lat === 'number' && Math.abs(lng) <= 180 && Math.abs(lat) <= 90;
 }
 
 function inRange(column: Column, value: unknown): boolean {

@@ -31,18 +31,16 @@ export function SliderField({ column, value, onChange, disabled }: Props) {
   const max = typeof column.max === 'number' ? column.max : 100;
   const step = typeof column.step === 'number' && column.step >= 1 ? column.step : 1;
   const range = Boolean(column.range);
-  const slider = (
+  const common = { style: { flex: 1 }, disabled, min, max, step, dots: Boolean(column.showStops) };
+  const slider = range ? (
     <Slider
-      style={{ flex: 1 }}
-      value={(value as number | [number, number] | undefined) ?? (range ? [min, min] : min)}
-      onChange={(v: number | number[]) => onChange?.(v)}
-      disabled={disabled}
-      min={min}
-      max={max}
-      step={step}
-      dots={Boolean(column.showStops)}
-      range={range as false}
+      {...common}
+      range
+      value={Array.isArray(value) ? (value as [number, number]) : [min, min]}
+      onChange={(v) => onChange?.(v)}
     />
+  ) : (
+    <Slider {...common} value={typeof value === 'number' ? value : min} onChange={(v) => onChange?.(v)} />
   );
   if (!column.showInput || range) return slider;
   return (
@@ -68,7 +66,9 @@ export function RateField({ column, value, onChange, disabled }: Props) {
   const colors = listOf(column.colors);
   const score = typeof value === 'number' ? value : 0;
   // avue's three colours: low, middle, high thirds of the scale.
-  const color = colors.length ? colors[Math.min(colors.length - 1, Math.floor(((score - 1) * 3) / count))] : undefined;
+  const color = colors.length
+    ? colors[Math.min(colors.length - 1, Math.floor(((score - 1) * 3) / count))]
+    : undefined;
   return (
     <Space>
       <Rate
@@ -79,7 +79,7 @@ export function RateField({ column, value, onChange, disabled }: Props) {
         tooltips={texts.length ? texts : undefined}
         style={color && score ? { color } : undefined}
       />
-      {column.showText && score > 0 && <span data-rate-text>{texts[score - 1] ?? score}</span>}
+      {Boolean(column.showText) && score > 0 && <span data-rate-text>{texts[score - 1] ?? score}</span>}
     </Space>
   );
 }

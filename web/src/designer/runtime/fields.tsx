@@ -17,11 +17,11 @@ import dayjs, { type Dayjs } from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchDictionary, uploadFile } from '#src/api/formAdmin';
+import { toast } from '#src/app/feedback';
 import { widgetOf } from '../registry';
-import { MapField, RateField, RichTextField, SliderField, SwitchField } from './advanced';
 import type { Column, DicItem } from '../types';
 import { uploadRefusal, validateValue } from '../validation';
-import { toast } from '#src/app/feedback';
+import { MapField, RateField, RichTextField, SliderField, SwitchField } from './advanced';
 
 /**
  * The runtime widgets: how each registry type is filled in. The designer's preview and the fill screen both

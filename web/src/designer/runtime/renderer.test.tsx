@@ -1,5 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+
+const dictionary = vi.hoisted(() => vi.fn());
+vi.mock('#src/api/formAdmin', () => ({ fetchDictionary: dictionary, uploadFile: vi.fn() }));
+
 import { renderWithProviders } from '#src/test/render';
 import { parseOption } from '../io';
 import { FormRenderer } from './FormRenderer';
@@ -59,5 +63,67 @@ describe('FormRenderer', () => {
       state: 'run',
       items: [{ item: '密封' }],
     });
+  });
+});
+
+describe('FormRenderer event hooks', () => {
+  const HOOKED = parseOption(
+    JSON.stringify({
+      column: [
+        {
+          type: 'radio',
+          prop: 'state',
+          label: '状态',
+          dicData: [
+            { label: '正常', value: 'ok' },
+            { label: '故障', value: 'fault' },
+          ],
+          change: [
+            { action: 'show', target: 'reason', equals: 'fault' },
+            { action: 'require', target: 'reason', equals: 'fault' },
+            { action: 'set', target: 'level', value: '3', equals: 'fault' },
+          ],
+        },
+        { type: 'input', prop: 'reason', label: '原因', display: false },
+        { type: 'number', prop: 'level', label: '等级' },
+        {
+          type: 'input',
+          prop: 'code',
+          label: '设备编码',
+          blur: [{ action: 'fill', target: 'device', hookId: '7' }],
+          click: '() => alert(1)',
+        },
+        { type: 'input', prop: 'device', label: '设备名称' },
+      ],
+    }),
+  );
+
+  it('shows, requires and sets fields on a change, and turns back when the value changes', async () => {
+    const submit = vi.fn();
+    renderWithProviders(<FormRenderer option={HOOKED} onSubmit={submit} />);
+    expect(screen.queryByText('原因:')).toBeNull();
+    fireEvent.click(screen.getByLabelText('故障'));
+    expect(await screen.findByText('原因:')).toBeInTheDocument();
+    expect(screen.getByLabelText('等级:')).toHaveValue('3');
+    fireEvent.click(screen.getByRole('button', { name: /提\s*交/ }));
+    expect(await screen.findByText('原因必须填写')).toBeInTheDocument();
+    fireEvent.click(screen.getByLabelText('正常'));
+    await waitFor(() => expect(screen.queryByText('原因:')).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: /提\s*交/ }));
+    await waitFor(() => expect(submit).toHaveBeenCalled());
+    expect(submit.mock.calls[0][0]).toMatchObject({ state: 'ok', level: 3 });
+  });
+
+  it('fills a field from the item of a hook on blur, and runs no function text', async () => {
+    dictionary.mockResolvedValue([{ label: '一号泵', value: 'P-1' }]);
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+    renderWithProviders(<FormRenderer option={HOOKED} onSubmit={vi.fn()} />);
+    const code = screen.getByLabelText('设备编码:');
+    fireEvent.click(code);
+    fireEvent.change(code, { target: { value: 'P-1' } });
+    fireEvent.blur(code);
+    await waitFor(() => expect(screen.getByLabelText('设备名称:')).toHaveValue('一号泵'));
+    expect(dictionary).toHaveBeenCalledWith('/api/form/formhook/getData/7');
+    expect(alert).not.toHaveBeenCalled();
   });
 });

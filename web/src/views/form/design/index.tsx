@@ -37,7 +37,7 @@ import { confirm, toast } from '#src/app/feedback';
 import { lazyChunk } from '#src/app/registry';
 import { useSession } from '#src/app/stores/session';
 import { useAccess } from '#src/components/Access';
-import { columnsOf, findColumn, isEmpty, refusal } from '#src/designer/commands';
+import { columnsOf, findColumn, isEmpty, refusal, topLevel } from '#src/designer/commands';
 import { historyKey, MAX_STEP } from '#src/designer/history';
 import { exportOption, parseOption } from '#src/designer/io';
 import { baseOf, dropHistory, readHistory, storageKey, writeHistory } from '#src/designer/storage';
@@ -246,6 +246,14 @@ export default function FormDesignPage() {
     () => ({ labelPosition, labelWidth, labelSuffix, gutter, detail, disabled }),
     [labelPosition, labelWidth, labelSuffix, gutter, detail, disabled],
   );
+  const targets = useMemo(
+    () =>
+      topLevel({ column: form.column, group: form.group }).map((c) => ({
+        prop: c.prop,
+        label: c.label || c.prop,
+      })),
+    [form.column, form.group],
+  );
   const group =
     selected?.container === 'root'
       ? ((form.group ?? []).find((g) => g.prop === selected.prop) ?? null)
@@ -420,6 +428,7 @@ export default function FormDesignPage() {
           <div className="pd-designer-pane">
             <ConfigPanel
               settings={settings}
+              targets={targets}
               column={column}
               group={group}
               container={selected?.container ?? null}
