@@ -188,6 +188,7 @@ test('design with a sub-table and a remote dictionary, undo/redo, preview, publi
   await logs.row(formName).getByRole('button', { name: '填报内容' }).click();
   const values = page.locator('[data-log-values]');
   await expect(values).toContainText(inspector);
-  await expect(values).toContainText('3');
+  // The remote dictionary's label, not its stored key ('3').
+  await expect(values).toContainText('夜班');
   await expect(values).toContainText('密封泄漏');
 });

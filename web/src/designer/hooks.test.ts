@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { effectsOf, type EventHook, hooksOf, labelIn, matches, valueFor } from './hooks';
+import { type EventHook, effectsOf, hooksOf, labelIn, matches, valueFor } from './hooks';
 
 /** Event hooks are rules, never code: what each rule does for a value. */
 describe('event hooks', () => {
   it('reads only rules from an event property: a function text is never a hook', () => {
     const rule: EventHook = { action: 'show', target: 'b' };
-    expect(hooksOf({ prop: 'a', change: [rule, { action: 'eval', target: 'b' }, { action: 'hide' }] }, 'change')).toEqual([
-      rule,
-    ]);
+    expect(
+      hooksOf({ prop: 'a', change: [rule, { action: 'eval', target: 'b' }, { action: 'hide' }] }, 'change'),
+    ).toEqual([rule]);
     expect(hooksOf({ prop: 'a', change: '({value}) => alert(value)' }, 'change')).toEqual([]);
     expect(hooksOf({ prop: 'a' }, 'blur')).toEqual([]);
   });

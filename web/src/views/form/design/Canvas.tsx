@@ -1,6 +1,11 @@
 import { ArrowDownOutlined, ArrowUpOutlined, CopyOutlined, DeleteOutlined } from '@ant-design/icons';
 import { useDroppable } from '@dnd-kit/core';
-import { rectSortingStrategy, SortableContext, useSortable } from '@dnd-kit/sortable';
+import {
+  rectSortingStrategy,
+  SortableContext,
+  useSortable,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
 import { Button, Tooltip } from 'antd';
 import { createContext, memo, type ReactNode, useContext, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +19,7 @@ import type { Column, Container, FormOption, Group, NodeRef } from '#src/designe
 
 export const fieldId = (ref: NodeRef) => `field:${ref.container}|${ref.prop}`;
 export const containerId = (container: Container) => `container:${container}`;
+export const groupId = (prop: string) => `group:${prop}`;
 
 interface Actions {
   onSelect: (ref: NodeRef) => void;
@@ -57,15 +63,17 @@ export function Canvas({
         >
           {empty && <div className="pd-empty">{t('form.design.empty')}</div>}
         </DropContainer>
-        {groups.map((group, index) => (
-          <GroupSection
-            key={group.prop}
-            group={group}
-            index={index}
-            last={index === groups.length - 1}
-            selected={selected}
-          />
-        ))}
+        <SortableContext items={groups.map((g) => groupId(g.prop))} strategy={verticalListSortingStrategy}>
+          {groups.map((group, index) => (
+            <GroupSection
+              key={group.prop}
+              group={group}
+              index={index}
+              last={index === groups.length - 1}
+              selected={selected}
+            />
+          ))}
+        </SortableContext>
       </div>
     </ActionsContext.Provider>
   );
@@ -86,9 +94,28 @@ function GroupSection({
   const handlers = useContext(ActionsContext);
   const ref: NodeRef = { container: 'root', prop: group.prop };
   const selected = current?.container === 'root' && current.prop === group.prop;
+  // The whole group (its fields with it) is dragged by its head: one moveGroup, one undo step.
+  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({
+    id: groupId(group.prop),
+    data: { kind: 'group', prop: group.prop, type: 'group' },
+  });
   return (
-    <div className={`pd-group pd-card${selected ? ' is-selected' : ''}`} data-group={group.prop}>
-      <button type="button" className="pd-group-head" onClick={() => handlers.onSelect(ref)}>
+    <div
+      ref={setNodeRef}
+      style={{
+        transform: transform ? `translate3d(${transform.x}px, ${transform.y}px, 0)` : undefined,
+        transition,
+      }}
+      className={`pd-group pd-card${selected ? ' is-selected' : ''}${isDragging ? ' is-dragging' : ''}`}
+      data-group={group.prop}
+    >
+      <button
+        type="button"
+        className="pd-group-head"
+        onClick={() => handlers.onSelect(ref)}
+        {...attributes}
+        {...listeners}
+      >
         <strong>{group.label}</strong>
       </button>
       <CardActions refValue={ref}>

@@ -37,12 +37,13 @@ import { confirm, toast } from '#src/app/feedback';
 import { lazyChunk } from '#src/app/registry';
 import { useSession } from '#src/app/stores/session';
 import { useAccess } from '#src/components/Access';
-import { columnsOf, findColumn, isEmpty, refusal, topLevel } from '#src/designer/commands';
+import { findColumn, isEmpty, topLevel } from '#src/designer/commands';
+import { canDrop, type DragItem, type DropTarget, dropCommand } from '#src/designer/drop';
 import { historyKey, MAX_STEP } from '#src/designer/history';
 import { exportOption, parseOption } from '#src/designer/io';
 import { baseOf, dropHistory, readHistory, storageKey, writeHistory } from '#src/designer/storage';
 import { createDesignerStore, type Outcome } from '#src/designer/store';
-import type { Container, NodeRef } from '#src/designer/types';
+import type { NodeRef } from '#src/designer/types';
 import { Canvas } from './Canvas';
 import { ConfigPanel } from './ConfigPanel';
 import { Palette } from './Palette';
@@ -55,8 +56,17 @@ const FormRenderer = lazyChunk(() =>
   import('#src/designer/runtime/FormRenderer').then((m) => ({ default: m.FormRenderer })),
 );
 
-type DragData = { kind: 'palette'; type: string } | { kind: 'field'; ref: NodeRef; type: string };
-type DropData = { kind: 'container'; container: Container } | { kind: 'field'; ref: NodeRef; type: string };
+/** Whether the dragged item's centre is past the middle of the target (below it, or right of it on its row). */
+function isAfter(
+  active: DragEndEvent['active'],
+  target: { top: number; left: number; width: number; height: number },
+) {
+  const dragged = active.rect.current.translated;
+  const x = dragged ? dragged.left + dragged.width / 2 : 0;
+  const y = dragged ? dragged.top + dragged.height / 2 : 0;
+  const sameRow = y >= target.top && y <= target.top + target.height;
+  return sameRow ? x > target.left + target.width / 2 : y > target.top + target.height / 2;
+}
 
 /** Text inputs keep their own undo: the designer's keys act only outside them. */
 function typing(target: EventTarget | null): boolean {
@@ -164,15 +174,10 @@ export default function FormDesignPage() {
 
   /** The innermost legal drop target under the pointer: a sub-table inside a card wins over the card. */
   const collision: CollisionDetection = useCallback((args) => {
-    const data = args.active.data.current as DragData | undefined;
-    const type = data?.type;
+    const drag = args.active.data.current as DragItem | undefined;
     const legal = args.droppableContainers.filter((c) => {
-      if (c.id === args.active.id) return false;
-      const drop = c.data.current as DropData | undefined;
-      if (!drop) return false;
-      const container = drop.kind === 'container' ? drop.container : drop.ref.container;
-      if (data?.kind === 'field' && container === `dynamic:${data.ref.prop}`) return false;
-      return type === 'group' ? container === 'root' : refusal(type, container) === null;
+      const drop = c.data.current as DropTarget | undefined;
+      return c.id !== args.active.id && drag !== undefined && drop !== undefined && canDrop(drag, drop);
     });
     const within = pointerWithin({ ...args, droppableContainers: legal });
     if (within.length === 0) return closestCenter({ ...args, droppableContainers: legal });
@@ -184,37 +189,25 @@ export default function FormDesignPage() {
   }, []);
 
   const onDragStart = (event: DragStartEvent) => {
-    const data = event.active.data.current as DragData;
-    setDragging(data.kind === 'palette' ? t(L(`w_${data.type}`)) : (findColumn(form, data.ref)?.label ?? ''));
+    const data = event.active.data.current as DragItem;
+    setDragging(
+      data.kind === 'palette'
+        ? t(L(`w_${data.type}`))
+        : data.kind === 'group'
+          ? (form.group?.find((g) => g.prop === data.prop)?.label ?? '')
+          : (findColumn(form, data.ref)?.label ?? ''),
+    );
   };
 
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     setDragging(null);
     if (!over) return;
-    const data = active.data.current as DragData;
-    const drop = over.data.current as DropData;
-    const container = drop.kind === 'container' ? drop.container : drop.ref.container;
-    const siblings = columnsOf(form, container);
-    let index: number | undefined;
-    if (drop.kind === 'field') {
-      // Before or after the field dropped on: by the dragged item's centre against the field's centre.
-      const dragged = active.rect.current.translated;
-      const target = over.rect;
-      const x = dragged ? dragged.left + dragged.width / 2 : 0;
-      const y = dragged ? dragged.top + dragged.height / 2 : 0;
-      const sameRow = y >= target.top && y <= target.top + target.height;
-      const after = sameRow ? x > target.left + target.width / 2 : y > target.top + target.height / 2;
-      index = siblings.findIndex((c) => c.prop === drop.ref.prop) + (after ? 1 : 0);
-    }
-    if (data.kind === 'palette') {
-      report(designer.add(data.type, container, index, t(L(`w_${data.type}`))));
-      return;
-    }
-    if (drop.kind === 'field' && drop.ref.prop === data.ref.prop && container === data.ref.container) return;
-    // Moving within a container: the field leaves its place first, so a later place moves up by one.
-    const from = container === data.ref.container ? siblings.findIndex((c) => c.prop === data.ref.prop) : -1;
-    if (index !== undefined && from >= 0 && from < index) index -= 1;
-    report(designer.move(data.ref, container, index));
+    const drag = active.data.current as DragItem;
+    const next = dropCommand(form, drag, over.data.current as DropTarget, isAfter(active, over.rect));
+    if (next?.command === 'add')
+      report(designer.add(next.type, next.container, next.index, t(L(`w_${next.type}`))));
+    else if (next?.command === 'move') report(designer.move(next.ref, next.container, next.index));
+    else if (next?.command === 'moveGroup') report(designer.moveGroup(next.prop, next.index));
   };
 
   const pick = useCallback(
