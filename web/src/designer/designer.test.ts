@@ -501,6 +501,23 @@ describe('designer store', () => {
     expect(d.form().column[0].label).toBe('单行文本');
   });
 
+  it('an undo that takes the selected field away takes the selection too', async () => {
+    const { createDesignerStore } = await import('./store');
+    const designer = createDesignerStore();
+    designer.add('input', 'root', undefined, 'A');
+    designer.add('input', 'root', undefined, 'B');
+    const b = designer.store.getState().selected;
+    expect(b && designer.form().column.find((c) => c.prop === b.prop)?.label).toBe('B');
+    designer.undo();
+    expect(designer.store.getState().selected).toBeNull();
+    designer.redo();
+    expect(designer.store.getState().selected).toBeNull();
+    const a = { container: 'root' as const, prop: designer.form().column[0].prop };
+    designer.select(a);
+    designer.undo();
+    expect(designer.store.getState().selected).toEqual(a);
+  });
+
   it('answers a refusal without changing the form', async () => {
     const { createDesignerStore } = await import('./store');
     const d = createDesignerStore();

@@ -239,13 +239,12 @@ export default function FormDesignPage() {
     () => ({ labelPosition, labelWidth, labelSuffix, gutter, detail, disabled }),
     [labelPosition, labelWidth, labelSuffix, gutter, detail, disabled],
   );
+  // The event-hook editor's fields: a new list only when a prop or a label changed, so an undo elsewhere
+  // leaves the config panel as it was.
+  const targetText = JSON.stringify(topLevel(form).map((c) => [c.prop, c.label || c.prop]));
   const targets = useMemo(
-    () =>
-      topLevel({ column: form.column, group: form.group }).map((c) => ({
-        prop: c.prop,
-        label: c.label || c.prop,
-      })),
-    [form.column, form.group],
+    () => (JSON.parse(targetText) as string[][]).map(([prop, label]) => ({ prop, label })),
+    [targetText],
   );
   const group =
     selected?.container === 'root'
