@@ -56,14 +56,19 @@ const FormRenderer = lazyChunk(() =>
   import('#src/designer/runtime/FormRenderer').then((m) => ({ default: m.FormRenderer })),
 );
 
-/** Whether the dragged item's centre is past the middle of the target (below it, or right of it on its row). */
-function isAfter(
-  active: DragEndEvent['active'],
-  target: { top: number; left: number; width: number; height: number },
-) {
+/** Whether the pointer (else the dragged item's centre) is past the middle of the target: below it, or right
+ * of it on its row. */
+function isAfter({ active, activatorEvent, delta, over }: DragEndEvent): boolean {
+  const target = over?.rect;
+  if (!target) return false;
+  const start = activatorEvent as PointerEvent | null;
   const dragged = active.rect.current.translated;
-  const x = dragged ? dragged.left + dragged.width / 2 : 0;
-  const y = dragged ? dragged.top + dragged.height / 2 : 0;
+  const [x, y] =
+    start && 'clientX' in start
+      ? [start.clientX + delta.x, start.clientY + delta.y]
+      : dragged
+        ? [dragged.left + dragged.width / 2, dragged.top + dragged.height / 2]
+        : [0, 0];
   const sameRow = y >= target.top && y <= target.top + target.height;
   return sameRow ? x > target.left + target.width / 2 : y > target.top + target.height / 2;
 }
@@ -199,11 +204,12 @@ export default function FormDesignPage() {
     );
   };
 
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
+  const onDragEnd = (event: DragEndEvent) => {
     setDragging(null);
+    const { active, over } = event;
     if (!over) return;
     const drag = active.data.current as DragItem;
-    const next = dropCommand(form, drag, over.data.current as DropTarget, isAfter(active, over.rect));
+    const next = dropCommand(form, drag, over.data.current as DropTarget, isAfter(event));
     if (next?.command === 'add')
       report(designer.add(next.type, next.container, next.index, t(L(`w_${next.type}`))));
     else if (next?.command === 'move') report(designer.move(next.ref, next.container, next.index));
