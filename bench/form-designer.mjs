@@ -1,9 +1,13 @@
+import { readFileSync } from 'node:fs';
 import { chromium } from '../web/node_modules/playwright-core/index.mjs';
 // The form designer's budgets (issue 13): a form of 200 fields, a palette item dragged over the canvas for about
 // 3 s (frames counted with requestAnimationFrame and performance.now in the page: >= 50 frames/s), and undo / redo
 // by the keys (keydown to the canvas's DOM change, measured in the page: <= 16 ms each), median of 10.
 // BASE=http://127.0.0.1:8000 node bench/form-designer.mjs   (the demo tenant's admin; Node 24 from ensure-node.sh)
 const base = process.env.BASE ?? 'http://127.0.0.1:8000';
+// The machine is shared: the load average before and after is part of each figure.
+const load = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+const loadBefore = load();
 const FIELDS = 200;
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
@@ -88,6 +92,7 @@ for (let i = 0; i < 10; i++) {
   redo.push(await timeKey({ key: 'y', ctrlKey: true }));
 }
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+console.log(`load average before: ${loadBefore}; after: ${load()}`);
 console.log(`fields: ${await page.locator('[data-canvas] [data-field]').count()}`);
 console.log(`drag: ${frames.length} frames in ${spanMs.toFixed(0)} ms = ${fps.toFixed(1)} frames/s; ` +
   `frame gap median ${median(gaps).toFixed(1)} ms, p95 ${gaps[Math.floor(gaps.length * 0.95)].toFixed(1)} ms`);
