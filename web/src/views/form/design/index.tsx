@@ -1,14 +1,4 @@
 import {
-  ClearOutlined,
-  CloudUploadOutlined,
-  CodeOutlined,
-  EyeOutlined,
-  ImportOutlined,
-  RedoOutlined,
-  SaveOutlined,
-  UndoOutlined,
-} from '@ant-design/icons';
-import {
   type CollisionDetection,
   closestCenter,
   DndContext,
@@ -20,19 +10,12 @@ import {
   useSensor,
   useSensors,
 } from '@dnd-kit/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Input, Modal, Select, Space, Tooltip, TreeSelect } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Input, Modal } from 'antd';
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import {
-  type FormCatalogueNode,
-  fetchCatalogueTree,
-  fetchDesign,
-  fetchDesigns,
-  publishDesign,
-  saveDesign,
-} from '#src/api/formAdmin';
+import { fetchDesign, publishDesign, saveDesign } from '#src/api/formAdmin';
 import { confirm, toast } from '#src/app/feedback';
 import { lazyChunk } from '#src/app/registry';
 import { useSession } from '#src/app/stores/session';
@@ -47,6 +30,7 @@ import type { NodeRef } from '#src/designer/types';
 import { Canvas } from './Canvas';
 import { ConfigPanel } from './ConfigPanel';
 import { Palette } from './Palette';
+import { type CanvasAction, CanvasToolbar, DesignBar, type DesignMeta } from './Toolbars';
 import './designer.css';
 
 const L = (key: string) => `form.design.${key}`;
@@ -92,18 +76,11 @@ export default function FormDesignPage() {
   const designer = useMemo(() => createDesignerStore(), []);
   const state = useSyncExternalStore(designer.store.subscribe, designer.store.getState);
   const form = state.history.steps[state.history.index];
-  const [meta, setMeta] = useState<{ name: string; catalogueId?: string; status?: number; version?: number }>(
-    {
-      name: '',
-    },
-  );
+  const [meta, setMeta] = useState<DesignMeta>({ name: '' });
   const [dialog, setDialog] = useState<'import' | 'json' | 'preview' | null>(null);
   const [importText, setImportText] = useState('');
   const [dragging, setDragging] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-
-  const designs = useQuery({ queryKey: ['form', 'designs'], queryFn: fetchDesigns });
-  const catalogue = useQuery({ queryKey: ['form', 'catalogue', 'tree'], queryFn: fetchCatalogueTree });
 
   // The history kept in localStorage for this design (storage.ts): restored on load, written shortly after
   // each change (and when the page goes), dropped on save. `base` is the saved content it grew from.
@@ -311,66 +288,34 @@ export default function FormDesignPage() {
     toast.success(`${t(L('published'))} v${version.version}`);
   };
 
-  const canSave = can(designId ? 'design_edit' : 'design_add');
+  // The bars are memoised: their callbacks stay the same and do what the latest render's functions do.
+  const latest = useRef({ save, publish, preview, clear });
+  latest.current = { save, publish, preview, clear };
+  const onSave = useCallback(() => void latest.current.save(), []);
+  const onPublish = useCallback(() => void latest.current.publish(), []);
+  const open = useCallback((id?: string) => setParams(id ? { id } : {}), [setParams]);
+  const onAction = useCallback(
+    (action: CanvasAction) => {
+      if (action === 'undo' || action === 'redo') designer[action]();
+      else if (action === 'preview') latest.current.preview();
+      else if (action === 'clear') void latest.current.clear();
+      else setDialog(action);
+    },
+    [designer],
+  );
 
   return (
     <div className="pd-designer" data-designer>
-      <div className="pd-designer-bar">
-        <Select
-          style={{ width: 220 }}
-          placeholder={t(L('pickForm'))}
-          value={designId}
-          showSearch
-          optionFilterProp="label"
-          options={(designs.data ?? []).map((d) => ({ value: d.id, label: d.name }))}
-          onChange={(id) => setParams(id ? { id } : {})}
-          allowClear
-          onClear={() => setParams({})}
-          data-form-pick
-        />
-        <Button onClick={() => setParams({})}>{t(L('newForm'))}</Button>
-        <Input
-          style={{ width: 220 }}
-          placeholder={t(L('name'))}
-          aria-label={t(L('name'))}
-          value={meta.name}
-          onChange={(e) => setMeta((m) => ({ ...m, name: e.target.value }))}
-          data-form-name
-        />
-        <TreeSelect
-          style={{ width: 200 }}
-          placeholder={t(L('catalogue'))}
-          value={meta.catalogueId}
-          allowClear
-          treeDefaultExpandAll
-          treeData={toTree(catalogue.data ?? [])}
-          onChange={(v) => setMeta((m) => ({ ...m, catalogueId: v }))}
-          data-form-catalogue
-        />
-        {meta.version ? (
-          <span style={{ color: 'var(--ant-color-text-secondary)' }}>
-            v{meta.version}
-            {meta.status === 0 ? ' *' : ''}
-          </span>
-        ) : null}
-        <Space style={{ marginLeft: 'auto' }}>
-          {canSave && (
-            <Button icon={<SaveOutlined />} onClick={() => void save()} loading={busy}>
-              {t(L('save'))}
-            </Button>
-          )}
-          {canSave && (
-            <Button
-              type="primary"
-              icon={<CloudUploadOutlined />}
-              onClick={() => void publish()}
-              loading={busy}
-            >
-              {t(L('publish'))}
-            </Button>
-          )}
-        </Space>
-      </div>
+      <DesignBar
+        designId={designId}
+        meta={meta}
+        onMeta={setMeta}
+        onOpen={open}
+        canSave={can(designId ? 'design_edit' : 'design_add')}
+        busy={busy}
+        onSave={onSave}
+        onPublish={onPublish}
+      />
       <DndContext
         sensors={sensors}
         collisionDetection={collision}
@@ -382,38 +327,11 @@ export default function FormDesignPage() {
             <Palette onPick={pick} />
           </div>
           <div className="pd-designer-pane">
-            <div className="pd-canvas-toolbar">
-              <Button size="small" icon={<ImportOutlined />} onClick={() => setDialog('import')}>
-                {t(L('importJson'))}
-              </Button>
-              <Button size="small" icon={<CodeOutlined />} onClick={() => setDialog('json')}>
-                {t(L('generateJson'))}
-              </Button>
-              <Button size="small" icon={<EyeOutlined />} onClick={preview}>
-                {t(L('preview'))}
-              </Button>
-              <Button size="small" danger icon={<ClearOutlined />} onClick={() => void clear()}>
-                {t(L('clear'))}
-              </Button>
-              <Tooltip title="Ctrl/⌘+Z">
-                <Button
-                  size="small"
-                  icon={<UndoOutlined />}
-                  aria-label={t(L('undo'))}
-                  disabled={state.history.index === 0}
-                  onClick={designer.undo}
-                />
-              </Tooltip>
-              <Tooltip title="Ctrl/⌘+Shift+Z, Ctrl+Y">
-                <Button
-                  size="small"
-                  icon={<RedoOutlined />}
-                  aria-label={t(L('redo'))}
-                  disabled={state.history.index >= state.history.steps.length - 1}
-                  onClick={designer.redo}
-                />
-              </Tooltip>
-            </div>
+            <CanvasToolbar
+              canUndo={state.history.index > 0}
+              canRedo={state.history.index < state.history.steps.length - 1}
+              onAction={onAction}
+            />
             <Canvas
               form={form}
               selected={selected}
@@ -504,14 +422,4 @@ function safeFind(form: Parameters<typeof findColumn>[0], ref: NodeRef) {
   } catch {
     return undefined;
   }
-}
-
-function toTree(
-  nodes: FormCatalogueNode[],
-): { value: string; title: string; children?: ReturnType<typeof toTree> }[] {
-  return nodes.map((n) => ({
-    value: n.id,
-    title: n.name,
-    children: n.children?.length ? toTree(n.children as FormCatalogueNode[]) : undefined,
-  }));
 }
