@@ -127,3 +127,40 @@ describe('FormRenderer event hooks', () => {
     expect(alert).not.toHaveBeenCalled();
   });
 });
+
+describe('FormRenderer advanced widgets', () => {
+  const ADVANCED = parseOption(
+    JSON.stringify({
+      column: [
+        { type: 'map', prop: 'at', label: '位置', required: true },
+        { type: 'switch', prop: 'on', label: '启用', activeText: '是', inactiveText: '否', value: false },
+        { type: 'slider', prop: 'load', label: '负荷', min: 0, max: 100, showInput: true },
+        { type: 'rate', prop: 'score', label: '评分', max: 5, showText: true, texts: '差,一般,好,很好,极好' },
+        { type: 'upload', prop: 'photo', label: '照片', limit: 2 },
+      ],
+    }),
+  );
+
+  it('fills a coordinate, a switch, a slider and a rate, and says 请输入X for an empty coordinate', async () => {
+    const submit = vi.fn();
+    renderWithProviders(<FormRenderer option={ADVANCED} onSubmit={submit} />);
+    expect(screen.getByRole('button', { name: /上传/ })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: /提\s*交/ }));
+    expect(await screen.findByText('请输入位置')).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('经度'), { target: { value: '120.15' } });
+    fireEvent.change(screen.getByLabelText('纬度'), { target: { value: '30.28' } });
+    fireEvent.change(screen.getByLabelText('地址'), { target: { value: '杭州' } });
+    fireEvent.click(screen.getByRole('switch'));
+    fireEvent.change(screen.getByLabelText('负荷'), { target: { value: '40' } });
+    fireEvent.click(document.querySelectorAll('.ant-rate-star > div')[3]);
+    expect(await screen.findByText('很好')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: /提\s*交/ }));
+    await waitFor(() => expect(submit).toHaveBeenCalled());
+    expect(submit.mock.calls[0][0]).toMatchObject({
+      at: [120.15, 30.28, '杭州'],
+      on: true,
+      load: 40,
+      score: 4,
+    });
+  });
+});
