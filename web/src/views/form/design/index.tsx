@@ -57,6 +57,10 @@ function isAfter({ active, activatorEvent, delta, over }: DragEndEvent): boolean
   return sameRow ? x > target.left + target.width / 2 : y > target.top + target.height / 2;
 }
 
+// One object for the page's life: new sensor options would give dnd-kit new activators, and so a new context
+// to every draggable card on each render of the page.
+const POINTER = { activationConstraint: { distance: 4 } };
+
 /** Text inputs keep their own undo: the designer's keys act only outside them. */
 function typing(target: EventTarget | null): boolean {
   const el = target as HTMLElement | null;
@@ -152,7 +156,7 @@ export default function FormDesignPage() {
     return () => window.removeEventListener('keydown', onKey);
   }, [designer]);
 
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }));
+  const sensors = useSensors(useSensor(PointerSensor, POINTER));
 
   /** The innermost legal drop target under the pointer: a sub-table inside a card wins over the card. */
   const collision: CollisionDetection = useCallback((args) => {
