@@ -1,5 +1,5 @@
 import { ArrowDownOutlined, ArrowUpOutlined, CopyOutlined, DeleteOutlined } from '@ant-design/icons';
-import { useDndContext, useDroppable } from '@dnd-kit/core';
+import { useDroppable } from '@dnd-kit/core';
 import {
   rectSortingStrategy,
   SortableContext,
@@ -28,8 +28,11 @@ export const groupId = (prop: string) => `group:${prop}`;
  * A drag's start hands the lists their ids, and dnd-kit measures them then.
  */
 const IDLE: string[] = [];
+// Whether a drag is on: set by the page at a drag's start and end only (dnd-kit's own context changes with
+// every pointer move, and reading it here would re-render the containers on each one).
+const SortingContext = createContext(false);
 function useSortableItems(items: string[]): string[] {
-  return useDndContext().active !== null ? items : IDLE;
+  return useContext(SortingContext) ? items : IDLE;
 }
 
 interface Actions {
@@ -51,11 +54,12 @@ const ActionsContext = createContext<Actions>({
 export function Canvas({
   form,
   selected,
+  sorting,
   onSelect,
   onDuplicate,
   onRemove,
   onMoveGroup,
-}: { form: FormOption; selected: NodeRef | null } & Actions) {
+}: { form: FormOption; selected: NodeRef | null; sorting: boolean } & Actions) {
   const { t } = useTranslation();
   const actions = useMemo(
     () => ({ onSelect, onDuplicate, onRemove, onMoveGroup }),
@@ -65,17 +69,19 @@ export function Canvas({
   const empty = form.column.length === 0 && (form.group?.length ?? 0) === 0;
   return (
     <ActionsContext.Provider value={actions}>
-      <div data-canvas>
-        <DropContainer
-          container="root"
-          columns={form.column}
-          selected={selected}
-          className="pd-container-root"
-        >
-          {empty && <div className="pd-empty">{t('form.design.empty')}</div>}
-        </DropContainer>
-        <Groups groups={groups} selected={selected} />
-      </div>
+      <SortingContext.Provider value={sorting}>
+        <div data-canvas>
+          <DropContainer
+            container="root"
+            columns={form.column}
+            selected={selected}
+            className="pd-container-root"
+          >
+            {empty && <div className="pd-empty">{t('form.design.empty')}</div>}
+          </DropContainer>
+          <Groups groups={groups} selected={selected} />
+        </div>
+      </SortingContext.Provider>
     </ActionsContext.Provider>
   );
 }

@@ -339,6 +339,7 @@ export default function FormDesignPage() {
             <Canvas
               form={form}
               selected={selected}
+              sorting={dragging !== null}
               onSelect={designer.select}
               onDuplicate={duplicate}
               onRemove={removeField}
