@@ -388,7 +388,7 @@ function EventsEditor({
           </Space.Compact>
           <Space.Compact style={{ width: '100%', marginTop: 4 }}>
             <Input
-              style={{ width: '50%' }}
+              style={{ width: row.action === 'set' || row.action === 'fill' ? '50%' : '100%' }}
               placeholder={t(L('hookEquals'))}
               aria-label={t(L('hookEquals'))}
               value={row.equals ?? ''}
