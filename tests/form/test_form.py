@@ -150,6 +150,57 @@ class TestFilling:
                       msg)
 
 
+    async def test_a_choice_is_logged_with_its_labels(self, demo_admin, unique):
+        """Static options and a remote dictionary (the shift business dictionary through a hook, by hookId or by
+        its dicUrl), in a sub-table too: the log and its export show the labels; other values have no text."""
+        hook = await demo_admin.data("POST", f"{API}/formhook/submit", {"name": f"Shifts {unique}", "type": "dict",
+                                                                       "dictCode": "shift"})
+        items = {i["value"]: i["label"] for i in await demo_admin.data("GET", f"{API}/formhook/getData/{hook['id']}")}
+        url = f"/api/form/formhook/getData/{hook['id']}"
+        content = option(
+            {"type": "select", "prop": "shift", "label": "Shift", "dicOption": "remote", "hookId": hook["id"],
+             "dicUrl": url},
+            {"type": "checkbox", "prop": "crew", "label": "Crew", "dicOption": "remote", "dicUrl": url},
+            {"type": "radio", "prop": "state", "label": "State", "dicData": [{"label": "Running", "value": "run"}]},
+            {"type": "input", "prop": "note", "label": "Note"},
+            {"type": "dynamic", "prop": "rows", "label": "Rows", "children": {"column": [
+                {"type": "select", "prop": "s", "label": "S", "dicOption": "remote", "dicUrl": url},
+                {"type": "input", "prop": "x", "label": "X"}]}})
+        design = await design_of(demo_admin, unique, content)
+        version = await demo_admin.data("POST", f"{API}/formdesigndetail/submit", {"designId": design["id"]})
+        values = {"shift": "2", "crew": ["1", "3"], "state": "run", "note": "1",
+                  "rows": [{"s": "1", "x": "a"}, {"s": "9", "x": "b"}]}
+        log = await demo_admin.data("POST", f"{API}/formlog/submit", {"detailId": version["id"], "values": values})
+        rows = await demo_admin.data("GET", f"{API}/formlogvalue/list", logId=log["id"])
+        shown = {r["prop"]: (r["value"], r["text"]) for r in rows["records"]}
+        assert shown["shift"] == ("2", items["2"])
+        assert shown["crew"] == ('["1", "3"]', f"{items['1']}, {items['3']}")
+        assert shown["state"] == ("run", "Running")
+        assert shown["note"] == ("1", None)
+        assert json.loads(shown["rows"][1]) == [{"s": items["1"], "x": "a"}, {"s": "9", "x": "b"}]
+        export = await demo_admin.get(f"{API}/formlog/export", formName=f"Form {unique}")
+        sheet = load_workbook(io.BytesIO(export.content)).active
+        header, first = [c.value for c in sheet[1]], [c.value for c in sheet[2]]
+        assert first[header.index("Shift")] == items["2"] and first[header.index("Note")] == "1"
+
+    async def test_a_field_an_event_hook_shows_is_the_console_s_to_require(self, demo_admin, unique):
+        content = option(
+            {"type": "radio", "prop": "state", "label": "State", "dicData": [{"label": "Fault", "value": "f"}],
+             "change": [{"action": "show", "target": "reason", "equals": "f"}]},
+            {"type": "input", "prop": "reason", "label": "Reason", "required": True, "display": False},
+            {"type": "input", "prop": "who", "label": "Who", "required": True,
+             "blur": "({value}) => { required = false }"},
+            {"type": "upload", "prop": "photo", "label": "Photo", "required": True})
+        design = await design_of(demo_admin, unique, content)
+        version = await demo_admin.data("POST", f"{API}/formdesigndetail/submit", {"designId": design["id"]})
+        submit = f"{API}/formlog/submit"
+        await refused(await demo_admin.post(submit, {"detailId": version["id"], "values": {"photo": ["a"]}}),
+                      "Who必须填写")
+        await refused(await demo_admin.post(submit, {"detailId": version["id"], "values": {"who": "A"}}),
+                      "请输入Photo")
+        await demo_admin.data("POST", submit, {"detailId": version["id"], "values": {"who": "A", "photo": ["a"]}})
+
+
 class TestHooks:
     async def test_a_dictionary_hook_answers_items(self, demo_admin, unique):
         hook = await demo_admin.data("POST", f"{API}/formhook/submit", {"name": f"Shifts {unique}", "type": "dict",
@@ -210,6 +261,10 @@ class TestIsolation:
         assert {"Shift handover", "Equipment inspection"} <= {f["name"] for f in forms}
         logs = await demo_admin.data("GET", f"{API}/formlog/list", formName="Equipment inspection")
         assert logs["total"] >= 1
+        handovers = await demo_admin.data("GET", f"{API}/formlog/list", formName="Shift handover")
+        values = await demo_admin.data("GET", f"{API}/formlogvalue/list", logId=handovers["records"][-1]["id"])
+        shift = next(v for v in values["records"] if v["prop"] == "shift")
+        assert shift["text"] not in (None, shift["value"])  # the shift dictionary's label, not its key
 
 
 class TestSeed:

@@ -69,6 +69,8 @@ class FormLogValue(IdMixin, TenantMixin, AuditMixin, Base):
     prop: Mapped[str] = mapped_column(String(64))
     label: Mapped[str | None] = mapped_column(String(128))
     value: Mapped[str | None] = mapped_column(Text)
+    # The value as the field showed it when submitted (a choice's labels), when that is not `value` itself.
+    text: Mapped[str | None] = mapped_column(Text)
     sort: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
 

@@ -176,9 +176,10 @@ async def log_detail(db: TenantDb, id: IdQuery, user: Identity = LogView):
 
 
 @log.post("/submit", response_model=R[FormLogRead])
-async def log_submit(db: TenantDb, body: Annotated[FormLogSubmit, Body()], user: Identity = FillSubmit):
-    """A filled-in form: checked against the version's rules, stored with one value row per field."""
-    return ok(await service.submit_log(db, user, body.detail_id, body.values))
+async def log_submit(db: TenantDb, rt: Rt, body: Annotated[FormLogSubmit, Body()], user: Identity = FillSubmit):
+    """A filled-in form: checked against the version's rules, stored with one value row per field (a choice's
+    with its labels, from its options or its remote dictionary)."""
+    return ok(await service.submit_log(db, rt.settings, user, body.detail_id, body.values))
 
 
 @log.post("/remove", response_model=R[bool])

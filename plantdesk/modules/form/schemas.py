@@ -94,6 +94,7 @@ class FormLogValueRead(TenantRowRead):
     prop: str
     label: str | None = None
     value: str | None = None
+    text: str | None = Field(None, description="The value as the field showed it (a choice's labels), if not value")
     sort: int = 0
 
 

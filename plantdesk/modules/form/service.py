@@ -5,7 +5,10 @@
   and the nesting rules of spec §5 (no sub-table or group in a sub-table; groups are not nested).
 - Saving a design makes it a draft; publishing copies the draft into the next immutable version.
 - A submission names the version it filled in; its values are checked against that version's required fields
-  (spec §5 messages) and stored as the log row plus one value row per top-level field.
+  (spec §5 messages) and stored as the log row plus one value row per top-level field. A field an event hook
+  may show, hide or make required is the console's to check (its requirement depends on what the user did).
+  A choice's value row also keeps the value as the field showed it (`text`: the labels of static options or
+  of the field's remote dictionary at the time of the submission), for the log and its export.
 - A hook answers {label, value} items from a business dictionary or an HTTP endpoint (through core.outbound),
   never from SQL.
 """
@@ -167,18 +170,36 @@ def row_dict(row) -> dict[str, Any]:
 
 # --- submissions ----------------------------------------------------------------------------------------------
 
+HOOK_EVENTS = ("change", "click", "focus", "blur")
+# Event-hook actions whose effect on a field (shown or not, required or not) depends on what the user did.
+HOOK_STATE_ACTIONS = {"show", "hide", "require", "optional"}
+CHOICES = ("select", "radio", "checkbox", "cascader", "tree")
+LISTS = ("dynamic", "daterange", "timerange", "upload", "map")
+
+
+def hook_targets(fields: list[dict]) -> set[str]:
+    """The props an event hook may show, hide, require or free (web/src/designer/hooks.ts)."""
+    return {hook.get("target") for column in fields for event in HOOK_EVENTS
+            for hook in (column.get(event) if isinstance(column.get(event), list) else [])
+            if isinstance(hook, dict) and hook.get("action") in HOOK_STATE_ACTIONS}
+
+
 def check_values(option: dict, values: dict[str, Any]) -> None:
     """The fill-in rules of spec §5 the server repeats: required fields, patterns, sub-table rows."""
-    for column in fields_of(option):
-        _check_value(column, values.get(column["prop"]))
+    fields = fields_of(option)
+    hooked = hook_targets(fields)
+    for column in fields:
+        _check_value(column, values.get(column["prop"]), required=column["prop"] not in hooked)
 
 
-def _check_value(column: dict, value: Any) -> None:
+def _check_value(column: dict, value: Any, *, required: bool = True) -> None:
     label = column.get("label") or column["prop"]
     kind = column.get("type") or "input"
-    if column.get("required") and _empty(value):
-        if kind in ("select", "radio", "checkbox", "cascader", "tree"):
+    if required and column.get("required") and _empty(value):
+        if kind in CHOICES:
             raise BusinessError(f"请选择{label}")
+        if kind in LISTS or column.get("dataType") == "array":
+            raise BusinessError(f"请输入{label}")
         raise BusinessError(f"{label}必须填写")
     if kind == SUB_TABLE:
         children = (column.get("children") or {}).get("column") or []
@@ -202,21 +223,24 @@ def _empty(value: Any) -> bool:
     return value is None or value == "" or value == []
 
 
-async def submit_log(db: AsyncSession, user: Identity, detail_id: int, values: dict[str, Any]) -> FormLog:
+async def submit_log(db: AsyncSession, settings: Settings, user: Identity, detail_id: int,
+                     values: dict[str, Any]) -> FormLog:
     detail = await get_or_raise(db, FormDesignDetail, detail_id)
     option = parse_content(detail.content)
     check_values(option, values)
     fields = fields_of(option)
     known = {c["prop"] for c in fields}
     kept = {k: v for k, v in values.items() if k in known}
+    labels = await choice_labels(db, settings, fields)
     log = FormLog(design_id=detail.design_id, detail_id=detail.id, version=detail.version, form_name=detail.name,
                   content=json.dumps(kept, ensure_ascii=False), user_name=user.real_name or user.account)
     db.add(log)
     await db.flush()
     for sort, column in enumerate(fields):
         if column["prop"] in kept:
+            value = kept[column["prop"]]
             db.add(FormLogValue(log_id=log.id, prop=column["prop"], label=column.get("label"),
-                                value=value_text(kept[column["prop"]]), sort=sort))
+                                value=value_text(value), text=shown_text(column, value, labels), sort=sort))
     await db.flush()
     await db.refresh(log)
     return log
@@ -226,6 +250,75 @@ def value_text(value: Any) -> str | None:
     if value is None:
         return None
     return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+
+
+HOOK_URL = re.compile(r"/form/formhook/getData/(\d+)$")
+
+
+def _hook_of(column: dict) -> int | None:
+    """The hook of a remote-dictionary field: its `hookId`, else the id in its `dicUrl`."""
+    if column.get("dicOption") != "remote" and column.get("dicData"):
+        return None
+    hook_id = str(column.get("hookId") or "")
+    if not hook_id.isdigit():
+        found = HOOK_URL.search(str(column.get("dicUrl") or ""))
+        hook_id = found.group(1) if found else ""
+    return int(hook_id) if hook_id.isdigit() and 0 < int(hook_id) < 2**63 else None
+
+
+async def choice_labels(db: AsyncSession, settings: Settings, fields: list[dict]) -> dict[str, dict[str, str]]:
+    """value -> label of each choice field (and sub-table column), by prop path (`table.column` inside one):
+    its static options, or its hook's items now. A hook that cannot answer leaves its values as they are."""
+    out: dict[str, dict[str, str]] = {}
+    answers: dict[int, list[dict]] = {}
+
+    async def visit(column: dict, path: str) -> None:
+        if column.get("type") == SUB_TABLE:
+            for child in (column.get("children") or {}).get("column") or []:
+                await visit(child, f"{path}.{child['prop']}")
+            return
+        hook_id = _hook_of(column)
+        if hook_id is not None:
+            if hook_id not in answers:
+                try:
+                    answers[hook_id] = await hook_data(db, settings, hook_id)
+                except BusinessError:
+                    answers[hook_id] = []
+            items = answers[hook_id]
+        else:
+            items = column.get("dicData") or []
+        labels = {str(i.get("value")): str(i.get("label")) for i in items if isinstance(i, dict)
+                  and i.get("label") is not None}
+        if labels:
+            out[path] = labels
+
+    for field in fields:
+        await visit(field, field["prop"])
+    return out
+
+
+def shown_text(column: dict, value: Any, labels: dict[str, dict[str, str]], path: str | None = None) -> str | None:
+    """The value as its field shows it (choices by their labels, lists joined; a sub-table's rows as JSON with
+    labels), or None when that is the stored value itself."""
+    path = path or column["prop"]
+    if column.get("type") == SUB_TABLE:
+        if not isinstance(value, list):
+            return None
+        children = (column.get("children") or {}).get("column") or []
+        rows = [{**row, **{c["prop"]: _label(labels.get(f"{path}.{c['prop']}"), row.get(c["prop"]))
+                           for c in children if c["prop"] in row}} if isinstance(row, dict) else row
+                for row in value]
+        return value_text(rows) if rows != value else None
+    shown = _label(labels.get(path), value)
+    return value_text(shown) if shown != value else None
+
+
+def _label(labels: dict[str, str] | None, value: Any) -> Any:
+    if not labels or value is None:
+        return value
+    if isinstance(value, list):
+        return ", ".join(labels.get(str(v), str(v)) for v in value)
+    return labels.get(str(value), value)
 
 
 async def log_values(db: AsyncSession, log_ids: Sequence[int]) -> dict[int, list[FormLogValue]]:
@@ -251,7 +344,7 @@ async def export_rows(db: AsyncSession, logs: Sequence[FormLog]) -> tuple[list[t
         for value in values.get(log.id, []):
             key = f"f:{value.label or value.prop}"
             fields.setdefault(key, value.label or value.prop)
-            row[key] = value.value
+            row[key] = value.text if value.text is not None else value.value
         rows.append(row)
     return [*columns, *fields.items()], rows
 

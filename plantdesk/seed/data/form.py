@@ -80,6 +80,7 @@ SUBMISSIONS: list[tuple[str, str, dict[str, Any]]] = [
 
 async def seed(db: AsyncSession, tenant_id: str) -> bool:
     """Once: only when the tenant has never had a form catalogue (removed ones count)."""
+    from plantdesk.config import Settings
     from plantdesk.modules.form import service
     from plantdesk.modules.form.models import (
         FormCatalogue,
@@ -119,6 +120,9 @@ async def seed(db: AsyncSession, tenant_id: str) -> bool:
             db.add(details[name])
         await db.flush()
         today = datetime.now().replace(microsecond=0)
+        # The seed's hook is a business dictionary: no outbound call, so the default settings do.
+        labels = {name: await service.choice_labels(db, Settings(), service.fields_of(json.loads(d.content)))
+                  for name, d in details.items()}
         for days_ago, (form, user, values) in enumerate(SUBMISSIONS, start=1):
             detail, when = details[form], today - timedelta(days=days_ago)
             values = {k: (when.strftime("%Y-%m-%d") if v is None else v) for k, v in values.items()}
@@ -128,7 +132,9 @@ async def seed(db: AsyncSession, tenant_id: str) -> bool:
             await db.flush()
             for sort, column in enumerate(service.fields_of(json.loads(detail.content))):
                 if column["prop"] in values:
+                    value = values[column["prop"]]
                     db.add(FormLogValue(log_id=log.id, prop=column["prop"], label=column["label"],
-                                        value=service.value_text(values[column["prop"]]), sort=sort, create_time=when))
+                                        value=service.value_text(value), sort=sort, create_time=when,
+                                        text=service.shown_text(column, value, labels[form])))
         await db.flush()
     return True

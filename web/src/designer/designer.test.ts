@@ -20,7 +20,7 @@ import { canRedo, canUndo, current, historyKey, MAX_STEP, push, redo, start, und
 import { exportOption, ILLEGAL_CONFIG, parseOption } from './io';
 import { PALETTE_GROUPS, paletteOf, propertiesOf, REGISTRY } from './registry';
 import type { Column, FormOption } from './types';
-import { checkOptions, checkParams, validateValue } from './validation';
+import { checkOptions, checkParams, uploadRefusal, validateValue } from './validation';
 
 const empty = (): FormOption => ({ column: [] });
 
@@ -77,8 +77,16 @@ const SEED = JSON.stringify({
 });
 
 describe('registry', () => {
-  it('offers the four palette groups of the spec', () => {
-    expect(PALETTE_GROUPS).toEqual(['layout', 'input', 'select', 'datetime']);
+  it('offers the four palette groups of the spec, then the advanced widgets', () => {
+    expect(PALETTE_GROUPS).toEqual(['layout', 'input', 'select', 'datetime', 'advanced']);
+    expect(paletteOf('advanced').map((w) => w.type)).toEqual([
+      'upload',
+      'slider',
+      'rate',
+      'switch',
+      'ueditor',
+      'map',
+    ]);
     expect(paletteOf('layout').map((w) => w.type)).toEqual(['dynamic', 'title', 'group']);
     expect(paletteOf('input').map((w) => w.type)).toEqual(['input', 'textarea', 'number']);
     expect(paletteOf('select').map((w) => w.type)).toEqual(['radio', 'checkbox', 'select']);
@@ -402,11 +410,61 @@ describe('validation messages (spec §5)', () => {
     expect(checkParams([{ key: 'plant', value: 'A' }])).toBeNull();
   });
 
-  it('every registered widget has a runtime-visible label in both languages', async () => {
+  it('every registered widget and each of its properties has a label in both languages', async () => {
     const { i18n } = await import('#src/i18n');
-    for (const type of Object.keys(REGISTRY)) {
-      expect(i18n.t(`form.design.w_${type}`, { lng: 'en' })).not.toContain('form.design');
+    for (const lng of ['zh', 'en']) {
+      for (const group of PALETTE_GROUPS)
+        expect(i18n.t(`form.design.g_${group}`, { lng })).not.toContain('.');
+      for (const widget of Object.values(REGISTRY)) {
+        expect(i18n.t(`form.design.w_${widget.type}`, { lng })).not.toContain('form.design');
+        for (const p of widget.properties) {
+          const key = `form.design.p_${p.key.replace(/\./g, '_')}`;
+          expect(i18n.exists(key, { lng }), `${lng} ${key}`).toBe(true);
+        }
+      }
     }
+  });
+
+  it('checks the advanced widgets: a coordinate, a slider range, an upload file (spec §3, §5)', () => {
+    const map: Column = { prop: 'at', label: '位置', type: 'map', required: true };
+    expect(validateValue(map, undefined)).toBe('请输入位置');
+    expect(validateValue(map, [120.1, 30.2, '杭州'])).toBeNull();
+    expect(validateValue(map, [190, 30])).toBe('位置格式不匹配');
+    expect(validateValue(map, [120, -91])).toBe('位置格式不匹配');
+    const slider: Column = { prop: 'load', label: '负荷', type: 'slider', min: 10, max: 90 };
+    expect(validateValue(slider, 50)).toBeNull();
+    expect(validateValue(slider, [20, 95])).toBe('负荷格式不匹配');
+    const upload: Column = {
+      prop: 'photo',
+      label: '照片',
+      type: 'upload',
+      limit: 2,
+      fileSize: 1024,
+      accept: IMAGE_TYPES,
+    };
+    const png = { name: 'a.png', size: 100, type: 'image/png' };
+    expect(uploadRefusal(upload, png, 0)).toBeNull();
+    expect(uploadRefusal(upload, png, 2)).toBe('最多上传2个文件');
+    expect(uploadRefusal(upload, { ...png, size: 4096 }, 0)).toBe('文件大小不能超过1KB');
+    expect(uploadRefusal(upload, { name: 'a.exe', size: 10, type: 'application/x-msdownload' }, 0)).toContain(
+      '文件类型不正确',
+    );
+    expect(uploadRefusal({ ...upload, accept: '.pdf, image/*' }, { name: 'R.PDF', size: 10 }, 0)).toBeNull();
+  });
+
+  it('adds each advanced widget from the palette with its defaults and clamps its limits', () => {
+    let form = empty();
+    for (const widget of paletteOf('advanced')) form = add(form, widget.type, 'root').form;
+    expect(form.column.map((c) => c.type)).toEqual(['upload', 'slider', 'rate', 'switch', 'ueditor', 'map']);
+    expect(form.column[0]).toMatchObject({ action: '/common/upload1', dataType: 'array' });
+    const slider = form.column[1];
+    expect(applyProperty(slider, 'min', -5).min).toBe(0);
+    expect(applyProperty(slider, 'step', 0).step).toBe(1);
+    expect(applyProperty(form.column[2], 'max', 20).max).toBe(10);
+    refusedWith('form.design.refusedInTable', () => {
+      const table = add(empty(), 'dynamic', 'root', undefined, { prop: 't' }).form;
+      add(table, 'ueditor', 'dynamic:t');
+    });
   });
 });
 
@@ -441,6 +499,23 @@ describe('designer store', () => {
     expect(d.store.getState().history.steps).toHaveLength(3);
     d.undo();
     expect(d.form().column[0].label).toBe('单行文本');
+  });
+
+  it('an undo that takes the selected field away takes the selection too', async () => {
+    const { createDesignerStore } = await import('./store');
+    const designer = createDesignerStore();
+    designer.add('input', 'root', undefined, 'A');
+    designer.add('input', 'root', undefined, 'B');
+    const b = designer.store.getState().selected;
+    expect(b && designer.form().column.find((c) => c.prop === b.prop)?.label).toBe('B');
+    designer.undo();
+    expect(designer.store.getState().selected).toBeNull();
+    designer.redo();
+    expect(designer.store.getState().selected).toBeNull();
+    const a = { container: 'root' as const, prop: designer.form().column[0].prop };
+    designer.select(a);
+    designer.undo();
+    expect(designer.store.getState().selected).toEqual(a);
   });
 
   it('answers a refusal without changing the form', async () => {

@@ -1,4 +1,5 @@
 import { i18n } from '#src/i18n';
+import { HOOK_EVENTS } from './hooks';
 import type { Column, Container } from './types';
 
 /**
@@ -7,8 +8,9 @@ import type { Column, Container } from './types';
  * `refusedIn` are the nesting rules, and the runtime renderer (runtime/) draws it by `type`.
  */
 
-export type PaletteGroup = 'layout' | 'input' | 'select' | 'datetime';
-export const PALETTE_GROUPS: PaletteGroup[] = ['layout', 'input', 'select', 'datetime'];
+/** The spec's four groups (§2), then `advanced`: upload, slider, rate, switch, rich text and map (spec §3). */
+export type PaletteGroup = 'layout' | 'input' | 'select' | 'datetime' | 'advanced';
+export const PALETTE_GROUPS: PaletteGroup[] = ['layout', 'input', 'select', 'datetime', 'advanced'];
 
 export type PropertyKind =
   | 'text'
@@ -19,7 +21,8 @@ export type PropertyKind =
   | 'options'
   | 'remote'
   | 'params'
-  | 'color';
+  | 'color'
+  | 'events';
 
 /** One property of the config panel; `key` may be a path (`children.align`, `canvasOption.opacity`). */
 export interface Property {
@@ -37,7 +40,7 @@ export interface Property {
 
 export interface Widget {
   type: string;
-  palette: PaletteGroup | null; // null: importable and configurable, not offered in the palette
+  palette: PaletteGroup;
   icon: string;
   create: () => Omit<Column, 'prop'>;
   properties: Property[];
@@ -100,11 +103,7 @@ const choice = (key: string, choices: string[], when?: Property['when']): Proper
 });
 
 const STATE = ['display', 'disabled', 'readonly', 'required'];
-const EVENTS: Property[] = ['change', 'click', 'focus', 'blur'].map((key) => ({
-  key,
-  kind: 'textarea',
-  section: 'events',
-}));
+const EVENTS: Property[] = HOOK_EVENTS.map((key) => ({ key, kind: 'events', section: 'events' }));
 const DICT: Property[] = [
   choice('dicOption', ['static', 'remote']),
   { key: 'dicData', kind: 'options', section: 'field', when: local },
@@ -131,7 +130,7 @@ const RANGE: Property[] = [
 
 function entry(
   type: string,
-  palette: PaletteGroup | null,
+  palette: PaletteGroup,
   icon: string,
   defaults: Omit<Column, 'prop'> | (() => Omit<Column, 'prop'>),
   properties: Property[],
@@ -309,13 +308,12 @@ const WIDGETS: Widget[] = [
     RANGE,
     { requiredAs: 'array' },
   ),
-  // Not in the palette (spec §2 names four groups) but configurable when a form brings them (spec §3).
-  entry('switch', null, 'SwapOutlined', { label: '开关' }, [...field(...STATE)]),
+  // advanced (spec §3 field config: upload, rate, slider, rich text, map; the switch)
   entry(
     'upload',
-    null,
+    'advanced',
     'UploadOutlined',
-    { label: '上传', action: '/common/upload1', listType: 'text', limit: 5 },
+    { label: '上传', action: '/common/upload1', listType: 'text', limit: 5, dataType: 'array' },
     [
       ...field(...STATE),
       text('action'),
@@ -342,24 +340,47 @@ const WIDGETS: Widget[] = [
     ],
     { requiredAs: 'array' },
   ),
-  entry('slider', null, 'SlidersOutlined', { label: '滑块', min: 0, max: 100, step: 1 }, [
-    ...field(...STATE),
-    num('min', 0),
-    num('max'),
-    num('step', 1),
-    ...field('showStops', 'showInput', 'range'),
-  ]),
-  entry('rate', null, 'StarOutlined', { label: '评分', max: 5 }, [
+  entry(
+    'slider',
+    'advanced',
+    'SlidersOutlined',
+    { label: '滑块', min: 0, max: 100, step: 1, dataType: 'number' },
+    [
+      ...field(...STATE),
+      num('min', 0),
+      num('max', 1),
+      num('step', 1),
+      ...field('showStops', 'showInput', 'range'),
+    ],
+  ),
+  entry('rate', 'advanced', 'StarOutlined', { label: '评分', max: 5, dataType: 'number' }, [
     ...field(...STATE),
     num('max', 1, 10),
     ...field('showText'),
+    text('texts'),
+    text('colors'),
   ]),
-  entry('ueditor', null, 'FileTextOutlined', { label: '富文本' }, [...field(...STATE), text('action')], {
-    refusedIn: ['dynamic'],
-  }),
-  entry('map', null, 'EnvironmentOutlined', { label: '坐标选择' }, [...field(...STATE)], {
-    refusedIn: ['dynamic'],
-  }),
+  entry('switch', 'advanced', 'SwapOutlined', { label: '开关', value: false }, [
+    ...field(...STATE),
+    text('activeText'),
+    text('inactiveText'),
+  ]),
+  entry(
+    'ueditor',
+    'advanced',
+    'FileTextOutlined',
+    { label: '富文本', minRows: 6 },
+    [text('placeholder'), ...field(...STATE), num('maxlength', 0), num('minRows', 2, 30)],
+    { refusedIn: ['dynamic'] },
+  ),
+  entry(
+    'map',
+    'advanced',
+    'EnvironmentOutlined',
+    { label: '坐标选择', dataType: 'array' },
+    [text('placeholder'), ...field(...STATE), num('precision', 0, 10)],
+    { refusedIn: ['dynamic'], requiredAs: 'array' },
+  ),
 ];
 
 export const REGISTRY: Record<string, Widget> = Object.fromEntries(WIDGETS.map((w) => [w.type, w]));

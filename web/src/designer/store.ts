@@ -21,6 +21,15 @@ export interface DesignerState {
 
 export type Outcome = { ok: true } | { ok: false; key: string };
 
+function exists(form: FormOption, ref: NodeRef): boolean {
+  if (ref.container === 'root' && form.group?.some((g) => g.prop === ref.prop)) return true;
+  try {
+    return commands.findColumn(form, ref) !== undefined;
+  } catch {
+    return false; // its container went too
+  }
+}
+
 export function createDesignerStore(initial: FormOption = { column: [] }) {
   const store = createStore<DesignerState>(() => ({
     history: start(initial),
@@ -60,6 +69,13 @@ export function createDesignerStore(initial: FormOption = { column: [] }) {
 
   const refKey = (ref: NodeRef) => `${ref.container}|${ref.prop}`;
 
+  /** Undo or redo: a selection whose field the step took away goes with it (and does not come back). */
+  const step = (state: DesignerState, history: History<FormOption>): Partial<DesignerState> => ({
+    history,
+    lastEdit: null,
+    selected: state.selected && exists(current(history), state.selected) ? state.selected : null,
+  });
+
   return {
     store,
     form,
@@ -88,11 +104,12 @@ export function createDesignerStore(initial: FormOption = { column: [] }) {
       if (outcome.ok) store.setState({ selected: null });
       return outcome;
     },
-    /** Load a saved form: a fresh history (loading is not an undoable change). */
-    load: (option: FormOption) => store.setState({ history: start(option), selected: null, lastEdit: null }),
+    /** Load a saved form: a fresh history (loading is not an undoable change), or the one kept for it. */
+    load: (option: FormOption, kept?: History<FormOption> | null) =>
+      store.setState({ history: kept ?? start(option), selected: null, lastEdit: null }),
     select: (ref: NodeRef | null) => store.setState({ selected: ref }),
-    undo: () => store.setState((s) => ({ history: undo(s.history), lastEdit: null })),
-    redo: () => store.setState((s) => ({ history: redo(s.history), lastEdit: null })),
+    undo: () => store.setState((s) => step(s, undo(s.history))),
+    redo: () => store.setState((s) => step(s, redo(s.history))),
     canUndo: () => canUndo(store.getState().history),
     canRedo: () => canRedo(store.getState().history),
   };

@@ -38,13 +38,58 @@ export function isEmptyValue(value: unknown): boolean {
   );
 }
 
-/** The first message a value breaks, or null: required, then pattern (strings only). */
+/** The first message a value breaks, or null: required, then pattern (strings only), then a coordinate's or a
+ * slider's range (X格式不匹配). */
 export function validateValue(column: Column, value: unknown): string | null {
   if (column.required && isEmptyValue(value)) return requiredMessage(column);
+  if (isEmptyValue(value)) return null;
   const pattern = patternOf(column);
-  if (pattern && typeof value === 'string' && value !== '' && !pattern.test(value))
-    return patternMessage(column);
+  if (pattern && typeof value === 'string' && !pattern.test(value)) return patternMessage(column);
+  if (column.type === 'map' && !isCoordinate(value)) return patternMessage(column);
+  if (column.type === 'slider' && !inRange(column, value)) return patternMessage(column);
   return null;
+}
+
+/** avue's map value: `[longitude, latitude, address?]`, longitude -180..180 and latitude -90..90. */
+function isCoordinate(value: unknown): boolean {
+  if (!Array.isArray(value)) return false;
+  const [lng, lat] = value;
+  return typeof lng === 'number' && typeof lat === 'number' && Math.abs(lng) <= 180 && Math.abs(lat) <= 90;
+}
+
+function inRange(column: Column, value: unknown): boolean {
+  const min = typeof column.min === 'number' ? column.min : 0;
+  const max = typeof column.max === 'number' ? column.max : 100;
+  const values = Array.isArray(value) ? value : [value];
+  return values.every((v) => typeof v === 'number' && v >= min && v <= max);
+}
+
+/** Why an upload field refuses a file (its `accept`, `fileSize` in bytes, `limit`), or null. */
+export function uploadRefusal(
+  column: Column,
+  file: { name: string; size: number; type?: string },
+  count: number,
+): string | null {
+  const limit = typeof column.limit === 'number' && column.limit > 0 ? column.limit : 0;
+  if (limit && count >= limit) return i18n.t('form.design.v_limit', { limit });
+  const size = typeof column.fileSize === 'number' && column.fileSize > 0 ? column.fileSize : 0;
+  if (size && file.size > size) return i18n.t('form.design.v_fileSize', { size: bytes(size) });
+  const accept = typeof column.accept === 'string' ? column.accept.split(',').map((a) => a.trim()) : [];
+  if (accept.filter(Boolean).length && !accept.some((a) => accepts(a.toLowerCase(), file)))
+    return i18n.t('form.design.v_accept', { accept: column.accept });
+  return null;
+}
+
+function accepts(pattern: string, file: { name: string; type?: string }): boolean {
+  const type = (file.type ?? '').toLowerCase();
+  if (pattern.startsWith('.')) return file.name.toLowerCase().endsWith(pattern);
+  if (pattern.endsWith('/*')) return type.startsWith(pattern.slice(0, -1));
+  return type === pattern;
+}
+
+function bytes(n: number): string {
+  if (n >= 1024 * 1024) return `${+(n / 1024 / 1024).toFixed(1)}MB`;
+  return n >= 1024 ? `${+(n / 1024).toFixed(1)}KB` : `${n}B`;
 }
 
 /** The option editor's check: each item needs a label and a value, and values are unique (value重复). */

@@ -1,7 +1,9 @@
 import { Button, Col, Form, type FormInstance, Row, Space } from 'antd';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isEmpty } from '../commands';
+import { fetchDictionary } from '#src/api/formAdmin';
+import { isEmpty, topLevel } from '../commands';
+import { type Effect, effectsOf, type HookEvent, hooksOf, labelIn, valueFor } from '../hooks';
 import type { Column, FormOption } from '../types';
 import { FieldControl, isField, rulesOf, SubTable, TitleField } from './fields';
 
@@ -48,17 +50,75 @@ export function FormRenderer({
   const disabled = Boolean(option.disabled || option.detail);
   const top = option.labelPosition === 'top';
 
-  useEffect(() => {
+  // What the event hooks (../hooks) changed: a field shown or hidden, required or not.
+  const [overrides, setOverrides] = useState<Record<string, { display?: boolean; required?: boolean }>>({});
+  const byProp = useMemo(() => new Map(topLevel(option).map((c) => [c.prop, c])), [option]);
+
+  const apply = useCallback(
+    (effects: Effect[]) => {
+      const changes: Record<string, { display?: boolean; required?: boolean }> = {};
+      for (const effect of effects) {
+        const target = byProp.get(effect.target);
+        if (!target) continue;
+        if (effect.kind === 'display')
+          changes[effect.target] = { ...changes[effect.target], display: effect.shown };
+        else if (effect.kind === 'required')
+          changes[effect.target] = { ...changes[effect.target], required: effect.required };
+        else if (effect.kind === 'set') instance.setFieldValue(effect.target, valueFor(target, effect.value));
+        else
+          void fetchDictionary(`/api/form/formhook/getData/${effect.hookId}`)
+            .then((items) => instance.setFieldValue(effect.target, labelIn(items, effect.value)))
+            .catch(() => undefined); // the request layer has shown the failure; the target stays as it was
+      }
+      if (Object.keys(changes).length)
+        setOverrides((o) => {
+          const next = { ...o };
+          for (const [prop, change] of Object.entries(changes)) next[prop] = { ...o[prop], ...change };
+          return next;
+        });
+    },
+    [byProp, instance],
+  );
+
+  const run = useCallback(
+    (event: HookEvent, column: Column) => {
+      const hooks = hooksOf(column, event);
+      if (hooks.length) apply(effectsOf(hooks, instance.getFieldValue(column.prop)));
+    },
+    [apply, instance],
+  );
+
+  /** The starting values, and what the two-way hooks make of them (also what Clear goes back to). */
+  const begin = useCallback(() => {
     instance.resetFields();
-    instance.setFieldsValue({ ...defaultsOf(option), ...initialValues });
-  }, [instance, option, initialValues]);
+    const values = { ...defaultsOf(option), ...initialValues };
+    instance.setFieldsValue(values);
+    setOverrides({});
+    apply(topLevel(option).flatMap((c) => effectsOf(hooksOf(c, 'change'), values[c.prop], true)));
+  }, [instance, option, initialValues, apply]);
+  useEffect(begin, [begin]);
+
+  const effective = (column: Column): Column => {
+    const o = overrides[column.prop];
+    return o
+      ? { ...column, display: o.display ?? column.display, required: o.required ?? column.required }
+      : column;
+  };
 
   const columns = (list: Column[]) => (
     <Row gutter={option.gutter ?? 0}>
       {list
+        .map(effective)
         .filter((c) => c.display !== false)
         .map((column) => (
-          <Col key={column.prop} span={column.span ?? 24} offset={column.offset ?? 0}>
+          <Col
+            key={column.prop}
+            span={column.span ?? 24}
+            offset={column.offset ?? 0}
+            onClick={() => run('click', column)}
+            onFocus={() => run('focus', column)}
+            onBlur={() => run('blur', column)}
+          >
             {renderColumn(column)}
           </Col>
         ))}
@@ -99,6 +159,12 @@ export function FormRenderer({
       labelWrap
       colon={false}
       onFinish={onSubmit}
+      onValuesChange={(changed: Record<string, unknown>) => {
+        for (const prop of Object.keys(changed)) {
+          const column = byProp.get(prop);
+          if (column) run('change', column);
+        }
+      }}
       data-form-renderer
     >
       {columns(option.column)}
@@ -118,9 +184,7 @@ export function FormRenderer({
             <Button type="primary" htmlType="submit" loading={submitting}>
               {option.submitText || t('form.design.submitText')}
             </Button>
-            <Button onClick={() => instance.resetFields()}>
-              {option.emptyText || t('form.design.emptyText')}
-            </Button>
+            <Button onClick={begin}>{option.emptyText || t('form.design.emptyText')}</Button>
             {extraButtons}
           </Space>
         </Form.Item>

@@ -8,10 +8,7 @@ import {
   Input,
   InputNumber,
   Radio,
-  Rate,
   Select,
-  Slider,
-  Switch,
   Table,
   TimePicker,
   Upload,
@@ -20,9 +17,11 @@ import dayjs, { type Dayjs } from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchDictionary, uploadFile } from '#src/api/formAdmin';
+import { toast } from '#src/app/feedback';
 import { widgetOf } from '../registry';
 import type { Column, DicItem } from '../types';
-import { validateValue } from '../validation';
+import { uploadRefusal, validateValue } from '../validation';
+import { MapField, RateField, RichTextField, SliderField, SwitchField } from './advanced';
 
 /**
  * The runtime widgets: how each registry type is filled in. The designer's preview and the fill screen both
@@ -163,9 +162,10 @@ function UploadField({ column, value, onChange, disabled }: Props) {
     : typeof value === 'string' && value
       ? value.split(',')
       : [];
-  const limit = typeof column.limit === 'number' ? column.limit : undefined;
+  const limit = typeof column.limit === 'number' && column.limit > 0 ? column.limit : undefined;
+  const Kind = column.drag ? Upload.Dragger : Upload;
   return (
-    <Upload
+    <Kind
       accept={column.accept as string | undefined}
       listType={column.listType === 'picture-card' ? 'picture-card' : 'text'}
       fileList={links.map((link, i) => ({
@@ -177,8 +177,11 @@ function UploadField({ column, value, onChange, disabled }: Props) {
       disabled={disabled}
       maxCount={limit}
       beforeUpload={async (file) => {
-        const size = typeof column.fileSize === 'number' ? column.fileSize : 0;
-        if (size && file.size > size) return Upload.LIST_IGNORE;
+        const refused = uploadRefusal(column, file, links.length);
+        if (refused) {
+          toast.error(refused);
+          return Upload.LIST_IGNORE;
+        }
         const { link } = await uploadFile(file);
         onChange?.([...links, link]);
         return false;
@@ -188,7 +191,8 @@ function UploadField({ column, value, onChange, disabled }: Props) {
       <Button icon={<UploadOutlined />} disabled={disabled}>
         {(column.loadText as string) || t('form.design.w_upload')}
       </Button>
-    </Upload>
+      {typeof column.tip === 'string' && column.tip && column.drag ? <div>{column.tip}</div> : null}
+    </Kind>
   );
 }
 
@@ -242,28 +246,15 @@ export function FieldControl(props: Props) {
     case 'timerange':
       return <RangeField {...props} />;
     case 'switch':
-      return <Switch checked={Boolean(value)} onChange={(v) => onChange?.(v)} disabled={disabled} />;
+      return <SwitchField {...props} />;
     case 'slider':
-      return (
-        <Slider
-          value={value as number}
-          onChange={(v: number | number[]) => onChange?.(v)}
-          disabled={disabled}
-          min={(column.min as number) ?? 0}
-          max={(column.max as number) ?? 100}
-          step={(column.step as number) || 1}
-          range={Boolean(column.range) as false}
-        />
-      );
+      return <SliderField {...props} />;
     case 'rate':
-      return (
-        <Rate
-          value={value as number}
-          onChange={(v) => onChange?.(v)}
-          disabled={disabled}
-          count={(column.max as number) || 5}
-        />
-      );
+      return <RateField {...props} />;
+    case 'ueditor':
+      return <RichTextField {...props} />;
+    case 'map':
+      return <MapField {...props} />;
     case 'upload':
       return <UploadField {...props} />;
     default: {

@@ -2,12 +2,13 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Collapse, Empty, Form, Input, InputNumber, Select, Space, Switch, Tabs } from 'antd';
 import type { TFunction } from 'i18next';
-import { memo, Suspense, useState } from 'react';
+import { createContext, memo, Suspense, useContext, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchApis } from '#src/api/formAdmin';
 import { toast } from '#src/app/feedback';
 import { lazyChunk } from '#src/app/registry';
 import { getPath, SETTING_LIMITS } from '#src/designer/commands';
+import { type EventHook, HOOK_ACTIONS } from '#src/designer/hooks';
 import { type Property, propertiesOf, REGISTRY } from '#src/designer/registry';
 import type { Column, Container, DicItem, FormOption, Group } from '#src/designer/types';
 import { checkOptions, checkParams } from '#src/designer/validation';
@@ -27,8 +28,18 @@ export type FormSettings = Pick<
   'labelPosition' | 'labelWidth' | 'labelSuffix' | 'gutter' | 'detail' | 'disabled'
 >;
 
+/** A field an event hook may act on. */
+export interface HookTarget {
+  prop: string;
+  label: string;
+}
+
+// The form's fields, for the event-hook editor's target select (read where needed, not passed down).
+const TargetsContext = createContext<HookTarget[]>([]);
+
 export interface ConfigPanelProps {
   settings: FormSettings;
+  targets: HookTarget[];
   column: Column | null;
   group: Group | null;
   container: Container | null;
@@ -38,6 +49,7 @@ export interface ConfigPanelProps {
 
 export const ConfigPanel = memo(function ConfigPanel({
   settings,
+  targets,
   column,
   group,
   container,
@@ -55,19 +67,21 @@ export const ConfigPanel = memo(function ConfigPanel({
       <Empty description={t(L('noSelection'))} image={Empty.PRESENTED_IMAGE_SIMPLE} />
     );
   return (
-    <Tabs
-      activeKey={tab}
-      onChange={setTab}
-      size="small"
-      items={[
-        { key: 'field', label: t(L('field')), children: field },
-        {
-          key: 'settings',
-          label: t(L('settings')),
-          children: <Settings form={settings} onSetting={onSetting} />,
-        },
-      ]}
-    />
+    <TargetsContext.Provider value={targets}>
+      <Tabs
+        activeKey={tab}
+        onChange={setTab}
+        size="small"
+        items={[
+          { key: 'field', label: t(L('field')), children: field },
+          {
+            key: 'settings',
+            label: t(L('settings')),
+            children: <Settings form={settings} onSetting={onSetting} />,
+          },
+        ]}
+      />
+    </TargetsContext.Provider>
   );
 });
 
@@ -201,16 +215,8 @@ function PropertyInput({
         </Suspense>
       );
       break;
-    case 'textarea':
-      control = (
-        <Input.TextArea
-          id={id}
-          rows={2}
-          value={(value as string) ?? ''}
-          placeholder={'({value, column}) => {}'}
-          onChange={(e) => onChange(key, e.target.value)}
-        />
-      );
+    case 'events':
+      control = <EventsEditor value={value} onChange={(v) => onChange(key, v)} />;
       break;
     default:
       control = (
@@ -317,6 +323,107 @@ function ParamsEditor({
       ))}
       <Button size="small" icon={<PlusOutlined />} onClick={() => setRows([...rows, { key: '', value: '' }])}>
         {t(L('addParam'))}
+      </Button>
+    </Space>
+  );
+}
+
+/**
+ * An event's hooks (designer/hooks.ts): rows of action, target field, the condition (equals) and the value to
+ * set or the hook to fill from. A function text brought by an imported form is shown, never run; adding a
+ * rule replaces it.
+ */
+function EventsEditor({
+  value,
+  onChange,
+}: {
+  value: unknown;
+  onChange: (hooks: EventHook[] | undefined) => void;
+}) {
+  const { t } = useTranslation();
+  const targets = useContext(TargetsContext);
+  const rows = Array.isArray(value) ? (value as EventHook[]) : [];
+  const apis = useQuery({
+    queryKey: ['form', 'apis'],
+    queryFn: fetchApis,
+    enabled: rows.some((r) => r.action === 'fill'),
+  });
+  const commit = (next: EventHook[]) => onChange(next.length ? next : undefined);
+  const edit = (i: number, change: Partial<EventHook>) =>
+    commit(rows.map((r, j) => (j === i ? { ...r, ...change } : r)));
+  return (
+    <Space direction="vertical" style={{ width: '100%' }} data-events-editor>
+      {typeof value === 'string' && value.trim() && (
+        <div style={{ fontSize: 12, color: 'var(--ant-color-text-tertiary)' }}>
+          {t(L('hookText'))}
+          <pre className="pd-json">{value}</pre>
+        </div>
+      )}
+      {rows.map((row, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a rule has no identity of its own
+        <div key={i} className="pd-hook-row" data-hook-row={i}>
+          <Space.Compact style={{ width: '100%' }}>
+            <Select
+              style={{ width: '40%' }}
+              value={row.action}
+              aria-label={t(L('hookAction'))}
+              onChange={(action) => edit(i, { action })}
+              options={HOOK_ACTIONS.map((a) => ({ value: a, label: t(L(`h_${a}`)) }))}
+            />
+            <Select
+              style={{ width: '60%' }}
+              value={row.target || undefined}
+              placeholder={t(L('hookTarget'))}
+              aria-label={t(L('hookTarget'))}
+              showSearch
+              optionFilterProp="label"
+              onChange={(target) => edit(i, { target })}
+              options={targets.map((f) => ({ value: f.prop, label: f.label }))}
+            />
+            <Button
+              icon={<DeleteOutlined />}
+              aria-label={t(L('remove'))}
+              onClick={() => commit(rows.filter((_, j) => j !== i))}
+            />
+          </Space.Compact>
+          <Space.Compact style={{ width: '100%', marginTop: 4 }}>
+            <Input
+              style={{ width: row.action === 'set' || row.action === 'fill' ? '50%' : '100%' }}
+              placeholder={t(L('hookEquals'))}
+              aria-label={t(L('hookEquals'))}
+              value={row.equals ?? ''}
+              onChange={(e) => edit(i, { equals: e.target.value || undefined })}
+            />
+            {row.action === 'set' && (
+              <Input
+                style={{ width: '50%' }}
+                placeholder={t(L('hookValue'))}
+                aria-label={t(L('hookValue'))}
+                value={row.value ?? ''}
+                onChange={(e) => edit(i, { value: e.target.value || undefined })}
+              />
+            )}
+            {row.action === 'fill' && (
+              <Select
+                style={{ width: '50%' }}
+                value={row.hookId}
+                placeholder={t(L('hookFrom'))}
+                aria-label={t(L('hookFrom'))}
+                loading={apis.isLoading}
+                onChange={(hookId) => edit(i, { hookId })}
+                options={(apis.data ?? []).map((a) => ({ value: a.id, label: a.name }))}
+              />
+            )}
+          </Space.Compact>
+        </div>
+      ))}
+      <Button
+        size="small"
+        icon={<PlusOutlined />}
+        onClick={() => commit([...rows, { action: 'show', target: '' }])}
+        data-add-hook
+      >
+        {t(L('addHook'))}
       </Button>
     </Space>
   );

@@ -6,11 +6,17 @@ import {
   ClockCircleOutlined,
   DownSquareOutlined,
   EditOutlined,
+  EnvironmentOutlined,
   FieldTimeOutlined,
+  FileTextOutlined,
   FontSizeOutlined,
   GroupOutlined,
   NumberOutlined,
+  SlidersOutlined,
+  StarOutlined,
+  SwapOutlined,
   TableOutlined,
+  UploadOutlined,
 } from '@ant-design/icons';
 import { useDraggable } from '@dnd-kit/core';
 import { type ComponentType, memo } from 'react';
@@ -26,11 +32,17 @@ const ICONS: Record<string, ComponentType> = {
   ClockCircleOutlined,
   DownSquareOutlined,
   EditOutlined,
+  EnvironmentOutlined,
   FieldTimeOutlined,
+  FileTextOutlined,
   FontSizeOutlined,
   GroupOutlined,
   NumberOutlined,
+  SlidersOutlined,
+  StarOutlined,
+  SwapOutlined,
   TableOutlined,
+  UploadOutlined,
 };
 
 /** The left palette: the registry's widgets by group; drag one onto the canvas, or click to append it. */

@@ -1,14 +1,4 @@
 import {
-  ClearOutlined,
-  CloudUploadOutlined,
-  CodeOutlined,
-  EyeOutlined,
-  ImportOutlined,
-  RedoOutlined,
-  SaveOutlined,
-  UndoOutlined,
-} from '@ant-design/icons';
-import {
   type CollisionDetection,
   closestCenter,
   DndContext,
@@ -20,30 +10,27 @@ import {
   useSensor,
   useSensors,
 } from '@dnd-kit/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Input, Modal, Select, Space, Tooltip, TreeSelect } from 'antd';
-import { Suspense, useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Input, Modal } from 'antd';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import {
-  type FormCatalogueNode,
-  fetchCatalogueTree,
-  fetchDesign,
-  fetchDesigns,
-  publishDesign,
-  saveDesign,
-} from '#src/api/formAdmin';
+import { fetchDesign, publishDesign, saveDesign } from '#src/api/formAdmin';
 import { confirm, toast } from '#src/app/feedback';
 import { lazyChunk } from '#src/app/registry';
+import { useSession } from '#src/app/stores/session';
 import { useAccess } from '#src/components/Access';
-import { columnsOf, findColumn, isEmpty, refusal } from '#src/designer/commands';
-import { historyKey } from '#src/designer/history';
+import { findColumn, isEmpty, topLevel } from '#src/designer/commands';
+import { canDrop, type DragItem, type DropTarget, dropCommand } from '#src/designer/drop';
+import { historyKey, MAX_STEP } from '#src/designer/history';
 import { exportOption, parseOption } from '#src/designer/io';
+import { baseOf, dropHistory, readHistory, storageKey, writeHistory } from '#src/designer/storage';
 import { createDesignerStore, type Outcome } from '#src/designer/store';
-import type { Container, NodeRef } from '#src/designer/types';
+import type { NodeRef } from '#src/designer/types';
 import { Canvas } from './Canvas';
 import { ConfigPanel } from './ConfigPanel';
 import { Palette } from './Palette';
+import { type CanvasAction, CanvasToolbar, DesignBar, type DesignMeta } from './Toolbars';
 import './designer.css';
 
 const L = (key: string) => `form.design.${key}`;
@@ -53,8 +40,26 @@ const FormRenderer = lazyChunk(() =>
   import('#src/designer/runtime/FormRenderer').then((m) => ({ default: m.FormRenderer })),
 );
 
-type DragData = { kind: 'palette'; type: string } | { kind: 'field'; ref: NodeRef; type: string };
-type DropData = { kind: 'container'; container: Container } | { kind: 'field'; ref: NodeRef; type: string };
+/** Whether the pointer (else the dragged item's centre) is past the middle of the target: below it, or right
+ * of it on its row. */
+function isAfter({ active, activatorEvent, delta, over }: DragEndEvent): boolean {
+  const target = over?.rect;
+  if (!target) return false;
+  const start = activatorEvent as PointerEvent | null;
+  const dragged = active.rect.current.translated;
+  const [x, y] =
+    start && 'clientX' in start
+      ? [start.clientX + delta.x, start.clientY + delta.y]
+      : dragged
+        ? [dragged.left + dragged.width / 2, dragged.top + dragged.height / 2]
+        : [0, 0];
+  const sameRow = y >= target.top && y <= target.top + target.height;
+  return sameRow ? x > target.left + target.width / 2 : y > target.top + target.height / 2;
+}
+
+// One object for the page's life: new sensor options would give dnd-kit new activators, and so a new context
+// to every draggable card on each render of the page.
+const POINTER = { activationConstraint: { distance: 4 } };
 
 /** Text inputs keep their own undo: the designer's keys act only outside them. */
 function typing(target: EventTarget | null): boolean {
@@ -75,29 +80,51 @@ export default function FormDesignPage() {
   const designer = useMemo(() => createDesignerStore(), []);
   const state = useSyncExternalStore(designer.store.subscribe, designer.store.getState);
   const form = state.history.steps[state.history.index];
-  const [meta, setMeta] = useState<{ name: string; catalogueId?: string; status?: number; version?: number }>(
-    {
-      name: '',
-    },
-  );
+  const [meta, setMeta] = useState<DesignMeta>({ name: '' });
   const [dialog, setDialog] = useState<'import' | 'json' | 'preview' | null>(null);
   const [importText, setImportText] = useState('');
   const [dragging, setDragging] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const designs = useQuery({ queryKey: ['form', 'designs'], queryFn: fetchDesigns });
-  const catalogue = useQuery({ queryKey: ['form', 'catalogue', 'tree'], queryFn: fetchCatalogueTree });
+  // The history kept in localStorage for this design (storage.ts): restored on load, written shortly after
+  // each change (and when the page goes), dropped on save. `base` is the saved content it grew from.
+  const tenantId = useSession((s) => s.tenantId);
+  const key = storageKey(tenantId, designId);
+  const base = useRef('');
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let seen = designer.store.getState().history;
+    const flush = () => {
+      clearTimeout(timer);
+      timer = undefined;
+      writeHistory(key, base.current, designer.store.getState().history);
+    };
+    const unsubscribe = designer.store.subscribe(({ history }) => {
+      if (history === seen) return;
+      seen = history;
+      clearTimeout(timer);
+      timer = setTimeout(flush, 300);
+    });
+    window.addEventListener('pagehide', flush);
+    return () => {
+      unsubscribe();
+      window.removeEventListener('pagehide', flush);
+      if (timer) flush();
+    };
+  }, [designer, key]);
 
   useEffect(() => {
     if (!designId) {
-      designer.load({ column: [] });
+      base.current = '';
+      designer.load({ column: [] }, readHistory(key, '', MAX_STEP));
       setMeta({ name: '' });
       return;
     }
     let live = true;
     fetchDesign(designId).then((design) => {
       if (!live) return;
-      designer.load(parseOption(design.content));
+      base.current = baseOf(design.content);
+      designer.load(parseOption(design.content), readHistory(key, base.current, MAX_STEP));
       setMeta({
         name: design.name,
         catalogueId: design.catalogueId,
@@ -108,7 +135,7 @@ export default function FormDesignPage() {
     return () => {
       live = false;
     };
-  }, [designId, designer]);
+  }, [designId, designer, key]);
 
   const report = useCallback(
     (outcome: Outcome) => {
@@ -129,19 +156,14 @@ export default function FormDesignPage() {
     return () => window.removeEventListener('keydown', onKey);
   }, [designer]);
 
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }));
+  const sensors = useSensors(useSensor(PointerSensor, POINTER));
 
   /** The innermost legal drop target under the pointer: a sub-table inside a card wins over the card. */
   const collision: CollisionDetection = useCallback((args) => {
-    const data = args.active.data.current as DragData | undefined;
-    const type = data?.type;
+    const drag = args.active.data.current as DragItem | undefined;
     const legal = args.droppableContainers.filter((c) => {
-      if (c.id === args.active.id) return false;
-      const drop = c.data.current as DropData | undefined;
-      if (!drop) return false;
-      const container = drop.kind === 'container' ? drop.container : drop.ref.container;
-      if (data?.kind === 'field' && container === `dynamic:${data.ref.prop}`) return false;
-      return type === 'group' ? container === 'root' : refusal(type, container) === null;
+      const drop = c.data.current as DropTarget | undefined;
+      return c.id !== args.active.id && drag !== undefined && drop !== undefined && canDrop(drag, drop);
     });
     const within = pointerWithin({ ...args, droppableContainers: legal });
     if (within.length === 0) return closestCenter({ ...args, droppableContainers: legal });
@@ -153,37 +175,26 @@ export default function FormDesignPage() {
   }, []);
 
   const onDragStart = (event: DragStartEvent) => {
-    const data = event.active.data.current as DragData;
-    setDragging(data.kind === 'palette' ? t(L(`w_${data.type}`)) : (findColumn(form, data.ref)?.label ?? ''));
+    const data = event.active.data.current as DragItem;
+    setDragging(
+      data.kind === 'palette'
+        ? t(L(`w_${data.type}`))
+        : data.kind === 'group'
+          ? (form.group?.find((g) => g.prop === data.prop)?.label ?? '')
+          : (findColumn(form, data.ref)?.label ?? ''),
+    );
   };
 
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
+  const onDragEnd = (event: DragEndEvent) => {
     setDragging(null);
+    const { active, over } = event;
     if (!over) return;
-    const data = active.data.current as DragData;
-    const drop = over.data.current as DropData;
-    const container = drop.kind === 'container' ? drop.container : drop.ref.container;
-    const siblings = columnsOf(form, container);
-    let index: number | undefined;
-    if (drop.kind === 'field') {
-      // Before or after the field dropped on: by the dragged item's centre against the field's centre.
-      const dragged = active.rect.current.translated;
-      const target = over.rect;
-      const x = dragged ? dragged.left + dragged.width / 2 : 0;
-      const y = dragged ? dragged.top + dragged.height / 2 : 0;
-      const sameRow = y >= target.top && y <= target.top + target.height;
-      const after = sameRow ? x > target.left + target.width / 2 : y > target.top + target.height / 2;
-      index = siblings.findIndex((c) => c.prop === drop.ref.prop) + (after ? 1 : 0);
-    }
-    if (data.kind === 'palette') {
-      report(designer.add(data.type, container, index, t(L(`w_${data.type}`))));
-      return;
-    }
-    if (drop.kind === 'field' && drop.ref.prop === data.ref.prop && container === data.ref.container) return;
-    // Moving within a container: the field leaves its place first, so a later place moves up by one.
-    const from = container === data.ref.container ? siblings.findIndex((c) => c.prop === data.ref.prop) : -1;
-    if (index !== undefined && from >= 0 && from < index) index -= 1;
-    report(designer.move(data.ref, container, index));
+    const drag = active.data.current as DragItem;
+    const next = dropCommand(form, drag, over.data.current as DropTarget, isAfter(event));
+    if (next?.command === 'add')
+      report(designer.add(next.type, next.container, next.index, t(L(`w_${next.type}`))));
+    else if (next?.command === 'move') report(designer.move(next.ref, next.container, next.index));
+    else if (next?.command === 'moveGroup') report(designer.moveGroup(next.prop, next.index));
   };
 
   const pick = useCallback(
@@ -214,6 +225,13 @@ export default function FormDesignPage() {
   const settings = useMemo(
     () => ({ labelPosition, labelWidth, labelSuffix, gutter, detail, disabled }),
     [labelPosition, labelWidth, labelSuffix, gutter, detail, disabled],
+  );
+  // The event-hook editor's fields: a new list only when a prop or a label changed, so an undo elsewhere
+  // leaves the config panel as it was.
+  const targetText = JSON.stringify(topLevel(form).map((c) => [c.prop, c.label || c.prop]));
+  const targets = useMemo(
+    () => (JSON.parse(targetText) as string[][]).map(([prop, label]) => ({ prop, label })),
+    [targetText],
   );
   const group =
     selected?.container === 'root'
@@ -252,6 +270,8 @@ export default function FormDesignPage() {
         content: exportOption(form),
       } as never);
       setMeta((m) => ({ ...m, status: saved.status, version: saved.version }));
+      dropHistory(key);
+      base.current = baseOf(saved.content);
       void queryClient.invalidateQueries({ queryKey: ['form'] });
       if (!designId) setParams({ id: saved.id }, { replace: true });
       toast.success(t(L('saved')));
@@ -272,66 +292,34 @@ export default function FormDesignPage() {
     toast.success(`${t(L('published'))} v${version.version}`);
   };
 
-  const canSave = can(designId ? 'design_edit' : 'design_add');
+  // The bars are memoised: their callbacks stay the same and do what the latest render's functions do.
+  const latest = useRef({ save, publish, preview, clear });
+  latest.current = { save, publish, preview, clear };
+  const onSave = useCallback(() => void latest.current.save(), []);
+  const onPublish = useCallback(() => void latest.current.publish(), []);
+  const open = useCallback((id?: string) => setParams(id ? { id } : {}), [setParams]);
+  const onAction = useCallback(
+    (action: CanvasAction) => {
+      if (action === 'undo' || action === 'redo') designer[action]();
+      else if (action === 'preview') latest.current.preview();
+      else if (action === 'clear') void latest.current.clear();
+      else setDialog(action);
+    },
+    [designer],
+  );
 
   return (
     <div className="pd-designer" data-designer>
-      <div className="pd-designer-bar">
-        <Select
-          style={{ width: 220 }}
-          placeholder={t(L('pickForm'))}
-          value={designId}
-          showSearch
-          optionFilterProp="label"
-          options={(designs.data ?? []).map((d) => ({ value: d.id, label: d.name }))}
-          onChange={(id) => setParams(id ? { id } : {})}
-          allowClear
-          onClear={() => setParams({})}
-          data-form-pick
-        />
-        <Button onClick={() => setParams({})}>{t(L('newForm'))}</Button>
-        <Input
-          style={{ width: 220 }}
-          placeholder={t(L('name'))}
-          aria-label={t(L('name'))}
-          value={meta.name}
-          onChange={(e) => setMeta((m) => ({ ...m, name: e.target.value }))}
-          data-form-name
-        />
-        <TreeSelect
-          style={{ width: 200 }}
-          placeholder={t(L('catalogue'))}
-          value={meta.catalogueId}
-          allowClear
-          treeDefaultExpandAll
-          treeData={toTree(catalogue.data ?? [])}
-          onChange={(v) => setMeta((m) => ({ ...m, catalogueId: v }))}
-          data-form-catalogue
-        />
-        {meta.version ? (
-          <span style={{ color: 'var(--ant-color-text-secondary)' }}>
-            v{meta.version}
-            {meta.status === 0 ? ' *' : ''}
-          </span>
-        ) : null}
-        <Space style={{ marginLeft: 'auto' }}>
-          {canSave && (
-            <Button icon={<SaveOutlined />} onClick={() => void save()} loading={busy}>
-              {t(L('save'))}
-            </Button>
-          )}
-          {canSave && (
-            <Button
-              type="primary"
-              icon={<CloudUploadOutlined />}
-              onClick={() => void publish()}
-              loading={busy}
-            >
-              {t(L('publish'))}
-            </Button>
-          )}
-        </Space>
-      </div>
+      <DesignBar
+        designId={designId}
+        meta={meta}
+        onMeta={setMeta}
+        onOpen={open}
+        canSave={can(designId ? 'design_edit' : 'design_add')}
+        busy={busy}
+        onSave={onSave}
+        onPublish={onPublish}
+      />
       <DndContext
         sensors={sensors}
         collisionDetection={collision}
@@ -343,41 +331,15 @@ export default function FormDesignPage() {
             <Palette onPick={pick} />
           </div>
           <div className="pd-designer-pane">
-            <div className="pd-canvas-toolbar">
-              <Button size="small" icon={<ImportOutlined />} onClick={() => setDialog('import')}>
-                {t(L('importJson'))}
-              </Button>
-              <Button size="small" icon={<CodeOutlined />} onClick={() => setDialog('json')}>
-                {t(L('generateJson'))}
-              </Button>
-              <Button size="small" icon={<EyeOutlined />} onClick={preview}>
-                {t(L('preview'))}
-              </Button>
-              <Button size="small" danger icon={<ClearOutlined />} onClick={() => void clear()}>
-                {t(L('clear'))}
-              </Button>
-              <Tooltip title="Ctrl/⌘+Z">
-                <Button
-                  size="small"
-                  icon={<UndoOutlined />}
-                  aria-label={t(L('undo'))}
-                  disabled={state.history.index === 0}
-                  onClick={designer.undo}
-                />
-              </Tooltip>
-              <Tooltip title="Ctrl/⌘+Shift+Z, Ctrl+Y">
-                <Button
-                  size="small"
-                  icon={<RedoOutlined />}
-                  aria-label={t(L('redo'))}
-                  disabled={state.history.index >= state.history.steps.length - 1}
-                  onClick={designer.redo}
-                />
-              </Tooltip>
-            </div>
+            <CanvasToolbar
+              canUndo={state.history.index > 0}
+              canRedo={state.history.index < state.history.steps.length - 1}
+              onAction={onAction}
+            />
             <Canvas
               form={form}
               selected={selected}
+              sorting={dragging !== null}
               onSelect={designer.select}
               onDuplicate={duplicate}
               onRemove={removeField}
@@ -387,6 +349,7 @@ export default function FormDesignPage() {
           <div className="pd-designer-pane">
             <ConfigPanel
               settings={settings}
+              targets={targets}
               column={column}
               group={group}
               container={selected?.container ?? null}
@@ -464,14 +427,4 @@ function safeFind(form: Parameters<typeof findColumn>[0], ref: NodeRef) {
   } catch {
     return undefined;
   }
-}
-
-function toTree(
-  nodes: FormCatalogueNode[],
-): { value: string; title: string; children?: ReturnType<typeof toTree> }[] {
-  return nodes.map((n) => ({
-    value: n.id,
-    title: n.name,
-    children: n.children?.length ? toTree(n.children as FormCatalogueNode[]) : undefined,
-  }));
 }

@@ -19,6 +19,8 @@ export default function FormFillPage() {
   const forms = useQuery({ queryKey: ['form', 'published'], queryFn: () => fetchPublished() });
   const [chosen, setChosen] = useState<PublishedForm | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  // A new round after each submission: the renderer starts again from the defaults (and its hooks' state).
+  const [round, setRound] = useState(0);
   const [form] = Form.useForm();
   const option = useMemo(() => parseOption(chosen?.content), [chosen]);
 
@@ -28,7 +30,7 @@ export default function FormFillPage() {
     try {
       await submitLog(chosen.detailId, values);
       toast.success(t(L('submitted')));
-      form.resetFields();
+      setRound((r) => r + 1);
       void queryClient.invalidateQueries({ queryKey: ['crud', 'form-log'] });
     } finally {
       setSubmitting(false);
@@ -61,7 +63,7 @@ export default function FormFillPage() {
       <Card size="small" title={chosen ? `${chosen.name} (v${chosen.version})` : t(L('choose'))}>
         {chosen ? (
           <FormRenderer
-            key={chosen.detailId}
+            key={`${chosen.detailId}:${round}`}
             option={option}
             form={form}
             onSubmit={submit}

@@ -78,7 +78,8 @@ function LogValues({ log }: { log: FormLog }) {
       items={(values.data ?? []).map((v) => ({
         key: v.id,
         label: v.label ?? v.prop,
-        children: <Value raw={v.value} column={columns.find((c) => c.prop === v.prop)} />,
+        // `text` is the value as the field showed it when submitted (a choice's labels, remote ones too).
+        children: <Value raw={v.text ?? v.value} column={columns.find((c) => c.prop === v.prop)} />,
       }))}
     />
   );
