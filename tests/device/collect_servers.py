@@ -1,8 +1,10 @@
-"""Real protocol servers for the collector tests, on loopback ports 18812-18819: pymodbus's and asyncua's own
-servers, started and stopped by the tests (a server that goes away and comes back on the same port)."""
+"""Real protocol servers for the collector tests, on loopback ports the OS hands out (two test runs on one
+machine never collide): pymodbus's and asyncua's own servers, started and stopped by the tests (a server that
+goes away and comes back on the same port)."""
 
 import asyncio
 import contextlib
+import socket
 from pathlib import Path
 
 from asyncua import Server, ua
@@ -11,14 +13,19 @@ from cryptography.x509.oid import ExtendedKeyUsageOID
 from pymodbus.datastore import ModbusDeviceContext, ModbusSequentialDataBlock, ModbusServerContext
 from pymodbus.server import ModbusTcpServer
 
-MODBUS_PORT, OPCUA_PORT, MODBUS_LEASE_PORT, OPCUA_SECURE_PORT = 18812, 18813, 18814, 18816
+
+def free_port() -> int:
+    """A loopback port nobody listens on now (the OS's pick; the server binds it a moment later)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
 
 
 class ModbusSim:
     """A Modbus TCP server with one unit (1): 200 holding, input registers and coils, all zero."""
 
-    def __init__(self, port: int):
-        self.port = port
+    def __init__(self, port: int | None = None):
+        self.port = port or free_port()
         self.holding = ModbusSequentialDataBlock(0, [0] * 200)
         self.input = ModbusSequentialDataBlock(0, [0] * 200)
         self.coils = ModbusSequentialDataBlock(0, [False] * 200)
@@ -61,9 +68,9 @@ class ModbusSim:
 class OpcUaSim:
     """An OPC UA server with one object (Reactor) and three variables under namespace `urn:plantdesk:test`."""
 
-    def __init__(self, port: int, certificates: Path | None = None):
-        self.port = port
-        self.endpoint = f"opc.tcp://127.0.0.1:{port}/test"
+    def __init__(self, certificates: Path | None = None):
+        self.port = free_port()
+        self.endpoint = f"opc.tcp://127.0.0.1:{self.port}/test"
         self.server = Server()
         self.nodes: dict[str, object] = {}
         self.certificates = certificates  # a folder: the server then takes Basic256Sha256 only

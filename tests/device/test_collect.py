@@ -25,14 +25,7 @@ from plantdesk.modules.device.collect import status as collect_status
 from plantdesk.modules.device.collect.supervisor import Supervisor
 from plantdesk.modules.device.models import CollectGroup, DataPoint, DataPointSource, Device
 from tests.conftest import DEMO_TENANT
-from tests.device.collect_servers import (
-    MODBUS_LEASE_PORT,
-    MODBUS_PORT,
-    OPCUA_PORT,
-    OPCUA_SECURE_PORT,
-    ModbusSim,
-    OpcUaSim,
-)
+from tests.device.collect_servers import ModbusSim, OpcUaSim, free_port
 from tests.helpers import platform_session
 
 API = "/api/device-management"
@@ -42,10 +35,11 @@ DEADLINE = 40.0
 
 @pytest.fixture(autouse=True)
 def loopback(app):
-    """The collectors connect only where the outbound policy allows: here the test servers and Mosquitto."""
+    """The collectors connect only where the outbound policy allows: here loopback, where Mosquitto listens and
+    the test servers take whatever ports the OS gives them."""
     settings = app.state.runtime.settings
     before = settings.outbound_allow
-    settings.outbound_allow = ",".join([before, "127.0.0.1:1883", *(f"127.0.0.1:{p}" for p in range(18812, 18820))])
+    settings.outbound_allow = ",".join([before, "127.0.0.1"])
     yield
     settings.outbound_allow = before
 
@@ -164,7 +158,7 @@ class TestMqtt:
 
 class TestModbus:
     async def test_registers_offline_reconnect_and_live_changes(self, app, demo_admin, unique):
-        server = ModbusSim(MODBUS_PORT)
+        server = ModbusSim()
         server.set_holding(0, [65535 - 41])  # int16 -42
         server.set_holding(1, [0x4049, 0x0FDB])  # float32 3.1415927, high word first
         server.set_holding(10, [0x0000, 0x0001])  # int32 65536 little word order: low word first
@@ -173,7 +167,7 @@ class TestModbus:
         await server.start()
         try:
             source = await add_source(demo_admin, "modbus", f"MB-{unique}",
-                                      {"host": "127.0.0.1", "port": MODBUS_PORT, "unitId": 1, "timeoutMs": 1500})
+                                      {"host": "127.0.0.1", "port": server.port, "unitId": 1, "timeoutMs": 1500})
             device = await add_device(app, DEMO_TENANT, f"MB-{unique}", [
                 {"code": "I16", "address": "40001"}, {"code": "F32", "address": "40002:float32"},
                 {"code": "I32", "address": "40011:int32:little"},
@@ -208,11 +202,11 @@ class TestModbus:
             await server.stop()
 
     async def test_connection_test_answers_what_the_server_said(self, demo_admin, unique):
-        server = ModbusSim(MODBUS_PORT + 5)
+        server = ModbusSim()
         server.set_holding(0, [321])
         await server.start()
         try:
-            config = orjson.dumps({"host": "127.0.0.1", "port": MODBUS_PORT + 5, "unitId": 1}).decode()
+            config = orjson.dumps({"host": "127.0.0.1", "port": server.port, "unitId": 1}).decode()
             answer = await demo_admin.data("POST", f"{SOURCES}/test", {"type": "modbus", "config": config})
             assert answer["success"] and answer["message"].endswith("保持寄存器 40001 = 321")
         finally:
@@ -222,13 +216,13 @@ class TestModbus:
 
     async def test_a_refused_endpoint_is_never_contacted(self, app, demo_admin):
         app.state.runtime.settings.outbound_allow = "127.0.0.1:9"
-        response = await demo_admin.post(f"{SOURCES}/test", {"type": "modbus", "config": '{"port": 18812}'})
+        response = await demo_admin.post(f"{SOURCES}/test", {"type": "modbus", "config": f'{{"port": {free_port()}}}'})
         assert response.json()["msg"].startswith("不允许连接本机、内网或保留地址: 127.0.0.1")
 
 
 class TestOpcUa:
     async def test_subscription_browse_and_test(self, app, demo_admin, unique):
-        server = OpcUaSim(OPCUA_PORT)
+        server = OpcUaSim()
         await server.start()
         try:
             source = await add_source(demo_admin, "opcua", f"UA-{unique}",
@@ -248,13 +242,13 @@ class TestOpcUa:
 
             answer = await demo_admin.data("POST", f"{SOURCES}/test", {"id": source})
             assert answer["success"]
-            assert answer["message"].startswith(f"已连接 OPC UA 服务器 opc.tcp://127.0.0.1:{OPCUA_PORT}")
+            assert answer["message"].startswith(f"已连接 OPC UA 服务器 opc.tcp://127.0.0.1:{server.port}")
         finally:
             await server.stop()
 
     async def test_signed_and_encrypted(self, app, demo_admin, unique, tmp_path):
         """Basic256Sha256 with SignAndEncrypt: the collector makes its own certificate and reads the values."""
-        server = OpcUaSim(OPCUA_SECURE_PORT, certificates=tmp_path)
+        server = OpcUaSim(certificates=tmp_path)
         await server.start()
         try:
             source = await add_source(demo_admin, "opcua", f"US-{unique}", {
@@ -266,7 +260,7 @@ class TestOpcUa:
             await server.stop()
 
     async def test_polling(self, app, demo_admin, unique):
-        server = OpcUaSim(OPCUA_PORT + 1)
+        server = OpcUaSim()
         await server.start()
         try:
             source = await add_source(demo_admin, "opcua", f"UP-{unique}",
@@ -284,7 +278,7 @@ class TestLeases:
     async def test_a_dead_owners_source_moves_to_another(self, app, demo_admin, unique):
         """Two more owners beside the app's: the source is collected by exactly one at a time; when that one
         dies (stops renewing, releases nothing) another takes it within the lease time."""
-        server = ModbusSim(MODBUS_LEASE_PORT)
+        server = ModbusSim()
         server.set_holding(0, [5])
         await server.start()
         runtime = app.state.runtime
@@ -293,12 +287,12 @@ class TestLeases:
         tasks = []
         try:
             source = await add_source(demo_admin, "modbus", f"ML-{unique}",
-                                      {"host": "127.0.0.1", "port": MODBUS_LEASE_PORT, "enabled": False})
+                                      {"host": "127.0.0.1", "port": server.port, "enabled": False})
             await add_device(app, DEMO_TENANT, f"ML-{unique}", [{"code": "V", "address": "40001"}], source_id=source)
             assert await first.leases.acquire(f"collect:source:{source}")  # the first owner holds it, then it is on
             async with platform_session(runtime.sessions) as db:
                 row = await db.get(DataPointSource, int(source))
-                row.config = orjson.dumps({"host": "127.0.0.1", "port": MODBUS_LEASE_PORT}).decode()
+                row.config = orjson.dumps({"host": "127.0.0.1", "port": server.port}).decode()
                 await db.commit()
             tasks = [asyncio.create_task(first.run()), asyncio.create_task(second.run())]
             state = await until(lambda: _state(demo_admin, source, "online"), what="the first owner collecting")
@@ -333,7 +327,7 @@ class TestRefusals:
             assert not response.json()["success"], response.text
             return response.json()["msg"]
 
-        modbus = await add_source(demo_admin, "modbus", f"RF-{unique}", {"host": "127.0.0.1", "port": 18819})
+        modbus = await add_source(demo_admin, "modbus", f"RF-{unique}", {"host": "127.0.0.1", "port": free_port()})
         assert await refused(f"{SOURCES}/browse", sourceId=modbus) == "只有 OPC UA 数据源可以浏览节点"
         assert await refused(f"{SOURCES}/test", body={"type": "http"}) == (
             "只有 MQTT、OPC UA 与 Modbus 数据源可以测试连接")
@@ -347,7 +341,7 @@ class TestRefusals:
             "deviceId": str(device["id"]), "code": "X", "name": "X", "sourceId": modbus, "address": "4001"})
                 ).startswith("Modbus 地址格式错误: 4001")
         assert (await refused(f"{SOURCES}/test", body={"type": "opcua", "config": orjson.dumps(
-            {"endpoint": f"opc.tcp://127.0.0.1:{OPCUA_PORT}", "securityPolicy": "Basic128"}).decode()})
+            {"endpoint": f"opc.tcp://127.0.0.1:{free_port()}", "securityPolicy": "Basic128"}).decode()})
                 ).startswith("不支持的安全策略: Basic128")
 
 
