@@ -68,8 +68,8 @@ class ModbusSim:
 class OpcUaSim:
     """An OPC UA server with one object (Reactor) and three variables under namespace `urn:plantdesk:test`."""
 
-    def __init__(self, certificates: Path | None = None):
-        self.port = free_port()
+    def __init__(self, certificates: Path | None = None, port: int | None = None):
+        self.port = port or free_port()
         self.endpoint = f"opc.tcp://127.0.0.1:{self.port}/test"
         self.server = Server()
         self.nodes: dict[str, object] = {}

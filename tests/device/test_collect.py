@@ -127,7 +127,8 @@ class TestMqtt:
         assert rejected(state) == {"malformed": 1, "unknown_point": 1, "unknown_tenant": 1}
         assert {r["reason"]: r["message"] for r in state["rejected"]} == {
             "malformed": "报文格式错误", "unknown_point": "点位不存在", "unknown_tenant": "租户不符"}
-        assert state["values"] == 3 and state["deviceStates"] == {code: "offline"} and state["type"] == "mqtt"
+        # The device's last value came after its last will: online.
+        assert state["values"] == 3 and state["deviceStates"] == {code: "online"} and state["type"] == "mqtt"
         assert state["connectedSince"] and state["owner"]
         # The system log (the tenant's usual log) says the same, once per reason.
         logged = await until(lambda: _logged(app, f"数据源 MQ-{unique}:", 3), what="the system log rows")
@@ -274,6 +275,80 @@ class TestOpcUa:
             await server.stop()
 
 
+class TestOffline:
+    """A source that loses its server turns offline, and its devices with it, within the source's timeout
+    (counted from the server's last word), whatever the freshness of their last values; a device that sends
+    nothing for the timeout turns offline while its source stays online. Everything comes back with the server."""
+
+    async def test_modbus_server_stopped_and_restarted(self, app, demo_admin, unique):
+        server = ModbusSim()
+        server.set_holding(0, [11])
+        await server.start()
+        timeout = 3.0
+        try:
+            source = await add_source(demo_admin, "modbus", f"MO-{unique}", {
+                "host": "127.0.0.1", "port": server.port, "timeoutMs": int(timeout * 1000)})
+            device = await add_device(app, DEMO_TENANT, f"MO-{unique}", [{"code": "V", "address": "40001"}],
+                                      source_id=source)
+            await until(lambda: _everywhere(demo_admin, source, device, "online"), what="all online")
+
+            await server.stop()
+            stopped = time.monotonic()
+            await until(lambda: _everywhere(demo_admin, source, device, "offline"), what="all offline")
+            elapsed = time.monotonic() - stopped
+            # The collect period is 200 ms, so freshness alone would say offline after 600 ms: it is the timeout.
+            assert timeout - 0.5 < elapsed < timeout + 1.5, elapsed
+
+            await server.start()
+            await until(lambda: _everywhere(demo_admin, source, device, "online"), what="all online again")
+        finally:
+            await server.stop()
+
+    async def test_opcua_server_stopped_and_restarted(self, app, demo_admin, unique):
+        server = OpcUaSim()
+        await server.start()
+        try:
+            source = await add_source(demo_admin, "opcua", f"UO-{unique}",
+                                      {"endpoint": server.endpoint, "timeoutMs": 3000})
+            # A value that never changes: the subscription sends it once, the server's answers keep it online.
+            device = await add_device(app, DEMO_TENANT, f"UO-{unique}", [
+                {"code": "RUN", "address": server.node_id("Run"), "data_type": "bool"}], source_id=source)
+            await until(lambda: _everywhere(demo_admin, source, device, "online"), what="all online")
+            await asyncio.sleep(2.0)  # past 3 × the collect period: still online, by the collector's word
+            assert await _everywhere(demo_admin, source, device, "online")
+
+            await server.stop()
+            stopped = time.monotonic()
+            await until(lambda: _everywhere(demo_admin, source, device, "offline"), what="all offline")
+            assert time.monotonic() - stopped < 3.0 + 1.5
+
+            server = OpcUaSim(port=server.port)
+            await server.start()
+            await until(lambda: _everywhere(demo_admin, source, device, "online"), what="all online again")
+        finally:
+            await server.stop()
+
+    async def test_mqtt_device_silent_then_back(self, app, demo_admin, unique):
+        code = f"MS-{unique}"
+        device = await add_device(app, DEMO_TENANT, code, [{"code": "TEMP"}])
+        source = await add_source(demo_admin, "mqtt", f"MSQ-{unique}", {
+            "url": "mqtt://127.0.0.1:1883", "topic": f"plantdesk/{DEMO_TENANT}/{code}/+", "timeoutMs": 2000})
+        await until(lambda: _online(demo_admin, source), what="the MQTT source online")
+        base = f"plantdesk/{DEMO_TENANT}/{code}"
+        await publish(f"{base}/telemetry", {"values": {"TEMP": 1}})
+        await until(lambda: _everywhere(demo_admin, source, device, "online"), what="the device online")
+        silent = time.monotonic()
+        await until(lambda: _device_everywhere(demo_admin, source, device, "offline"), what="the silent device")
+        assert time.monotonic() - silent < 2.0 + 1.5
+        assert (await source_state(demo_admin, source))["state"] == "online"  # the broker is still there
+
+        await publish(f"{base}/telemetry", {"values": {"TEMP": 2}})
+        await until(lambda: _device_everywhere(demo_admin, source, device, "online"), what="the device back")
+        await publish(f"{base}/status", "offline")  # a gateway's last will: offline at once
+        await until(lambda: _device_everywhere(demo_admin, source, device, "offline"), deadline=1.5,
+                    what="the device gone")
+
+
 class TestLeases:
     async def test_a_dead_owners_source_moves_to_another(self, app, demo_admin, unique):
         """Two more owners beside the app's: the source is collected by exactly one at a time; when that one
@@ -391,6 +466,20 @@ async def _has(api, device: dict, wanted: dict):
 async def _counted(api, source: str, reasons: set[str], values: int | None = None):
     state = await source_state(api, source)
     return state if reasons <= set(rejected(state)) and values in (None, state["values"]) else None
+
+
+async def _device_everywhere(api, source: str, device: dict, wanted: str):
+    """The device in `wanted` state on every screen: the monitor's status, the ledger, the sources screen."""
+    monitor = await api.data("GET", f"{API}/datapoints-monitor/status", deviceIds=device["id"])
+    ledger = await api.data("GET", f"{API}/device/detail", id=device["id"])
+    code = ledger["code"]
+    states = (await source_state(api, source))["deviceStates"]
+    return monitor[0]["status"] == ledger["runStatus"] == states.get(code) == wanted
+
+
+async def _everywhere(api, source: str, device: dict, wanted: str):
+    return (await source_state(api, source))["state"] == wanted and await _device_everywhere(api, source, device,
+                                                                                           wanted)
 
 
 async def _device_status(api, device: dict, wanted: str):

@@ -32,7 +32,6 @@ if TYPE_CHECKING:
 BATCH = 5_000
 FLUSH_SECONDS = 0.05
 QUEUE_VALUES = 50_000
-STATES = {"online", "offline"}
 
 
 def client(spec: SourceSpec, *, timeout: float) -> aiomqtt.Client:
@@ -59,8 +58,10 @@ def parse(spec: SourceSpec, sink: Sink, topic: str, payload: bytes) -> list[Valu
     device = parts[2]
     if parts[3] == "status":
         state = payload.decode("utf-8", "replace").strip().strip('"').lower()
-        if state in STATES:
-            sink.status.device_states[device] = state
+        if state == "online":
+            sink.status.heard([device])
+        elif state == "offline":
+            sink.status.gone(device)
         else:
             sink.reject("malformed", f"{topic}: {payload[:100]!r}")
         return []

@@ -1,7 +1,7 @@
 """The OPC UA collector (asyncua): per point a node id (the point's address). Subscription first: one
 subscription per collect group, monitored items sampled at the group's period, changes batched into writes;
-a server that refuses subscriptions (or `"mode": "poll"`) is read instead, every period. The connection is
-watched (`check_connection`) every timeout; a lost one ends the run and the supervisor reconnects.
+a server that refuses subscriptions (or `"mode": "poll"`) is read instead, every period. The server's state
+is read three times per timeout; a lost connection ends the run and the supervisor reconnects.
 
 Security: policy `None` (the default) or `Basic256Sha256` with `SignAndEncrypt` (the client makes its own
 self-signed certificate in the data dir on first use); user name and password when set. `browse` serves the
@@ -107,18 +107,22 @@ async def run(spec: SourceSpec, sink: Sink) -> None:
                 except (ua.UaStatusCodeError, ua.UaError) as exc:  # no subscriptions here: read instead
                     sink.reject("read_failed", f"subscription refused, polling: {exc}")
             polled.append((group, points))
+        subscribed = {p.device_code for handler in handlers for p in handler.points.values()}
         async with asyncio.TaskGroup() as tasks:
-            tasks.create_task(_watch(opc, timeout))
+            tasks.create_task(_watch(opc, timeout, sink, subscribed))
             if handlers:
                 tasks.create_task(_flush(handlers, sink))
             for group, points in polled:
                 tasks.create_task(_poll(opc, group, points, sink))
 
 
-async def _watch(opc: Client, every: float) -> None:
+async def _watch(opc: Client, timeout: float, sink: Sink, subscribed: set[str]) -> None:
+    """The server asked for its state three times per timeout; one that does not answer ends the run. A
+    subscription sends changes only, so a device whose values hold still is heard through its server's answer."""
     while True:
-        await asyncio.sleep(max(every, 0.5))
-        await opc.check_connection()
+        await asyncio.sleep(max(timeout / 3, 0.2))
+        await asyncio.wait_for(opc.nodes.server_state.read_value(), timeout)
+        sink.status.heard(subscribed)
 
 
 async def _flush(handlers: list[_Changes], sink: Sink) -> None:

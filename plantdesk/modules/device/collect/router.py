@@ -39,13 +39,14 @@ def _message(reason: str) -> str:
 
 async def _statuses(rt, rows) -> dict[int, dict]:
     found = await rt.cache.get_many(*(status.key(row.id) for row in rows)) if rows else []
-    return {row.id: value for row, value in zip(rows, found, strict=True) if value}
+    now = status.now_ms()
+    return {row.id: status.resolved(value, now) for row, value in zip(rows, found, strict=True) if value}
 
 
 @router.get("/status", response_model=R[list[SourceStatusRead]])
 async def source_status(db: TenantDb, rt: Rt, ids: IdList = None, user: Identity = VIEW):
     """Live status of the caller's sources (all of them, or `ids`): state, connected since, values per second,
-    last error and rejected values by reason. A source nobody collects answers `stopped`."""
+    last error, rejected values by reason and each device's state. A source nobody collects answers `stopped`."""
     stmt = select(DataPointSource).order_by(DataPointSource.type, DataPointSource.code)
     if ids:
         stmt = stmt.where(DataPointSource.id.in_(parse_ids(ids)))

@@ -77,9 +77,13 @@ class Sink:
         async with self.runtime.unit_of_work_in(tenancy.Scope(self.spec.tenant_id)) as db:
             answer = await ingest.write_values(db, self.caller, entries)
         reasons: Counter = Counter()
+        unknown = set()
         for rejection in answer.rejections:
             reasons[rejection["reason"]] += 1
             self._note(rejection["reason"], f"{rejection['device_code']}/{rejection['point_code']}")
+            if rejection["reason"] == "unknown_device":
+                unknown.add(rejection["device_code"])
+        self.status.heard({device for device, *_ in values} - unknown)
         if answer.rejected > len(answer.rejections):  # more than the answer lists: counted, not named
             reasons["bad_entry"] += answer.rejected - len(answer.rejections)
         self.status.counted(answer.accepted, reasons)
@@ -160,7 +164,6 @@ class Supervisor:
                     continue
                 current.renew_at = now + self.leases.ttl / 3
         for item in self.running.values():
-            item.status.check_timeout(item.spec.timeout_ms)
             await self.runtime.cache.set(status.key(item.spec.id), item.status.wire(), ttl=status.TTL)
 
     async def _held_by_others(self, db, names: list[str]) -> set[str]:
@@ -173,7 +176,9 @@ class Supervisor:
         return set(rows.scalars())
 
     def _start(self, spec: SourceSpec, expires: float) -> None:
-        state = status.SourceStatus(spec.id, spec.tenant_id, spec.kind, self.holder)
+        state = status.SourceStatus(spec.id, spec.tenant_id, spec.kind, self.holder, spec.timeout_ms,
+                                    status.allowances(spec.timeout_ms,
+                                                      ((p.device_code, p.group.period_ms) for p in spec.points)))
         task = asyncio.create_task(self._collect(spec, state), name=f"collect-{spec.id}")
         self.running[spec.id] = Running(spec, state, task, renew_at=min(expires, time.time() + self.leases.ttl / 3))
 
@@ -222,7 +227,7 @@ class Supervisor:
                 raise
             except Exception as exc:
                 error = connection.describe(exc)
-            state.failed(error, spec.timeout_ms)
+            state.failed(error)
             with contextlib.suppress(Exception):
                 await sink.publish()
             log.info("source %s (%s): %s; retrying in %.1f s", spec.code, spec.tenant_id, error, backoff)

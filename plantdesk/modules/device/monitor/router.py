@@ -132,12 +132,12 @@ async def export(
 
 
 @monitor.get("/status", response_model=R[list[DeviceStatus]])
-async def device_status(db: TenantDb, device_ids: Annotated[IdList, Query(alias="deviceIds")] = None,
+async def device_status(db: TenantDb, rt: Rt, device_ids: Annotated[IdList, Query(alias="deviceIds")] = None,
                         user: Identity = VIEW):
-    """online / offline / fault per device, from data freshness (service.device_status); every device of the
-    tenant when `deviceIds` is not given (the ledger's badges)."""
+    """online / offline / fault per device, from data freshness and the collectors' word (service.device_status);
+    every device of the tenant when `deviceIds` is not given (the ledger's badges)."""
     ids = parse_ids(device_ids, required=False) or list((await db.execute(select(Device.id))).scalars())
-    found = await service.device_status(db, ids)
+    found = await service.device_status(db, ids, rt.cache)
     return ok([{"device_id": d, **entry} for d, entry in found.items()])
 
 
