@@ -10,8 +10,9 @@ from pathlib import Path
 from asyncua import Server, ua
 from asyncua.crypto.cert_gen import setup_self_signed_certificate
 from cryptography.x509.oid import ExtendedKeyUsageOID
+from pymodbus import FramerType
 from pymodbus.datastore import ModbusDeviceContext, ModbusSequentialDataBlock, ModbusServerContext
-from pymodbus.server import ModbusTcpServer
+from pymodbus.server import ModbusSerialServer, ModbusTcpServer
 
 
 def free_port() -> int:
@@ -22,14 +23,17 @@ def free_port() -> int:
 
 
 class ModbusSim:
-    """A Modbus TCP server with one unit (1): 200 holding, input registers and coils, all zero."""
+    """A Modbus TCP server with one unit (1): 200 holding, input registers and coils, all zero; with `framer`
+    RTU, RTU frames over TCP (a serial gateway's); with `serial_port`, an RTU slave on that serial line."""
 
-    def __init__(self, port: int | None = None):
+    def __init__(self, port: int | None = None, *, framer: FramerType = FramerType.SOCKET, serial_port: str = "",
+                 **serial):
         self.port = port or free_port()
+        self.framer, self.serial_port, self.serial = framer, serial_port, serial
         self.holding = ModbusSequentialDataBlock(0, [0] * 200)
         self.input = ModbusSequentialDataBlock(0, [0] * 200)
         self.coils = ModbusSequentialDataBlock(0, [False] * 200)
-        self.server: ModbusTcpServer | None = None
+        self.server: ModbusTcpServer | ModbusSerialServer | None = None
         self.task: asyncio.Task | None = None
 
     def set_holding(self, register: int, words: list[int]) -> None:
@@ -45,7 +49,11 @@ class ModbusSim:
     async def start(self) -> None:
         context = ModbusServerContext(devices={1: ModbusDeviceContext(hr=self.holding, ir=self.input,
                                                                       co=self.coils)}, single=False)
-        self.server = ModbusTcpServer(context, address=("127.0.0.1", self.port))
+        if self.serial_port:
+            self.server = ModbusSerialServer(context, framer=FramerType.RTU, port=self.serial_port, **self.serial)
+            self.task = asyncio.create_task(self.server.serve_forever())
+            return
+        self.server = ModbusTcpServer(context, framer=self.framer, address=("127.0.0.1", self.port))
         self.task = asyncio.create_task(self.server.serve_forever())
         for _ in range(100):
             with contextlib.suppress(OSError):

@@ -9,11 +9,14 @@ The app's own supervisor (started by its lifespan, as in `serve`) collects every
 two more owners. Everything waits for conditions with generous deadlines (a loaded 2-core machine)."""
 
 import asyncio
+import os
+import shutil
 import time
 
 import aiomqtt
 import orjson
 import pytest
+from pymodbus import FramerType
 from sqlalchemy import select
 
 from plantdesk.core import tenancy
@@ -219,6 +222,83 @@ class TestModbus:
         app.state.runtime.settings.outbound_allow = "127.0.0.1:9"
         response = await demo_admin.post(f"{SOURCES}/test", {"type": "modbus", "config": f'{{"port": {free_port()}}}'})
         assert response.json()["msg"].startswith("不允许连接本机、内网或保留地址: 127.0.0.1")
+
+
+class TestModbusRtu:
+    async def test_rtu_frames_over_tcp(self, app, demo_admin, unique):
+        """RTU framing (address, PDU, CRC; no MBAP header) through a serial-to-Ethernet gateway: pymodbus's own
+        server speaking RTU over TCP."""
+        server = ModbusSim(framer=FramerType.RTU)
+        server.set_holding(0, [0x4049, 0x0FDB])
+        await server.start()
+        try:
+            config = {"transport": "rtu-over-tcp", "host": "127.0.0.1", "port": server.port, "timeoutMs": 2000}
+            answer = await demo_admin.data("POST", f"{SOURCES}/test", {"type": "modbus",
+                                                                       "config": orjson.dumps(config).decode()})
+            assert answer["success"] and answer["message"] == (
+                f"已连接 Modbus 服务器 modbus-rtu://127.0.0.1:{server.port}; 从站 1 保持寄存器 40001 = 16457")
+            source = await add_source(demo_admin, "modbus", f"RT-{unique}", config)
+            device = await add_device(app, DEMO_TENANT, f"RT-{unique}", [{"code": "F", "address": "40001:float32"}],
+                                      source_id=source)
+            values = await until(lambda: realtime(demo_admin, device), what="the RTU value")
+            assert values["F"] == pytest.approx(3.1415927, rel=1e-6)
+        finally:
+            await server.stop()
+        # A plain Modbus TCP client gets no answer from an RTU gateway: the framing is the source's setting.
+        server = ModbusSim(framer=FramerType.RTU)
+        await server.start()
+        try:
+            config = {"host": "127.0.0.1", "port": server.port, "timeoutMs": 1000}
+            answer = await demo_admin.data("POST", f"{SOURCES}/test", {"type": "modbus",
+                                                                       "config": orjson.dumps(config).decode()})
+            assert not answer["success"]
+        finally:
+            await server.stop()
+
+    @pytest.mark.skipif(shutil.which("socat") is None, reason="socat (for a pseudo-terminal pair) is not installed")
+    async def test_rtu_on_a_serial_line(self, app, demo_admin, unique, tmp_path):
+        """A serial line: a pseudo-terminal pair (socat), pymodbus's RTU slave on one end, the source on the
+        other with its own baud rate and stop bits (a pseudo-terminal refuses parity: it is left at N)."""
+        pair = await asyncio.create_subprocess_exec(
+            "socat", f"pty,raw,echo=0,link={tmp_path}/slave", f"pty,raw,echo=0,link={tmp_path}/master",
+            stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL)
+        server = None
+        try:
+            await until(lambda: _exists(tmp_path / "slave", tmp_path / "master"), deadline=10, what="the ptys")
+            line = {"baudrate": 19200, "parity": "N", "stopbits": 2}
+            server = ModbusSim(serial_port=os.path.realpath(tmp_path / "slave"), **line)
+            server.set_holding(4, [4321])
+            await server.start()
+            port = os.path.realpath(tmp_path / "master")
+            source = await add_source(demo_admin, "modbus", f"RS-{unique}", {
+                "transport": "rtu", "serialPort": port, "baudRate": 19200, "parity": "N", "stopBits": 2,
+                "unitId": 1, "timeoutMs": 3000})
+            device = await add_device(app, DEMO_TENANT, f"RS-{unique}", [{"code": "V", "address": "40005"}],
+                                      source_id=source, period_ms=300, timeout_ms=1000)
+            await until(lambda: _has(demo_admin, device, {"V": 4321.0}), what="the value over the serial line")
+            state = await source_state(demo_admin, source)
+            assert state["state"] == "online"
+        finally:
+            if server is not None:
+                await server.stop()
+            pair.terminate()
+            await pair.wait()
+
+    async def test_serial_settings_refused(self, demo_admin):
+        async def refused(config: dict) -> str:
+            response = await demo_admin.post(f"{SOURCES}/test", {"type": "modbus",
+                                                                 "config": orjson.dumps(config).decode()})
+            assert not response.json()["success"], response.text
+            return response.json()["msg"]
+
+        assert await refused({"transport": "rtu", "serialPort": "/etc/passwd"}) == (
+            "串口名称格式错误: /etc/passwd(如 /dev/ttyUSB0 或 COM3)")
+        assert (await refused({"transport": "rtu", "serialPort": "/dev/ttyUSB0", "baudRate": 1234})
+                ).startswith("串口参数错误: 波特率 1234")
+        assert (await refused({"transport": "rtu", "serialPort": "/dev/ttyUSB0", "parity": "X"})
+                ).startswith("串口参数错误: 波特率 9600、校验 X")
+        assert await refused({"transport": "ascii"}) == "不支持的 Modbus 传输方式: ascii(tcp、rtu-over-tcp 或 rtu)"
+        assert await refused({"port": 70000}) == "Modbus 端口格式错误: 70000"
 
 
 class TestOpcUa:
@@ -429,6 +509,10 @@ def test_modbus_addresses():
         with pytest.raises(BadRequest) as refused:
             specs.register(bad)
         assert refused.value.msg.startswith("Modbus 地址格式错误")
+
+
+async def _exists(*paths) -> bool:
+    return all(path.exists() for path in paths)
 
 
 async def _logged(app, prefix: str, count: int):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from plantdesk.core import outbound
 from plantdesk.modules.device.collect import specs
 from plantdesk.modules.device.collect.specs import SourceSpec
 
@@ -18,7 +19,18 @@ def endpoint(spec: SourceSpec) -> str:
     if spec.kind == specs.OPCUA:
         host, port = specs.opcua_address(config)
         return f"opc.tcp://{host}:{port}"
-    return f"modbus://{config.get('host') or '127.0.0.1'}:{int(config.get('port') or 502)}"
+    link = specs.modbus_link(config)
+    if link.serial:
+        return f"modbus-rtu://{link.serial_port}?{link.baud_rate}-{link.data_bits}{link.parity}{link.stop_bits}"
+    return f"{'modbus-rtu' if link.transport == specs.RTU_OVER_TCP else 'modbus'}://{link.host}:{link.port}"
+
+
+async def check(policy: outbound.Policy, spec: SourceSpec) -> None:
+    """The outbound rule (core.outbound) for a source's network endpoint; a serial line is the server's own
+    hardware, named by a pattern that admits terminal devices only (specs.SERIAL_PORT)."""
+    if spec.kind == specs.MODBUS and specs.modbus_link(spec.config).serial:
+        return
+    await outbound.check(policy, endpoint(spec))
 
 
 def describe(exc: BaseException) -> str:

@@ -9,7 +9,6 @@ from typing import Annotated
 from fastapi import APIRouter, Query
 from sqlalchemy import func, select
 
-from plantdesk.core import outbound
 from plantdesk.core.context import Identity
 from plantdesk.core.crud import get_or_raise, parse_ids
 from plantdesk.core.deps import Rt, TenantDb, need
@@ -85,7 +84,7 @@ async def test_connection(db: TenantDb, rt: Rt, body: ConnectionTest, user: Iden
     """Connect to the source's server with its settings (a saved source by `id`, or `type` and `config` from
     the form before saving) and answer what the server said."""
     spec = await _spec(db, body)
-    await outbound.check(rt.settings.outbound_policy, connection.endpoint(spec))  # a malformed one is refused here
+    await connection.check(rt.settings.outbound_policy, spec)  # a malformed one is refused here
     started = time.monotonic()
     try:
         message = await asyncio.wait_for(connection.test(spec, rt.settings.data_dir), spec.timeout_ms / 1000 + 1)
@@ -109,7 +108,7 @@ async def browse(db: TenantDb, rt: Rt, source_id: Annotated[int, Query(alias="so
         raise BadRequest("只有 OPC UA 数据源可以浏览节点")
     config = specs.settings(row.config)
     spec = specs.SourceSpec(row.id, row.tenant_id, specs.OPCUA, row.code, row.name, row.config or "{}", ())
-    await outbound.check(rt.settings.outbound_policy, connection.endpoint(spec))
+    await connection.check(rt.settings.outbound_policy, spec)
     try:
         nodes = await asyncio.wait_for(opcua.browse(config, node_id, rt.settings.data_dir), spec.timeout_ms / 1000 + 1)
     except (BusinessError, BadRequest):

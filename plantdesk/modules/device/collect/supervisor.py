@@ -25,7 +25,7 @@ from typing import Any
 
 from sqlalchemy import delete, select
 
-from plantdesk.core import outbound, tenancy
+from plantdesk.core import tenancy
 from plantdesk.core.leases import Lease, Leases
 from plantdesk.modules.device.collect import connection, specs, status
 from plantdesk.modules.device.collect.specs import SourceSpec
@@ -220,7 +220,7 @@ class Supervisor:
         while True:
             sink.was_connected = False
             try:
-                await outbound.check(self.runtime.settings.outbound_policy, connection.endpoint(spec))
+                await connection.check(self.runtime.settings.outbound_policy, spec)
                 await self.collectors[spec.kind](spec, sink)
                 error = "连接已关闭"
             except asyncio.CancelledError:
