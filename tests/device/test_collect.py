@@ -23,7 +23,7 @@ from plantdesk.core import tenancy
 from plantdesk.core.audit_models import UsualLog
 from plantdesk.core.errors import BadRequest
 from plantdesk.core.leases import Lease
-from plantdesk.modules.device.collect import specs
+from plantdesk.modules.device.collect import opcua, specs
 from plantdesk.modules.device.collect import status as collect_status
 from plantdesk.modules.device.collect.supervisor import Supervisor
 from plantdesk.modules.device.models import CollectGroup, DataPoint, DataPointSource, Device
@@ -327,16 +327,52 @@ class TestOpcUa:
         finally:
             await server.stop()
 
-    async def test_signed_and_encrypted(self, app, demo_admin, unique, tmp_path):
-        """Basic256Sha256 with SignAndEncrypt: the collector makes its own certificate and reads the values."""
-        server = OpcUaSim(certificates=tmp_path)
+    async def test_signed_and_encrypted_with_a_trusted_certificate(self, app, admin, demo_admin, unique, tmp_path):
+        """Basic256Sha256 with SignAndEncrypt: the server's certificate is refused until a person trusts its
+        fingerprint (shown by the connection test and the source's status); then the values flow; a server
+        with another certificate on the same endpoint is refused again."""
+        server = OpcUaSim(certificates=tmp_path / "first")
+        (tmp_path / "first").mkdir()
         await server.start()
         try:
-            source = await add_source(demo_admin, "opcua", f"US-{unique}", {
-                "endpoint": server.endpoint, "securityPolicy": "Basic256Sha256", "timeoutMs": 5000})
+            fingerprint = opcua.fingerprint((tmp_path / "first" / "server-cert.der").read_bytes())
+            config = {"endpoint": server.endpoint, "securityPolicy": "Basic256Sha256", "timeoutMs": 5000}
+            answer = await demo_admin.data("POST", f"{SOURCES}/test", {"type": "opcua",
+                                                                       "config": orjson.dumps(config).decode()})
+            assert not answer["success"] and answer["certificate"]["fingerprint"] == fingerprint
+            assert answer["message"] == (f"服务器证书未受信任: SHA-256 指纹 {fingerprint}(CN=test,CN=urn:plantdesk:test-server)。"
+                                         "请核对指纹后信任该证书")
+            assert answer["certificate"]["subject"].startswith("CN=test") and answer["certificate"]["notAfter"] > 0
+
+            source = await add_source(demo_admin, "opcua", f"US-{unique}", config)
             device = await add_device(app, DEMO_TENANT, f"US-{unique}",
                                       [{"code": "TEMP", "address": server.node_id("Temp")}], source_id=source)
+            state = await until(lambda: _untrusted(demo_admin, source), what="the certificate refused")
+            assert state["untrustedCertificate"]["fingerprint"] == fingerprint and state["state"] != "online"
+            assert state["lastError"].startswith(f"服务器证书未受信任: SHA-256 指纹 {fingerprint}")
+            assert await realtime(demo_admin, device) == {}
+
+            for bad in ("AB:CD", "not a fingerprint"):
+                refused = await demo_admin.post(f"{SOURCES}/trust", {"id": source, "fingerprint": bad})
+                assert refused.json()["msg"] == f"证书指纹格式错误: {bad}(SHA-256, 64 位十六进制)"
+            other = await admin.post(f"{SOURCES}/trust", {"id": source, "fingerprint": fingerprint})
+            assert not other.json()["success"]  # another tenant's source: not found
+            await demo_admin.data("POST", f"{SOURCES}/trust", {"id": source, "fingerprint": fingerprint.lower()})
+            row = await demo_admin.data("GET", f"{SOURCES}/detail", id=source)
+            assert orjson.loads(row["config"])["trustedCertificate"] == fingerprint
             await until(lambda: _has(demo_admin, device, {"TEMP": 80.5}), what="the value over a secure channel")
+            answer = await demo_admin.data("POST", f"{SOURCES}/test", {"id": source})
+            assert answer["success"] and answer["certificate"]["fingerprint"] == fingerprint
+        finally:
+            await server.stop()
+
+        (tmp_path / "second").mkdir()
+        server = OpcUaSim(certificates=tmp_path / "second", port=server.port)  # the same endpoint, a new key
+        await server.start()
+        try:
+            changed = opcua.fingerprint((tmp_path / "second" / "server-cert.der").read_bytes())
+            state = await until(lambda: _untrusted(demo_admin, source, changed), what="the new certificate refused")
+            assert f"与已信任的 {fingerprint} 不符" in state["lastError"]
         finally:
             await server.stop()
 
@@ -513,6 +549,12 @@ def test_modbus_addresses():
 
 async def _exists(*paths) -> bool:
     return all(path.exists() for path in paths)
+
+
+async def _untrusted(api, source: str, fingerprint: str | None = None):
+    state = await source_state(api, source)
+    certificate = state["untrustedCertificate"]
+    return state if certificate and fingerprint in (None, certificate["fingerprint"]) else None
 
 
 async def _logged(app, prefix: str, count: int):

@@ -6,6 +6,7 @@ import asyncio
 import time
 from typing import Annotated
 
+import orjson
 from fastapi import APIRouter, Query
 from sqlalchemy import func, select
 
@@ -13,6 +14,7 @@ from plantdesk.core.context import Identity
 from plantdesk.core.crud import get_or_raise, parse_ids
 from plantdesk.core.deps import Rt, TenantDb, need
 from plantdesk.core.envelope import R, ok
+from plantdesk.core.envelope import status as status_answer
 from plantdesk.core.errors import BadRequest, BusinessError
 from plantdesk.modules.device.collect import connection, specs, status
 from plantdesk.modules.device.collect.schemas import (
@@ -21,6 +23,7 @@ from plantdesk.modules.device.collect.schemas import (
     ConnectionTest,
     DeviceSource,
     SourceStatusRead,
+    TrustCertificate,
 )
 from plantdesk.modules.device.models import DataPoint, DataPointSource
 from plantdesk.modules.device.monitor import ingest
@@ -86,14 +89,34 @@ async def test_connection(db: TenantDb, rt: Rt, body: ConnectionTest, user: Iden
     spec = await _spec(db, body)
     await connection.check(rt.settings.outbound_policy, spec)  # a malformed one is refused here
     started = time.monotonic()
+    certificate = None
     try:
-        message = await asyncio.wait_for(connection.test(spec, rt.settings.data_dir), spec.timeout_ms / 1000 + 1)
+        message, certificate = await asyncio.wait_for(connection.test(spec, rt.settings.data_dir),
+                                                      spec.timeout_ms / 1000 + 1)
         success = True
     except (BusinessError, BadRequest):
         raise
     except Exception as exc:
         success, message = False, connection.describe(exc)
-    return ok({"success": success, "message": message, "elapsed_ms": int((time.monotonic() - started) * 1000)})
+        certificate = getattr(exc, "certificate", None)
+    return ok({"success": success, "message": message, "elapsed_ms": int((time.monotonic() - started) * 1000),
+               "certificate": certificate})
+
+
+@router.post("/trust", response_model=R[None])
+async def trust_certificate(db: TenantDb, body: TrustCertificate, user: Identity = EDIT):
+    """Trust an OPC UA source's server certificate by the SHA-256 fingerprint a person has checked (the one the
+    connection test or the source's status showed); the collector connects with it from its next reading."""
+    from plantdesk.modules.device.collect import opcua
+
+    row = await get_or_raise(db, DataPointSource, body.id)
+    if specs.KINDS.get((row.type or "").lower()) != specs.OPCUA:
+        raise BadRequest("只有 OPC UA 数据源需要信任服务器证书")
+    fingerprint = opcua.trusted({"trustedCertificate": body.fingerprint})
+    if len(fingerprint) != 95:
+        raise BadRequest(f"证书指纹格式错误: {body.fingerprint}(SHA-256, 64 位十六进制)")
+    row.config = orjson.dumps(specs.settings(row.config) | {"trustedCertificate": fingerprint}).decode()
+    return status_answer(True)
 
 
 @router.get("/browse", response_model=R[list[BrowseNode]])

@@ -59,19 +59,20 @@ class SourceStatus:
     values: int = 0
     rejected: Counter = field(default_factory=Counter)
     seen: dict[str, int | None] = field(default_factory=dict)  # device code → when it last sent (epoch ms)
+    untrusted_certificate: dict | None = None  # the server certificate the last connection refused (OPC UA)
     _recent: deque = field(default_factory=deque)  # (monotonic second, values)
 
     def connected(self) -> None:
         self.state, self.connected_since, self.down_since = ONLINE, now_ms(), None
-        self.last_contact = self.connected_since
+        self.last_contact, self.untrusted_certificate = self.connected_since, None
 
-    def failed(self, error: str) -> None:
+    def failed(self, error: str, certificate: dict | None = None) -> None:
         """A connection lost or refused: connecting again; offline once down for the timeout (`resolved`), which
         counts from the server's last word, not from when the loss was noticed."""
         if self.down_since is None:
             self.down_since = min(self.last_contact or now_ms(), now_ms())
         self.last_error, self.last_error_time = error[:500], now_ms()
-        self.state, self.connected_since = CONNECTING, None
+        self.state, self.connected_since, self.untrusted_certificate = CONNECTING, None, certificate
 
     def heard(self, devices: Iterable[str]) -> None:
         """These devices sent something (values, or an `online` on their status topic)."""
@@ -112,7 +113,7 @@ class SourceStatus:
                 "last_value_time": self.last_value_time, "last_error": self.last_error,
                 "last_error_time": self.last_error_time,
                 "rejected": [{"reason": reason, "count": count} for reason, count in sorted(self.rejected.items())],
-                "devices": devices, "reported_at": now_ms()}
+                "devices": devices, "untrusted_certificate": self.untrusted_certificate, "reported_at": now_ms()}
 
 
 def resolved(wire: dict, now: int | None = None) -> dict:

@@ -222,12 +222,12 @@ class Supervisor:
             try:
                 await connection.check(self.runtime.settings.outbound_policy, spec)
                 await self.collectors[spec.kind](spec, sink)
-                error = "连接已关闭"
+                error, certificate = "连接已关闭", None
             except asyncio.CancelledError:
                 raise
             except Exception as exc:
-                error = connection.describe(exc)
-            state.failed(error)
+                error, certificate = connection.describe(exc), getattr(exc, "certificate", None)
+            state.failed(error, certificate)
             with contextlib.suppress(Exception):
                 await sink.publish()
             log.info("source %s (%s): %s; retrying in %.1f s", spec.code, spec.tenant_id, error, backoff)
