@@ -6,7 +6,8 @@ A spec is a frozen value: the supervisor compares a source's new spec with the r
 the sources whose spec changed, so editing a point, a group or a source applies live without a restart.
 
 Source settings (JSON, camelCase like the API):
-- mqtt:   {"url": "mqtt://127.0.0.1:1883" | "mqtts://…", "username", "password", "topic", "clientId"}
+- mqtt:   {"url": "mqtt://127.0.0.1:1883" | "mqtts://…", "username", "password", "topic", "clientId", and for
+           mqtts: "caCertificate", "clientCertificate", "clientKey" (PEM), "tlsVerify": true}
 - opcua:  {"endpoint": "opc.tcp://host:4840/…", "securityPolicy": "None" | "Basic256Sha256", "username",
            "password", "mode": "subscribe" | "poll"}
 - modbus: {"transport": "tcp" | "rtu-over-tcp" | "rtu", "unitId": 1, and by transport
