@@ -34,6 +34,9 @@ from tests.helpers import platform_session
 API = "/api/device-management"
 SOURCES = f"{API}/data-point-source"
 DEADLINE = 40.0
+# Seconds a loaded machine (2 cores, several test runs) may take to see a state the server resolved on time: the
+# exact moment is test_resolved_offline_exactly_at_the_timeout's.
+SLACK = 5.0
 
 
 @pytest.fixture(autouse=True)
@@ -210,7 +213,7 @@ class TestMqttTls:
             await broker.stop()
             stopped = time.monotonic()
             await until(lambda: _everywhere(demo_admin, source, device, "offline"), what="all offline")
-            assert time.monotonic() - stopped < 3.0 + 1.5
+            assert time.monotonic() - stopped < 3.0 + SLACK
             await broker.start()
             await until(lambda: _online(demo_admin, source), what="the source back online")
             await publish_tls(56.5)
@@ -473,7 +476,7 @@ class TestOffline:
             await until(lambda: _everywhere(demo_admin, source, device, "offline"), what="all offline")
             elapsed = time.monotonic() - stopped
             # The collect period is 200 ms, so freshness alone would say offline after 600 ms: it is the timeout.
-            assert timeout - 0.5 < elapsed < timeout + 1.5, elapsed
+            assert timeout - 0.5 < elapsed < timeout + SLACK, elapsed
 
             await server.start()
             await until(lambda: _everywhere(demo_admin, source, device, "online"), what="all online again")
@@ -496,7 +499,7 @@ class TestOffline:
             await server.stop()
             stopped = time.monotonic()
             await until(lambda: _everywhere(demo_admin, source, device, "offline"), what="all offline")
-            assert time.monotonic() - stopped < 3.0 + 1.5
+            assert time.monotonic() - stopped < 3.0 + SLACK
 
             server = OpcUaSim(port=server.port)
             await server.start()
@@ -515,7 +518,7 @@ class TestOffline:
         await until(lambda: _everywhere(demo_admin, source, device, "online"), what="the device online")
         silent = time.monotonic()
         await until(lambda: _device_everywhere(demo_admin, source, device, "offline"), what="the silent device")
-        assert time.monotonic() - silent < 2.0 + 1.5
+        assert time.monotonic() - silent < 2.0 + SLACK
         assert (await source_state(demo_admin, source))["state"] == "online"  # the broker is still there
 
         await publish(f"{base}/telemetry", {"values": {"TEMP": 2}})
@@ -523,6 +526,38 @@ class TestOffline:
         await publish(f"{base}/status", "offline")  # a gateway's last will: offline at once
         await until(lambda: _device_everywhere(demo_admin, source, device, "offline"), deadline=1.5,
                     what="the device gone")
+
+
+class TestHttp:
+    async def test_posted_values_give_the_http_source_its_live_state(self, app, admin, client, demo_admin, unique):
+        """Values posted over the HTTP ingest for points of an HTTP source: counted per source (last value time,
+        values/s, rejections by reason), the source and its device online while they arrive and offline once
+        the source's timeout passes without one; another tenant sees none of it."""
+        source = await add_source(demo_admin, "http", f"HT-{unique}", {"timeoutMs": 2000})
+        device = await add_device(app, DEMO_TENANT, f"HT-{unique}", [{"code": "TEMP"}, {"code": "PRES"}],
+                                  source_id=source)
+        assert (await source_state(demo_admin, source))["state"] == "offline"  # nothing posted yet
+        token = (await demo_admin.data("POST", f"{API}/device-token/create", {"deviceId": device["id"]}))["token"]
+        code = f"HT-{unique}"
+        body = [{"deviceCode": code, "values": {"TEMP": 20.5, "PRES": 1.5, "NOPE": 1}},
+                {"deviceCode": code, "values": {"TEMP": "warm"}}]
+        answer = (await client.post(f"{API}/telemetry", json=body, headers={"X-Device-Token": token})).json()
+        assert answer["data"]["accepted"] == 2 and answer["data"]["rejected"] == 2
+        state = await source_state(demo_admin, source)
+        assert state["state"] == "online" and state["type"] == "http" and state["values"] == 2
+        assert state["valuesPerSecond"] > 0 and state["lastValueTime"] and state["deviceStates"] == {code: "online"}
+        assert {r["reason"]: (r["count"], r["message"]) for r in state["rejected"]} == {
+            "unknown_point": (1, "点位不存在"), "bad_type": (1, "数值类型错误")}
+        assert await _device_everywhere(demo_admin, source, device, "online")
+        assert await admin.data("GET", f"{SOURCES}/status", ids=source) == []  # another tenant's source
+
+        posted = time.monotonic()
+        await until(lambda: _everywhere(demo_admin, source, device, "offline"), what="the quiet source offline")
+        assert 2.0 - 0.5 < time.monotonic() - posted < 2.0 + SLACK
+        state = await source_state(demo_admin, source)
+        assert state["valuesPerSecond"] == 0 and state["values"] == 2  # the figures stay, the rate does not
+        await client.post(f"{API}/telemetry", json=body[0], headers={"X-Device-Token": token})
+        await until(lambda: _everywhere(demo_admin, source, device, "online"), what="online again")
 
 
 class TestLeases:
@@ -671,6 +706,28 @@ async def _everywhere(api, source: str, device: dict, wanted: str):
 async def _device_status(api, device: dict, wanted: str):
     rows = await api.data("GET", f"{API}/datapoints-monitor/status", deviceIds=device["id"])
     return rows if rows and rows[0]["status"] == wanted else None
+
+
+def test_resolved_offline_exactly_at_the_timeout():
+    """The server resolves a published status as of the moment it is read: exactly at the timeout after the
+    server's last word the source and every device turn offline; a device silent for its allowance too."""
+    state = collect_status.SourceStatus(1, DEMO_TENANT, specs.MODBUS, "me", 3000, {"A": 3000, "B": 20_000})
+    state.connected()
+    state.heard(["A", "B"])
+    heard = state.seen["A"]
+    assert heard is not None
+    wire = state.wire()
+    at = lambda ms: collect_status.resolved(wire, heard + ms)  # noqa: E731
+    assert at(2999)["device_states"] == {"A": "online", "B": "online"} and at(2999)["state"] == "online"
+    assert at(3001)["device_states"] == {"A": "offline", "B": "online"}  # A silent past its allowance
+    state.failed("gone")
+    wire = state.wire()
+    assert wire["down_since"] == heard  # counted from the last word, not from when the loss was noticed
+    assert at(2999)["state"] == "connecting" and at(2999)["device_states"]["B"] == "online"
+    assert at(3000)["state"] == "offline" and at(3000)["device_states"] == {"A": "offline", "B": "offline"}
+    state.gone("B")
+    assert collect_status.resolved(state.wire(), heard)["device_states"]["B"] == "offline"
+    assert collect_status.allowances(3000, [("A", 1000), ("B", 10_000), ("A", 200)]) == {"A": 3000, "B": 20_000}
 
 
 def test_status_key_is_per_source():

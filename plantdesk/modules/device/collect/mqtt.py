@@ -86,9 +86,10 @@ def parse(spec: SourceSpec, sink: Sink, topic: str, payload: bytes) -> list[Valu
     if parts[3] == "status":
         state = payload.decode("utf-8", "replace").strip().strip('"').lower()
         if state == "online":
-            sink.status.heard([device])
+            sink.changed = sink.status.heard([device]) or sink.changed
         elif state == "offline":
             sink.status.gone(device)
+            sink.changed = True
         else:
             sink.reject("malformed", f"{topic}: {payload[:100]!r}")
         return []
@@ -117,6 +118,9 @@ async def run(spec: SourceSpec, sink: Sink) -> None:
                 values = parse(spec, sink, message.topic.value, payload)
                 if values:
                     await queue.put(values)
+                if sink.changed:  # a device said it is online or offline: shown at once
+                    sink.changed = False
+                    await sink.publish()
         finally:
             writer.cancel()
             with contextlib.suppress(asyncio.CancelledError):

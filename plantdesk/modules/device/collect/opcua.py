@@ -170,7 +170,8 @@ async def _watch(opc: Client, timeout: float, sink: Sink, subscribed: set[str]) 
     while True:
         await asyncio.sleep(max(timeout / 3, 0.2))
         await asyncio.wait_for(opc.nodes.server_state.read_value(), timeout)
-        sink.status.heard(subscribed)
+        if sink.status.heard(subscribed):
+            await sink.publish()
 
 
 async def _flush(handlers: list[_Changes], sink: Sink) -> None:

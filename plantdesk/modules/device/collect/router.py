@@ -58,7 +58,8 @@ async def source_status(db: TenantDb, rt: Rt, ids: IdList = None, user: Identity
     live = await _statuses(rt, rows)
     out = []
     for row in rows:
-        state = live.get(row.id) or {"state": "stopped"}
+        state = live.get(row.id) or {"state": status.OFFLINE if (row.type or "").lower() == status.HTTP
+                                     else "stopped"}  # an HTTP source nothing was posted to yet: offline
         out.append({**state, "source_id": row.id, "code": row.code, "name": row.name, "type": row.type,
                     "points": points.get(row.id, 0),
                     "rejected": [{**r, "message": _message(r["reason"])} for r in state.get("rejected", [])]})

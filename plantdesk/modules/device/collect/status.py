@@ -19,6 +19,7 @@ from plantdesk.modules.device.collect.specs import SOURCE_TIMEOUT_MS
 from plantdesk.modules.device.models import DataPointSource, Device
 
 CONNECTING, ONLINE, OFFLINE = "connecting", "online", "offline"
+HTTP = "http"  # a source values are posted to (collect.http), not one a collector connects to
 RATE_WINDOW = 10.0  # seconds the values-per-second figure averages over
 MAX_DEVICES = 10_000  # devices one source tracks (an MQTT source hears whatever device codes its topics name)
 KEY = "collect:source:{}"
@@ -74,12 +75,17 @@ class SourceStatus:
         self.last_error, self.last_error_time = error[:500], now_ms()
         self.state, self.connected_since, self.untrusted_certificate = CONNECTING, None, certificate
 
-    def heard(self, devices: Iterable[str]) -> None:
-        """These devices sent something (values, or an `online` on their status topic)."""
+    def heard(self, devices: Iterable[str]) -> bool:
+        """These devices sent something (values, or an `online` on their status topic); True when one of them
+        was offline until now (the news should be published at once)."""
         stamp = self.last_contact = now_ms()
+        back = False
         for device in devices:
             if device in self.seen or len(self.seen) < MAX_DEVICES:
+                before = self.seen.get(device)
+                back = back or before is None or stamp - before > self.allowances.get(device, self.timeout_ms)
                 self.seen[device] = stamp
+        return back
 
     def gone(self, device: str) -> None:
         """The device said it is offline (an MQTT gateway's last will): offline until it sends again."""
@@ -121,12 +127,41 @@ def resolved(wire: dict, now: int | None = None) -> dict:
     source down for its timeout is offline, and so are all its devices; a device is offline too when nothing came
     from it for its allowance, online otherwise."""
     now = now or now_ms()
-    state, down = wire.get("state"), wire.get("down_since")
-    if state == CONNECTING and down is not None and now - down >= wire.get("timeout_ms", SOURCE_TIMEOUT_MS):
+    if "parts" in wire:
+        wire = merged(wire["parts"].values(), now)
+    state, down, timeout = wire.get("state"), wire.get("down_since"), wire.get("timeout_ms", SOURCE_TIMEOUT_MS)
+    if state == CONNECTING and down is not None and now - down >= timeout:
         state = OFFLINE
+    if wire.get("kind") == HTTP:  # pushed: online while values arrive
+        last = wire.get("last_value_time")
+        state = ONLINE if last is not None and now - last < timeout else OFFLINE
+        if state == OFFLINE:
+            wire = {**wire, "values_per_second": 0.0}
     devices = {code: ONLINE if state != OFFLINE and seen is not None and now - seen <= allowance else OFFLINE
                for code, (seen, allowance) in (wire.get("devices") or {}).items()}
     return {**wire, "state": state, "device_states": devices}
+
+
+def merged(parts: Iterable[dict], now: int) -> dict:
+    """One status of the parts several processes published for one source (collect.http): counts added up,
+    the newest times, each device's latest word; a part older than the rate window adds no rate."""
+    parts = sorted(parts, key=lambda part: part.get("reported_at", 0))
+    if not parts:
+        return {"state": OFFLINE}
+    rejected: Counter = Counter()
+    devices: dict[str, list] = {}
+    for part in parts:
+        rejected.update({r["reason"]: r["count"] for r in part.get("rejected", [])})
+        for code, (seen, allowance) in (part.get("devices") or {}).items():
+            if code not in devices or (seen or 0) >= (devices[code][0] or 0):
+                devices[code] = [seen, allowance]
+    times = [part["last_value_time"] for part in parts if part.get("last_value_time")]
+    return {**parts[-1], "owner": None, "values": sum(part.get("values", 0) for part in parts),
+            "values_per_second": round(sum(part.get("values_per_second", 0.0) for part in parts
+                                           if now - part.get("reported_at", 0) < RATE_WINDOW * 1000), 1),
+            "last_value_time": max(times) if times else None,
+            "rejected": [{"reason": reason, "count": count} for reason, count in sorted(rejected.items())],
+            "devices": devices}
 
 
 def allowances(timeout_ms: int, periods: Iterable[tuple[str, int]]) -> dict[str, int]:

@@ -56,6 +56,7 @@ class Sink:
         self.runtime, self.spec, self.status = runtime, spec, state
         self.caller = ingest.Caller(tenant_id=spec.tenant_id)
         self.was_connected = False
+        self.changed = False  # news to publish now rather than with the next second's status
         self._logged: dict[str, float] = {}
         self._published = 0.0
 
@@ -83,11 +84,11 @@ class Sink:
             self._note(rejection["reason"], f"{rejection['device_code']}/{rejection['point_code']}")
             if rejection["reason"] == "unknown_device":
                 unknown.add(rejection["device_code"])
-        self.status.heard({device for device, *_ in values} - unknown)
+        back = self.status.heard({device for device, *_ in values} - unknown)
         if answer.rejected > len(answer.rejections):  # more than the answer lists: counted, not named
             reasons["bad_entry"] += answer.rejected - len(answer.rejections)
         self.status.counted(answer.accepted, reasons)
-        if reasons or time.monotonic() - self._published >= 1.0:
+        if reasons or back or time.monotonic() - self._published >= 1.0:
             await self.publish()
 
     def reject(self, reason: str, detail: str) -> None:

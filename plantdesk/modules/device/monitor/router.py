@@ -19,6 +19,7 @@ from plantdesk.core.envelope import R, Schema, ok, status
 from plantdesk.core.errors import BadRequest, Unauthorized
 from plantdesk.core.paging import Page
 from plantdesk.core.routing import include
+from plantdesk.modules.device.collect.http import sources as http_sources
 from plantdesk.modules.device.models import Device
 from plantdesk.modules.device.monitor import ingest, retention, service
 from plantdesk.modules.device.monitor.models import DeviceToken
@@ -188,16 +189,21 @@ async def post_telemetry(request: Request, rt: Rt):
                 async with rt.unit_of_work(None) as db:
                     caller = await ingest.token_caller(db, device_token)
                     tenancy.bind(db, tenancy.Scope(caller.tenant_id))
-                    return ok(await ingest.ingest(db, caller, body, content_type))
-            assert user is not None
-            async with rt.unit_of_work(user) as db:
-                await authorize(request, user, INGEST_CODES, db=db, cache=rt.cache)
-                return ok(await ingest.ingest(db, ingest.Caller(user.tenant_id, user.user_id), body, content_type))
+                    answer = await ingest.ingest(db, caller, body, content_type)
+            else:
+                assert user is not None
+                async with rt.unit_of_work(user) as db:
+                    await authorize(request, user, INGEST_CODES, db=db, cache=rt.cache)
+                    caller = ingest.Caller(user.tenant_id, user.user_id)
+                    answer = await ingest.ingest(db, caller, body, content_type)
         except Exception as exc:
             # Two batches of the same points can deadlock on PostgreSQL (one locks latest rows another has just
             # inserted); the database aborts one, which is then written again from the start.
             if attempt == RETRIES or _sqlstate(exc) not in RETRY_STATES:
                 raise
+            continue
+        await http_sources.record(rt.cache, caller.tenant_id, answer)  # committed: the HTTP sources' counters
+        return ok(answer.wire())
     raise AssertionError("unreachable")
 
 
