@@ -124,7 +124,7 @@ export function SourceCounters({ sourceId }: { sourceId: string }) {
       </Tooltip>
       {status.rejected.map((r) => (
         <Tag key={r.reason} color="warning" data-rejected={r.reason}>
-          {r.message} {r.count}
+          {t(L(`reason_${r.reason}`), { defaultValue: r.message })} {r.count}
         </Tag>
       ))}
     </Space>
