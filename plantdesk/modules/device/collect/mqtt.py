@@ -32,7 +32,7 @@ from plantdesk.modules.device.collect.specs import SourceSpec
 if TYPE_CHECKING:
     from plantdesk.modules.device.collect.supervisor import Sink, Value
 
-BATCH = 5_000
+BATCH = 20_000
 FLUSH_SECONDS = 0.05
 QUEUE_VALUES = 50_000
 
@@ -130,7 +130,8 @@ async def run(spec: SourceSpec, sink: Sink) -> None:
 async def _write(queue: asyncio.Queue[list[Value]], sink: Sink) -> None:
     while True:
         batch = await queue.get()
-        await asyncio.sleep(FLUSH_SECONDS)  # let a burst gather into one transaction
+        if queue.empty():  # a lone message: let a burst gather into one transaction (a backlog is one already)
+            await asyncio.sleep(FLUSH_SECONDS)
         while len(batch) < BATCH and not queue.empty():
             batch.extend(queue.get_nowait())
         await sink.write(batch)
