@@ -166,12 +166,14 @@ async def mqtt_run(rt, supervisor, source_id: int, probe: int, seconds: float, r
     out, _ = await publisher.communicate()
     published = int(out.strip() or 0)
     published_at = time.monotonic()
-    # Drained when the accepted count stops moving (the broker's and the queue's backlog written).
-    previous = -1
-    while status.values != previous:
-        previous = status.values
-        await asyncio.sleep(1.0)
-    elapsed = time.monotonic() - started_at - 1.0
+    # Drained when every published value is accepted (the broker's and the queue's backlog written), or when
+    # the count has not moved for 5 s (a write of a large backlog batch takes more than a second).
+    moved_at, previous = time.monotonic(), -1
+    while status.values - before_values < published and time.monotonic() - moved_at < 5.0:
+        if status.values != previous:
+            moved_at, previous = time.monotonic(), status.values
+        await asyncio.sleep(0.05)
+    elapsed = time.monotonic() - started_at
     cpu = cpu_seconds(os.getpid()) - cpu_before
     watcher.cancel()
     values = status.values - before_values

@@ -15,6 +15,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from plantdesk.core import excel, query, tenancy
 from plantdesk.core.audit_models import ApiLog
+from plantdesk.core.cache import Cache
 from plantdesk.core.context import Identity
 from plantdesk.core.crud import Resource, crud_router, get_or_raise, mark_deleted, parse_ids, request_ids
 from plantdesk.core.deps import TOKEN_IN_LINK, IdQuery, OptionalId, Rt, TenantDb, form_or_query, need
@@ -289,40 +290,40 @@ DEVICES = Listing(
     order=(Device.sort, Device.code, Device.id))
 
 
-async def _device_page(db: AsyncSession, request: Request, paging) -> dict:
+async def _device_page(db: AsyncSession, cache: Cache, request: Request, paging) -> dict:
     page = await DEVICES.page(db, DEVICES.select(request.query_params), paging)
-    page["records"] = await service.device_reads(db, page["records"])
+    page["records"] = await service.device_reads(db, page["records"], cache)
     return page
 
 
 @devices.get("/list", response_model=R[Page[DeviceRead]])
-async def device_list(request: Request, db: TenantDb, paging: Paging, user: Identity = DEVICE["view"]):
+async def device_list(request: Request, db: TenantDb, rt: Rt, paging: Paging, user: Identity = DEVICE["view"]):
     """Filters: code, name (or deviceName), category, line, area, location, manufacturer (contains); modelId,
     deptId, status (exact)."""
-    return ok(await _device_page(db, request, paging))
+    return ok(await _device_page(db, rt.cache, request, paging))
 
 
 @devices.get("/page", response_model=R[Page[DeviceRead]])
-async def device_page(request: Request, db: TenantDb, paging: Paging, user: Identity = DEVICE["view"]):
-    return ok(await _device_page(db, request, paging))
+async def device_page(request: Request, db: TenantDb, rt: Rt, paging: Paging, user: Identity = DEVICE["view"]):
+    return ok(await _device_page(db, rt.cache, request, paging))
 
 
 @devices.get("/detail", response_model=R[DeviceRead])
-async def device_detail(db: TenantDb, id: IdQuery, user: Identity = DEVICE["view"]):
-    return ok((await service.device_reads(db, [await get_or_raise(db, Device, id)]))[0])
+async def device_detail(db: TenantDb, rt: Rt, id: IdQuery, user: Identity = DEVICE["view"]):
+    return ok((await service.device_reads(db, [await get_or_raise(db, Device, id)], rt.cache))[0])
 
 
 @devices.post("/save", response_model=R[DeviceRead])
-async def device_save(db: TenantDb, body: Annotated[DeviceWrite, Body()], user: Identity = DEVICE["save"]):
+async def device_save(db: TenantDb, rt: Rt, body: Annotated[DeviceWrite, Body()], user: Identity = DEVICE["save"]):
     """With `modelId`, the model's components and template points are copied to the new device; `dataPoints`
     override copies by code (unit, range, address, collect group, deadband, ...) or add points."""
-    return ok((await service.device_reads(db, [await service.save_device(db, body)]))[0])
+    return ok((await service.device_reads(db, [await service.save_device(db, body)], rt.cache))[0])
 
 
 @devices.post("/update", response_model=R[DeviceRead])
-async def device_update(db: TenantDb, body: Annotated[DeviceWrite, Body()], user: Identity = DEVICE["edit"]):
+async def device_update(db: TenantDb, rt: Rt, body: Annotated[DeviceWrite, Body()], user: Identity = DEVICE["edit"]):
     _need_id(body)
-    return ok((await service.device_reads(db, [await service.save_device(db, body)]))[0])
+    return ok((await service.device_reads(db, [await service.save_device(db, body)], rt.cache))[0])
 
 
 @devices.post("/remove", response_model=R[bool])
@@ -333,14 +334,15 @@ async def device_remove(request: Request, db: TenantDb, user: Identity = DEVICE[
 
 
 @devices.get("/searchByDeviceName", response_model=R[list[DeviceRead]])
-async def device_search(db: TenantDb, device_name: Annotated[str, Query(alias="deviceName", max_length=100)] = "",
+async def device_search(db: TenantDb, rt: Rt,
+                        device_name: Annotated[str, Query(alias="deviceName", max_length=100)] = "",
                         user: Identity = DEVICE["view"]):
     """Devices whose name or code contains `deviceName` (at most 100)."""
     stmt = select(Device).order_by(Device.sort, Device.code).limit(100)
     clause = query.keyword(device_name, Device.name, Device.code)
     if clause is not None:
         stmt = stmt.where(clause)
-    return ok(await service.device_reads(db, list((await db.execute(stmt)).scalars())))
+    return ok(await service.device_reads(db, list((await db.execute(stmt)).scalars()), rt.cache))
 
 
 @devices.get("/department", response_model=R[list[DeviceTreeNode]])

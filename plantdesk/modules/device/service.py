@@ -15,6 +15,7 @@ from sqlalchemy import Select, func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from plantdesk.core import query
+from plantdesk.core.cache import Cache
 from plantdesk.core.crud import get_or_raise, mark_deleted
 from plantdesk.core.errors import BusinessError
 from plantdesk.modules.device.collect import specs
@@ -327,7 +328,7 @@ async def instantiate(db: AsyncSession, device: Device, overrides: Sequence[Data
     return len(points)
 
 
-async def device_reads(db: AsyncSession, rows: Sequence[Device]) -> list[dict]:
+async def device_reads(db: AsyncSession, rows: Sequence[Device], cache: Cache | None = None) -> list[dict]:
     from plantdesk.modules.system.models import Dept
 
     model_ids = {r.model_id for r in rows if r.model_id}
@@ -346,10 +347,11 @@ async def device_reads(db: AsyncSession, rows: Sequence[Device]) -> list[dict]:
         data["dept_name"] = depts.get(row.dept_id) if row.dept_id else None
         data["point_count"] = counts.get(row.id, 0)
         out.append(data)
-    # Live status from data freshness (monitor module): online / offline / fault, and the newest value's time.
+    # Live status from data freshness and the collectors (monitor module): online / offline / fault, and the
+    # newest value's time.
     from plantdesk.modules.device.monitor.service import device_status
 
-    live = await device_status(db, ids) if ids else {}
+    live = await device_status(db, ids, cache) if ids else {}
     for data in out:
         data["run_status"], data["last_data_ts"] = live[data["id"]]["status"], live[data["id"]]["last_ts"]
     return out

@@ -1,8 +1,8 @@
 """Seed data: the demo tenant's (356782) collected sources, so every collector kind shows live data on a fresh
 machine. `serve --simulate` starts the servers they name (modules.device.collect.demo): an OPC UA server and a
 Modbus TCP server on loopback, and MQTT publishing on the machine's Mosquitto. The compressor K-101 is read
-over Modbus, the pre-heater E-101 over OPC UA, the tank farm arrives over MQTT; the HTTP simulator keeps the
-reactor and the pumps.
+over Modbus, the pre-heater E-101 over OPC UA, the tank farm arrives over MQTT; the reactor and the pumps are
+posted over HTTP by the simulator, to the HTTP source that counts them.
 
 Called once, from the plant's seed (seeder.seed_plant), inside the demo tenant's scope."""
 
@@ -24,10 +24,13 @@ SOURCES: list[dict] = [
     {"type": "opcua", "code": "DEMO-OPCUA", "name": "Pre-heater DCS (OPC UA, demo)",
      "config": '{"endpoint": "' + OPCUA_ENDPOINT + '", "securityPolicy": "None", "timeoutMs": 5000}',
      "remark": "asyncua server started by serve --simulate"},
+    {"type": "http", "code": "DEMO-HTTP", "name": "Line 1 edge gateway (HTTP)", "config": '{"timeoutMs": 5000}',
+     "remark": "POST /api/device-management/telemetry with a device token, every second (the simulator)"},
 ]
 
-# device code → (source code, collect group code, {point code: address}); points not named keep their address.
-DEVICES: dict[str, tuple[str, str, dict[str, str]]] = {
+# device code → (source code, collect group code or None to keep the model's, {point code: address}); points
+# not named keep their address.
+DEVICES: dict[str, tuple[str, str | None, dict[str, str]]] = {
     "K101": ("DEMO-MODBUS", "FAST", {
         "RUN": "00001", "MOTOR_CURRENT": "40201:float32", "LOAD": "40203:float32", "DISCH_PRES": "40205:float32",
         "DISCH_TEMP": "40207:float32", "OIL_PRES": "40209:float32", "RUN_HOURS": "40211:uint32"}),
@@ -35,6 +38,9 @@ DEVICES: dict[str, tuple[str, str, dict[str, str]]] = {
     "TK201": ("DEMO-MQTT", "FAST", {}),
     "TK202": ("DEMO-MQTT", "FAST", {}),
     "TK203": ("DEMO-MQTT", "FAST", {}),
+    "R101": ("DEMO-HTTP", None, {}),
+    "P101A": ("DEMO-HTTP", None, {}),
+    "P101B": ("DEMO-HTTP", None, {}),
 }
 
 
@@ -52,8 +58,8 @@ async def seed(db: AsyncSession) -> None:
     for code, (source_code, group, addresses) in DEVICES.items():
         if code not in devices:
             continue
-        await db.execute(update(DataPoint).where(DataPoint.device_id == devices[code])
-                         .values(source_id=sources[source_code].id, collect_group_id=groups[group])
+        values = {"source_id": sources[source_code].id} | ({"collect_group_id": groups[group]} if group else {})
+        await db.execute(update(DataPoint).where(DataPoint.device_id == devices[code]).values(**values)
                          .execution_options(synchronize_session=False))
         for point, address in addresses.items():
             await db.execute(update(DataPoint).where(DataPoint.device_id == devices[code], DataPoint.code == point)

@@ -1,15 +1,17 @@
 import {
   type BrowseNode,
+  type Certificate,
   type ConnectionAnswer,
   type DeviceSource,
   getDeviceManagementDataPointSourceBrowse,
   getDeviceManagementDataPointSourceDeviceSources,
   getDeviceManagementDataPointSourceStatus,
   postDeviceManagementDataPointSourceTest,
+  postDeviceManagementDataPointSourceTrust,
   type SourceStatusRead,
 } from './generated/client';
 
-export type { BrowseNode, ConnectionAnswer, DeviceSource, SourceStatusRead };
+export type { BrowseNode, Certificate, ConnectionAnswer, DeviceSource, SourceStatusRead };
 
 const AREA = 'device-collect';
 /** How often the live status of the collectors is read again. */
@@ -17,6 +19,8 @@ export const STATUS_POLL_MS = 3000;
 
 /** Source types the collectors read (the others are written over HTTP, by hand or calculated). */
 export const COLLECTED_TYPES = ['mqtt', 'opcua', 'modbus'];
+/** Source types with a live state: the collected ones, and HTTP (values posted to the ingest). */
+export const LIVE_TYPES = [...COLLECTED_TYPES, 'http'];
 
 const poll = (query: { state: { status: string } }) =>
   query.state.status === 'error' ? false : STATUS_POLL_MS;
@@ -53,6 +57,11 @@ export async function testConnection(body: {
   config?: string | null;
 }): Promise<ConnectionAnswer> {
   return (await postDeviceManagementDataPointSourceTest(body)).data as ConnectionAnswer;
+}
+
+/** Trust an OPC UA server certificate by the fingerprint the user has checked. */
+export async function trustCertificate(id: string, fingerprint: string): Promise<void> {
+  await postDeviceManagementDataPointSourceTrust({ id, fingerprint });
 }
 
 /** The children of an OPC UA node (the Objects folder without `nodeId`). */

@@ -1,4 +1,5 @@
-"""The Modbus TCP collector (pymodbus): per collect group, every period, its points' registers are read in
+"""The Modbus collector (pymodbus), over Modbus TCP, RTU frames over TCP (a serial gateway) or RTU on a serial
+line (specs.modbus_link): per collect group, every period, its points' registers are read in
 contiguous blocks (one request per block, BLOCK_GAP registers of slack merged in rather than a second
 request), decoded (int16/uint16/int32/uint32/float32, big or little word order), scaled (`value × scale +
 offset`, the data point's own) and written in one batch. A read is retried the group's `retries` times within
@@ -11,11 +12,13 @@ import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from pymodbus.client import AsyncModbusTcpClient
+from pymodbus import FramerType
+from pymodbus.client import AsyncModbusSerialClient, AsyncModbusTcpClient
+from pymodbus.client.base import ModbusBaseClient
 from pymodbus.exceptions import ModbusException
 
 from plantdesk.core.errors import BadRequest
-from plantdesk.modules.device.collect import specs
+from plantdesk.modules.device.collect import connection, specs
 from plantdesk.modules.device.collect.specs import Group, Point, Register, SourceSpec
 
 if TYPE_CHECKING:
@@ -52,14 +55,18 @@ def blocks(points: list[tuple[Point, Register]]) -> list[Block]:
     return out
 
 
-def client(spec: SourceSpec, timeout: float) -> AsyncModbusTcpClient:
-    config = spec.config
+def client(spec: SourceSpec, timeout: float) -> ModbusBaseClient:
+    link = specs.modbus_link(spec.config)
     # Reconnecting is the supervisor's (with its back-off and offline marking): pymodbus's own is turned off.
-    return AsyncModbusTcpClient(str(config.get("host") or "127.0.0.1"), port=int(config.get("port") or 502),
-                                timeout=timeout, retries=0, reconnect_delay=0)
+    if link.serial:
+        return AsyncModbusSerialClient(link.serial_port, framer=FramerType.RTU, baudrate=link.baud_rate,
+                                       parity=link.parity, stopbits=link.stop_bits, bytesize=link.data_bits,
+                                       timeout=timeout, retries=0, reconnect_delay=0)
+    return AsyncModbusTcpClient(link.host, port=link.port, timeout=timeout, retries=0, reconnect_delay=0,
+                                framer=FramerType.RTU if link.transport == specs.RTU_OVER_TCP else FramerType.SOCKET)
 
 
-async def read_block(modbus: AsyncModbusTcpClient, unit: int, block: Block) -> list:
+async def read_block(modbus: ModbusBaseClient, unit: int, block: Block) -> list:
     count = block.end - block.start
     if block.kind == "holding":
         answer = await modbus.read_holding_registers(block.start, count=count, device_id=unit)
@@ -96,7 +103,7 @@ async def run(spec: SourceSpec, sink: Sink) -> None:
     modbus = client(spec, timeout)
     try:
         if not await modbus.connect():
-            raise ConnectionError(f"无法连接 Modbus 服务器 {modbus.comm_params.host}:{modbus.comm_params.port}")
+            raise ConnectionError(f"无法连接 Modbus 服务器 {connection.endpoint(spec)}")
         await sink.connected()
         if not groups:
             await asyncio.Event().wait()  # nothing to read yet: stay connected until the spec changes
@@ -107,7 +114,7 @@ async def run(spec: SourceSpec, sink: Sink) -> None:
         modbus.close()
 
 
-async def _poll(modbus: AsyncModbusTcpClient, unit: int, group: Group, plan: list[Block], sink: Sink) -> None:
+async def _poll(modbus: ModbusBaseClient, unit: int, group: Group, plan: list[Block], sink: Sink) -> None:
     period = group.period_ms / 1000
     next_at = time.monotonic()
     while True:
@@ -124,7 +131,7 @@ async def _poll(modbus: AsyncModbusTcpClient, unit: int, group: Group, plan: lis
         await asyncio.sleep(delay)
 
 
-async def _read(modbus: AsyncModbusTcpClient, unit: int, block: Block, group: Group) -> list:
+async def _read(modbus: ModbusBaseClient, unit: int, block: Block, group: Group) -> list:
     for attempt in range(group.retries + 1):
         try:
             return await asyncio.wait_for(read_block(modbus, unit, block), group.timeout_ms / 1000)

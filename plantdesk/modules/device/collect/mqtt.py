@@ -18,34 +18,60 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import ssl
+import tempfile
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import aiomqtt
 import orjson
 
+from plantdesk.core.errors import BadRequest
 from plantdesk.modules.device.collect import specs
 from plantdesk.modules.device.collect.specs import SourceSpec
 
 if TYPE_CHECKING:
     from plantdesk.modules.device.collect.supervisor import Sink, Value
 
-BATCH = 5_000
+BATCH = 20_000
 FLUSH_SECONDS = 0.05
 QUEUE_VALUES = 50_000
-STATES = {"online", "offline"}
 
 
 def client(spec: SourceSpec, *, timeout: float) -> aiomqtt.Client:
     config = spec.config
     tls, host, port = specs.mqtt_address(config)
-    context = ssl.create_default_context() if tls else None
-    if context is not None and config.get("tlsInsecure"):
-        context.check_hostname, context.verify_mode = False, ssl.CERT_NONE
+    context = tls_context(config) if tls else None
     return aiomqtt.Client(host, port, username=config.get("username") or None,
                           password=config.get("password") or None,
                           identifier=config.get("clientId") or f"plantdesk-{spec.id}",
                           tls_context=context, timeout=timeout, keepalive=30,
                           max_queued_incoming_messages=QUEUE_VALUES)
+
+
+def tls_context(config: dict) -> ssl.SSLContext:
+    """An `mqtts://` broker's TLS: the CA that signed the broker's certificate (`caCertificate`, PEM; the
+    system's CAs without one), a client certificate and its key when the broker asks for one
+    (`clientCertificate`, `clientKey`, PEM), and the broker's certificate and name checked unless `tlsVerify`
+    is false."""
+    ca = str(config.get("caCertificate") or "").strip()
+    try:
+        context = ssl.create_default_context(cadata=ca or None)
+    except (ssl.SSLError, ValueError) as exc:
+        raise BadRequest(f"CA 证书格式错误: {getattr(exc, 'reason', None) or exc}") from None
+    if not specs.enabled({"enabled": config.get("tlsVerify", True)}):
+        context.check_hostname, context.verify_mode = False, ssl.CERT_NONE
+    certificate, key = str(config.get("clientCertificate") or "").strip(), str(config.get("clientKey") or "").strip()
+    if certificate or key:
+        if not (certificate and key):
+            raise BadRequest("客户端证书与私钥须同时填写")
+        with tempfile.TemporaryDirectory() as folder:  # the ssl module loads a key from a file only
+            chain = Path(folder) / "client.pem"
+            chain.write_text(f"{certificate}\n{key}\n")
+            try:
+                context.load_cert_chain(chain)
+            except (ssl.SSLError, ValueError) as exc:
+                raise BadRequest(f"客户端证书或私钥格式错误: {getattr(exc, 'reason', None) or exc}") from None
+    return context
 
 
 def parse(spec: SourceSpec, sink: Sink, topic: str, payload: bytes) -> list[Value]:
@@ -59,8 +85,11 @@ def parse(spec: SourceSpec, sink: Sink, topic: str, payload: bytes) -> list[Valu
     device = parts[2]
     if parts[3] == "status":
         state = payload.decode("utf-8", "replace").strip().strip('"').lower()
-        if state in STATES:
-            sink.status.device_states[device] = state
+        if state == "online":
+            sink.changed = sink.status.heard([device]) or sink.changed
+        elif state == "offline":
+            sink.status.gone(device)
+            sink.changed = True
         else:
             sink.reject("malformed", f"{topic}: {payload[:100]!r}")
         return []
@@ -89,6 +118,9 @@ async def run(spec: SourceSpec, sink: Sink) -> None:
                 values = parse(spec, sink, message.topic.value, payload)
                 if values:
                     await queue.put(values)
+                if sink.changed:  # a device said it is online or offline: shown at once
+                    sink.changed = False
+                    await sink.publish()
         finally:
             writer.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -98,7 +130,8 @@ async def run(spec: SourceSpec, sink: Sink) -> None:
 async def _write(queue: asyncio.Queue[list[Value]], sink: Sink) -> None:
     while True:
         batch = await queue.get()
-        await asyncio.sleep(FLUSH_SECONDS)  # let a burst gather into one transaction
+        if queue.empty():  # a lone message: let a burst gather into one transaction (a backlog is one already)
+            await asyncio.sleep(FLUSH_SECONDS)
         while len(batch) < BATCH and not queue.empty():
             batch.extend(queue.get_nowait())
         await sink.write(batch)

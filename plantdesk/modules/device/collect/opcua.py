@@ -1,20 +1,24 @@
 """The OPC UA collector (asyncua): per point a node id (the point's address). Subscription first: one
 subscription per collect group, monitored items sampled at the group's period, changes batched into writes;
-a server that refuses subscriptions (or `"mode": "poll"`) is read instead, every period. The connection is
-watched (`check_connection`) every timeout; a lost one ends the run and the supervisor reconnects.
+a server that refuses subscriptions (or `"mode": "poll"`) is read instead, every period. The server's state
+is read three times per timeout; a lost connection ends the run and the supervisor reconnects.
 
 Security: policy `None` (the default) or `Basic256Sha256` with `SignAndEncrypt` (the client makes its own
-self-signed certificate in the data dir on first use); user name and password when set. `browse` serves the
+self-signed certificate in the data dir on first use; the server's certificate must be the one the source
+trusts, by its SHA-256 fingerprint); user name and password when set. `browse` serves the
 data-point form's node picker.
 """
 
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import re
 import time
 from typing import TYPE_CHECKING, Any
 
 from asyncua import Client, Node, ua
+from cryptography import x509
 
 from plantdesk.core.errors import BadRequest
 from plantdesk.modules.device.collect import specs
@@ -40,13 +44,50 @@ def client(config: dict, timeout: float) -> Client:
     return opc
 
 
-async def secure(opc: Client, config: dict, data_dir: Any) -> None:
+class Untrusted(Exception):
+    """The server's certificate is not the one the source trusts: nothing is sent over the channel."""
+
+    def __init__(self, certificate: dict, trusted: str):
+        self.certificate = certificate
+        self.msg = (f"服务器证书未受信任: SHA-256 指纹 {certificate['fingerprint']}({certificate['subject']})"
+                    + (f", 与已信任的 {trusted} 不符" if trusted else "") + "。请核对指纹后信任该证书")
+        super().__init__(self.msg)
+
+
+def fingerprint(der: bytes) -> str:
+    return ":".join(f"{byte:02X}" for byte in hashlib.sha256(der).digest())
+
+
+def describe_certificate(der: bytes) -> dict:
+    """What the sources screen shows of a server certificate to decide on trusting it."""
+    cert = x509.load_der_x509_certificate(der)
+    return {"fingerprint": fingerprint(der), "subject": cert.subject.rfc4514_string(),
+            "not_after": int(cert.not_valid_after_utc.timestamp() * 1000)}
+
+
+def trusted(config: dict) -> str:
+    """The source's trusted certificate fingerprint, normalised (upper case, colon-separated)."""
+    raw = re.sub(r"[^0-9A-Fa-f]", "", str(config.get("trustedCertificate") or "")).upper()
+    return ":".join(raw[i:i + 2] for i in range(0, len(raw), 2))
+
+
+async def secure(opc: Client, config: dict, data_dir: Any) -> dict | None:
+    """Policy Basic256Sha256: the server's certificate (from its endpoint list) must be the one the source
+    trusts (`trustedCertificate`, its SHA-256 fingerprint: trust on first use, confirmed by a person), else
+    Untrusted with the certificate to show. Answers the server's certificate (None without security)."""
     if str(config.get("securityPolicy") or "None") == "None":
-        return
+        return None
     from asyncua.crypto.cert_gen import setup_self_signed_certificate
     from asyncua.crypto.security_policies import SecurityPolicyBasic256Sha256
     from cryptography.x509.oid import ExtendedKeyUsageOID
 
+    mode = ua.MessageSecurityMode.SignAndEncrypt
+    endpoints = await opc.connect_and_get_server_endpoints()
+    endpoint = Client.find_endpoint(endpoints, mode, SecurityPolicyBasic256Sha256.URI)
+    der = _first_certificate(endpoint.ServerCertificate)
+    certificate = describe_certificate(der)
+    if certificate["fingerprint"] != trusted(config):
+        raise Untrusted(certificate, trusted(config))
     folder = data_dir / "opcua"
     folder.mkdir(parents=True, exist_ok=True)
     cert, key = folder / "client-cert.der", folder / "client-key.pem"
@@ -54,7 +95,14 @@ async def secure(opc: Client, config: dict, data_dir: Any) -> None:
     await setup_self_signed_certificate(key, cert, opc.application_uri, "plantdesk",
                                         [ExtendedKeyUsageOID.CLIENT_AUTH], {"commonName": "PlantDesk"})
     await opc.set_security(SecurityPolicyBasic256Sha256, certificate=str(cert), private_key=str(key),
-                           mode=ua.MessageSecurityMode.SignAndEncrypt)
+                           server_certificate=der, mode=mode)
+    return certificate
+
+
+def _first_certificate(chain: bytes) -> bytes:
+    """A server may send its certificate chain: the first DER element is its own (a SEQUENCE whose long-form
+    length takes the two bytes after 0x30 0x82)."""
+    return chain[:int.from_bytes(chain[2:4], "big") + 4] if chain[1:2] == b"\x82" else chain
 
 
 class _Changes:
@@ -107,18 +155,23 @@ async def run(spec: SourceSpec, sink: Sink) -> None:
                 except (ua.UaStatusCodeError, ua.UaError) as exc:  # no subscriptions here: read instead
                     sink.reject("read_failed", f"subscription refused, polling: {exc}")
             polled.append((group, points))
+        subscribed = {p.device_code for handler in handlers for p in handler.points.values()}
         async with asyncio.TaskGroup() as tasks:
-            tasks.create_task(_watch(opc, timeout))
+            tasks.create_task(_watch(opc, timeout, sink, subscribed))
             if handlers:
                 tasks.create_task(_flush(handlers, sink))
             for group, points in polled:
                 tasks.create_task(_poll(opc, group, points, sink))
 
 
-async def _watch(opc: Client, every: float) -> None:
+async def _watch(opc: Client, timeout: float, sink: Sink, subscribed: set[str]) -> None:
+    """The server asked for its state three times per timeout; one that does not answer ends the run. A
+    subscription sends changes only, so a device whose values hold still is heard through its server's answer."""
     while True:
-        await asyncio.sleep(max(every, 0.5))
-        await opc.check_connection()
+        await asyncio.sleep(max(timeout / 3, 0.2))
+        await asyncio.wait_for(opc.nodes.server_state.read_value(), timeout)
+        if sink.status.heard(subscribed):
+            await sink.publish()
 
 
 async def _flush(handlers: list[_Changes], sink: Sink) -> None:

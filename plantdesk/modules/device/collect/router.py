@@ -6,14 +6,15 @@ import asyncio
 import time
 from typing import Annotated
 
+import orjson
 from fastapi import APIRouter, Query
 from sqlalchemy import func, select
 
-from plantdesk.core import outbound
 from plantdesk.core.context import Identity
 from plantdesk.core.crud import get_or_raise, parse_ids
 from plantdesk.core.deps import Rt, TenantDb, need
 from plantdesk.core.envelope import R, ok
+from plantdesk.core.envelope import status as status_answer
 from plantdesk.core.errors import BadRequest, BusinessError
 from plantdesk.modules.device.collect import connection, specs, status
 from plantdesk.modules.device.collect.schemas import (
@@ -22,6 +23,7 @@ from plantdesk.modules.device.collect.schemas import (
     ConnectionTest,
     DeviceSource,
     SourceStatusRead,
+    TrustCertificate,
 )
 from plantdesk.modules.device.models import DataPoint, DataPointSource
 from plantdesk.modules.device.monitor import ingest
@@ -39,13 +41,14 @@ def _message(reason: str) -> str:
 
 async def _statuses(rt, rows) -> dict[int, dict]:
     found = await rt.cache.get_many(*(status.key(row.id) for row in rows)) if rows else []
-    return {row.id: value for row, value in zip(rows, found, strict=True) if value}
+    now = status.now_ms()
+    return {row.id: status.resolved(value, now) for row, value in zip(rows, found, strict=True) if value}
 
 
 @router.get("/status", response_model=R[list[SourceStatusRead]])
 async def source_status(db: TenantDb, rt: Rt, ids: IdList = None, user: Identity = VIEW):
     """Live status of the caller's sources (all of them, or `ids`): state, connected since, values per second,
-    last error and rejected values by reason. A source nobody collects answers `stopped`."""
+    last error, rejected values by reason and each device's state. A source nobody collects answers `stopped`."""
     stmt = select(DataPointSource).order_by(DataPointSource.type, DataPointSource.code)
     if ids:
         stmt = stmt.where(DataPointSource.id.in_(parse_ids(ids)))
@@ -55,7 +58,8 @@ async def source_status(db: TenantDb, rt: Rt, ids: IdList = None, user: Identity
     live = await _statuses(rt, rows)
     out = []
     for row in rows:
-        state = live.get(row.id) or {"state": "stopped"}
+        state = live.get(row.id) or {"state": status.OFFLINE if (row.type or "").lower() == status.HTTP
+                                     else "stopped"}  # an HTTP source nothing was posted to yet: offline
         out.append({**state, "source_id": row.id, "code": row.code, "name": row.name, "type": row.type,
                     "points": points.get(row.id, 0),
                     "rejected": [{**r, "message": _message(r["reason"])} for r in state.get("rejected", [])]})
@@ -84,16 +88,36 @@ async def test_connection(db: TenantDb, rt: Rt, body: ConnectionTest, user: Iden
     """Connect to the source's server with its settings (a saved source by `id`, or `type` and `config` from
     the form before saving) and answer what the server said."""
     spec = await _spec(db, body)
-    await outbound.check(rt.settings.outbound_policy, connection.endpoint(spec))  # a malformed one is refused here
+    await connection.check(rt.settings.outbound_policy, spec)  # a malformed one is refused here
     started = time.monotonic()
+    certificate = None
     try:
-        message = await asyncio.wait_for(connection.test(spec, rt.settings.data_dir), spec.timeout_ms / 1000 + 1)
+        message, certificate = await asyncio.wait_for(connection.test(spec, rt.settings.data_dir),
+                                                      spec.timeout_ms / 1000 + 1)
         success = True
     except (BusinessError, BadRequest):
         raise
     except Exception as exc:
         success, message = False, connection.describe(exc)
-    return ok({"success": success, "message": message, "elapsed_ms": int((time.monotonic() - started) * 1000)})
+        certificate = getattr(exc, "certificate", None)
+    return ok({"success": success, "message": message, "elapsed_ms": int((time.monotonic() - started) * 1000),
+               "certificate": certificate})
+
+
+@router.post("/trust", response_model=R[None])
+async def trust_certificate(db: TenantDb, body: TrustCertificate, user: Identity = EDIT):
+    """Trust an OPC UA source's server certificate by the SHA-256 fingerprint a person has checked (the one the
+    connection test or the source's status showed); the collector connects with it from its next reading."""
+    from plantdesk.modules.device.collect import opcua
+
+    row = await get_or_raise(db, DataPointSource, body.id)
+    if specs.KINDS.get((row.type or "").lower()) != specs.OPCUA:
+        raise BadRequest("只有 OPC UA 数据源需要信任服务器证书")
+    fingerprint = opcua.trusted({"trustedCertificate": body.fingerprint})
+    if len(fingerprint) != 95:
+        raise BadRequest(f"证书指纹格式错误: {body.fingerprint}(SHA-256, 64 位十六进制)")
+    row.config = orjson.dumps(specs.settings(row.config) | {"trustedCertificate": fingerprint}).decode()
+    return status_answer(True)
 
 
 @router.get("/browse", response_model=R[list[BrowseNode]])
@@ -108,7 +132,7 @@ async def browse(db: TenantDb, rt: Rt, source_id: Annotated[int, Query(alias="so
         raise BadRequest("只有 OPC UA 数据源可以浏览节点")
     config = specs.settings(row.config)
     spec = specs.SourceSpec(row.id, row.tenant_id, specs.OPCUA, row.code, row.name, row.config or "{}", ())
-    await outbound.check(rt.settings.outbound_policy, connection.endpoint(spec))
+    await connection.check(rt.settings.outbound_policy, spec)
     try:
         nodes = await asyncio.wait_for(opcua.browse(config, node_id, rt.settings.data_dir), spec.timeout_ms / 1000 + 1)
     except (BusinessError, BadRequest):

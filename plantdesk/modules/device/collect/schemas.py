@@ -1,3 +1,5 @@
+from pydantic import Field
+
 from plantdesk.core.envelope import Id, Schema
 
 
@@ -5,6 +7,12 @@ class Rejected(Schema):
     reason: str
     message: str
     count: int
+
+
+class Certificate(Schema):
+    fingerprint: str  # SHA-256, colon-separated hex
+    subject: str
+    not_after: int  # epoch ms
 
 
 class SourceStatusRead(Schema):
@@ -21,7 +29,8 @@ class SourceStatusRead(Schema):
     last_error: str | None = None
     last_error_time: int | None = None
     rejected: list[Rejected] = []
-    device_states: dict[str, str] = {}
+    device_states: dict[str, str] = {}  # device code → online / offline
+    untrusted_certificate: Certificate | None = None  # an OPC UA server certificate the source refused
     points: int = 0
 
 
@@ -44,6 +53,12 @@ class ConnectionAnswer(Schema):
     success: bool
     message: str
     elapsed_ms: int
+    certificate: Certificate | None = None  # a secured OPC UA server's (trusted when success)
+
+
+class TrustCertificate(Schema):
+    id: Id
+    fingerprint: str = Field(max_length=200)
 
 
 class BrowseNode(Schema):

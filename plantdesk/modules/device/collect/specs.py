@@ -6,10 +6,14 @@ A spec is a frozen value: the supervisor compares a source's new spec with the r
 the sources whose spec changed, so editing a point, a group or a source applies live without a restart.
 
 Source settings (JSON, camelCase like the API):
-- mqtt:   {"url": "mqtt://127.0.0.1:1883" | "mqtts://…", "username", "password", "topic", "clientId"}
+- mqtt:   {"url": "mqtt://127.0.0.1:1883" | "mqtts://…", "username", "password", "topic", "clientId", and for
+           mqtts: "caCertificate", "clientCertificate", "clientKey" (PEM), "tlsVerify": true}
 - opcua:  {"endpoint": "opc.tcp://host:4840/…", "securityPolicy": "None" | "Basic256Sha256", "username",
            "password", "mode": "subscribe" | "poll"}
-- modbus: {"host", "port": 502, "unitId": 1}
+- modbus: {"transport": "tcp" | "rtu-over-tcp" | "rtu", "unitId": 1, and by transport
+           tcp (Modbus TCP framing) and rtu-over-tcp (RTU frames through a serial-to-Ethernet gateway):
+           "host", "port": 502; rtu (a serial line): "serialPort": "/dev/ttyUSB0", "baudRate": 9600,
+           "parity": "N" | "E" | "O", "stopBits": 1 | 2, "dataBits": 8}
 - every type: {"enabled": true, "timeoutMs": 5000}: after this long without a connection the source and its
   devices are marked offline.
 
@@ -22,6 +26,7 @@ order of 32-bit values `big` (default, high word first) or `little`. An OPC UA p
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
@@ -125,6 +130,57 @@ def opcua_address(config: dict) -> tuple[str, int]:
     if url.scheme != "opc.tcp" or not url.hostname:
         raise BadRequest(f"OPC UA 端点格式错误: {config.get('endpoint')}(如 opc.tcp://host:4840)")
     return url.hostname, port or 4840
+
+
+MODBUS_TCP, RTU_OVER_TCP, RTU = "tcp", "rtu-over-tcp", "rtu"
+BAUD_RATES = (1200, 2400, 4800, 9600, 19200, 38400, 57600, 115200)
+# A serial line the server may open: a terminal device (ttyS0, ttyUSB0, ttyACM0, a pseudo-terminal, a udev
+# by-id/by-path link) or a Windows COM port; never any other file a tenant could name.
+SERIAL_PORT = re.compile(r"^(/dev/(tty[A-Za-z0-9_]+|pts/\d+|serial/by-(id|path)/[\w.:+-]+)|COM\d{1,3})$")
+
+
+@dataclass(frozen=True, slots=True)
+class ModbusLink:
+    transport: str
+    host: str = "127.0.0.1"
+    port: int = 502
+    serial_port: str = ""
+    baud_rate: int = 9600
+    parity: str = "N"
+    stop_bits: int = 1
+    data_bits: int = 8
+
+    @property
+    def serial(self) -> bool:
+        return self.transport == RTU
+
+
+def modbus_link(config: dict) -> ModbusLink:
+    """A Modbus source's line (see the module notes); BadRequest says which setting is wrong."""
+    transport = str(config.get("transport") or MODBUS_TCP).lower()
+    if transport not in (MODBUS_TCP, RTU_OVER_TCP, RTU):
+        raise BadRequest(f"不支持的 Modbus 传输方式: {transport}(tcp、rtu-over-tcp 或 rtu)")
+    if transport != RTU:
+        try:
+            port = int(config.get("port") or 502)
+        except (TypeError, ValueError):
+            port = 0
+        if not 0 < port < 65536:
+            raise BadRequest(f"Modbus 端口格式错误: {config.get('port')}")
+        return ModbusLink(transport, str(config.get("host") or "127.0.0.1"), port)
+    serial_port = str(config.get("serialPort") or "")
+    if not SERIAL_PORT.match(serial_port):
+        raise BadRequest(f"串口名称格式错误: {serial_port}(如 /dev/ttyUSB0 或 COM3)")
+    try:
+        baud, stop, data = (int(config.get("baudRate") or 9600), int(config.get("stopBits") or 1),
+                            int(config.get("dataBits") or 8))
+    except (TypeError, ValueError):
+        raise BadRequest("串口参数须为数字") from None
+    parity = str(config.get("parity") or "N").upper()[:1]
+    if baud not in BAUD_RATES or parity not in ("N", "E", "O") or stop not in (1, 2) or data not in (7, 8):
+        raise BadRequest(f"串口参数错误: 波特率 {baud}、校验 {parity}、停止位 {stop}、数据位 {data}"
+                         f"(波特率 {'/'.join(map(str, BAUD_RATES))};校验 N/E/O;停止位 1/2;数据位 7/8)")
+    return ModbusLink(RTU, serial_port=serial_port, baud_rate=baud, parity=parity, stop_bits=stop, data_bits=data)
 
 
 @dataclass(frozen=True, slots=True)

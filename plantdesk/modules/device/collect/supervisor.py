@@ -25,7 +25,7 @@ from typing import Any
 
 from sqlalchemy import delete, select
 
-from plantdesk.core import outbound, tenancy
+from plantdesk.core import tenancy
 from plantdesk.core.leases import Lease, Leases
 from plantdesk.modules.device.collect import connection, specs, status
 from plantdesk.modules.device.collect.specs import SourceSpec
@@ -56,6 +56,7 @@ class Sink:
         self.runtime, self.spec, self.status = runtime, spec, state
         self.caller = ingest.Caller(tenant_id=spec.tenant_id)
         self.was_connected = False
+        self.changed = False  # news to publish now rather than with the next second's status
         self._logged: dict[str, float] = {}
         self._published = 0.0
 
@@ -77,13 +78,17 @@ class Sink:
         async with self.runtime.unit_of_work_in(tenancy.Scope(self.spec.tenant_id)) as db:
             answer = await ingest.write_values(db, self.caller, entries)
         reasons: Counter = Counter()
+        unknown = set()
         for rejection in answer.rejections:
             reasons[rejection["reason"]] += 1
             self._note(rejection["reason"], f"{rejection['device_code']}/{rejection['point_code']}")
+            if rejection["reason"] == "unknown_device":
+                unknown.add(rejection["device_code"])
+        back = self.status.heard({device for device, *_ in values} - unknown)
         if answer.rejected > len(answer.rejections):  # more than the answer lists: counted, not named
             reasons["bad_entry"] += answer.rejected - len(answer.rejections)
         self.status.counted(answer.accepted, reasons)
-        if reasons or time.monotonic() - self._published >= 1.0:
+        if reasons or back or time.monotonic() - self._published >= 1.0:
             await self.publish()
 
     def reject(self, reason: str, detail: str) -> None:
@@ -160,7 +165,6 @@ class Supervisor:
                     continue
                 current.renew_at = now + self.leases.ttl / 3
         for item in self.running.values():
-            item.status.check_timeout(item.spec.timeout_ms)
             await self.runtime.cache.set(status.key(item.spec.id), item.status.wire(), ttl=status.TTL)
 
     async def _held_by_others(self, db, names: list[str]) -> set[str]:
@@ -173,7 +177,9 @@ class Supervisor:
         return set(rows.scalars())
 
     def _start(self, spec: SourceSpec, expires: float) -> None:
-        state = status.SourceStatus(spec.id, spec.tenant_id, spec.kind, self.holder)
+        state = status.SourceStatus(spec.id, spec.tenant_id, spec.kind, self.holder, spec.timeout_ms,
+                                    status.allowances(spec.timeout_ms,
+                                                      ((p.device_code, p.group.period_ms) for p in spec.points)))
         task = asyncio.create_task(self._collect(spec, state), name=f"collect-{spec.id}")
         self.running[spec.id] = Running(spec, state, task, renew_at=min(expires, time.time() + self.leases.ttl / 3))
 
@@ -215,14 +221,14 @@ class Supervisor:
         while True:
             sink.was_connected = False
             try:
-                await outbound.check(self.runtime.settings.outbound_policy, connection.endpoint(spec))
+                await connection.check(self.runtime.settings.outbound_policy, spec)
                 await self.collectors[spec.kind](spec, sink)
-                error = "连接已关闭"
+                error, certificate = "连接已关闭", None
             except asyncio.CancelledError:
                 raise
             except Exception as exc:
-                error = connection.describe(exc)
-            state.failed(error, spec.timeout_ms)
+                error, certificate = connection.describe(exc), getattr(exc, "certificate", None)
+            state.failed(error, certificate)
             with contextlib.suppress(Exception):
                 await sink.publish()
             log.info("source %s (%s): %s; retrying in %.1f s", spec.code, spec.tenant_id, error, backoff)

@@ -14,18 +14,19 @@ import io
 import math
 import secrets
 import time
-from collections.abc import Iterator
+from collections import Counter
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
 import orjson
-from sqlalchemy import select, update
+from sqlalchemy import func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from plantdesk.core import tenancy
 from plantdesk.core.errors import BadRequest, NotFoundError, Unauthorized
-from plantdesk.modules.device.models import DataPoint, Device
+from plantdesk.modules.device.models import DataPoint, DataPointSource, Device
 from plantdesk.modules.device.monitor import retention
 from plantdesk.modules.device.monitor.models import DeviceToken
 from plantdesk.modules.device.monitor.store import Sample, store
@@ -35,6 +36,7 @@ FUTURE_MS = 5 * 60_000  # a clock up to 5 minutes ahead is tolerated
 MAX_REJECTIONS = 1_000
 CACHE_SECONDS = 10.0  # a device or point added or changed is seen by ingest within this time
 LAST_USED_EVERY = 60.0
+HTTP_TIMEOUT_MS = 5000  # an HTTP source without `timeoutMs` in its settings: offline 5 s after its last value
 
 MESSAGES = {
     "unknown_device": "设备不存在",
@@ -50,17 +52,40 @@ FALSE = {"false", "0", "off", "no"}
 
 
 @dataclass(frozen=True, slots=True)
+class HttpSource:
+    """The HTTP data-point source a point names (its live state is tallied per source)."""
+
+    id: int
+    timeout_ms: int
+
+
+@dataclass(frozen=True, slots=True)
 class PointInfo:
     id: int
     data_type: str
     deadband: float
     store: bool
+    http_source: HttpSource | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class DeviceInfo:
     id: int
     points: dict[str, PointInfo]
+
+    @property
+    def http_sources(self) -> set[HttpSource]:
+        return {p.http_source for p in self.points.values() if p.http_source is not None}
+
+
+@dataclass(slots=True)
+class Tally:
+    """What one HTTP source received in a batch: values taken, values refused by reason, devices heard."""
+
+    source: HttpSource
+    accepted: int = 0
+    rejected: Counter = field(default_factory=Counter)
+    devices: set[str] = field(default_factory=set)
 
 
 @dataclass(slots=True)
@@ -76,9 +101,20 @@ class Answer:
     rejected: int = 0
     stored: int = 0
     rejections: list[dict] = field(default_factory=list)
+    http: dict[int, Tally] = field(default_factory=dict)  # HTTP source id → what it received
+
+    def tally(self, source: HttpSource, device: str) -> Tally:
+        found = self.http.get(source.id)
+        if found is None:
+            found = self.http[source.id] = Tally(source)
+        found.devices.add(device)
+        return found
 
     def reject(self, index: int, reason: str, device: str | None = None, point: str | None = None,
-               ts: int | None = None, count: int = 1) -> None:
+               ts: int | None = None, count: int = 1, sources: Iterable[HttpSource] = ()) -> None:
+        for source in sources:
+            assert device is not None
+            self.tally(source, device).rejected[reason] += count
         self.rejected += count
         if len(self.rejections) < MAX_REJECTIONS:
             self.rejections.append({"index": index, "device_code": device, "point_code": point, "ts": ts,
@@ -155,11 +191,14 @@ async def resolve(db: AsyncSession, tenant_id: str, codes: set[str]) -> dict[str
         devices = dict((await db.execute(select(Device.code, Device.id).where(Device.code.in_(missing)))).all())
         if devices:
             by_device: dict[int, dict[str, PointInfo]] = {d: {} for d in devices.values()}
-            stmt = select(DataPoint.device_id, DataPoint.code, DataPoint.id, DataPoint.data_type,
-                          DataPoint.deadband, DataPoint.store).where(DataPoint.device_id.in_(list(devices.values())))
-            for device_id, code, pid, data_type, deadband, keep in (await db.execute(stmt)).all():
+            stmt = (select(DataPoint.device_id, DataPoint.code, DataPoint.id, DataPoint.data_type,
+                           DataPoint.deadband, DataPoint.store, DataPointSource.id, DataPointSource.config)
+                    .outerjoin(DataPointSource, (DataPointSource.id == DataPoint.source_id)
+                               & (func.lower(DataPointSource.type) == "http"))
+                    .where(DataPoint.device_id.in_(list(devices.values()))))
+            for device_id, code, pid, data_type, deadband, keep, source_id, config in (await db.execute(stmt)).all():
                 by_device[device_id][code] = PointInfo(pid, (data_type or "float").lower(), deadband or 0.0,
-                                                       bool(keep))
+                                                       bool(keep), _http_source(source_id, config))
             for code, device_id in devices.items():
                 loaded[code] = DeviceInfo(device_id, by_device[device_id])
         if len(_devices) > 100_000:
@@ -168,6 +207,17 @@ async def resolve(db: AsyncSession, tenant_id: str, codes: set[str]) -> dict[str
             _devices[(tenant_id, code)] = (now + CACHE_SECONDS, info)
         found.update(loaded)
     return found
+
+
+def _http_source(source_id: int | None, config: str | None) -> HttpSource | None:
+    if source_id is None:
+        return None
+    try:
+        settings = orjson.loads(config or "{}")
+        timeout = int(settings.get("timeoutMs") or 0) if isinstance(settings, dict) else 0
+    except (orjson.JSONDecodeError, TypeError, ValueError):
+        timeout = 0
+    return HttpSource(source_id, timeout or HTTP_TIMEOUT_MS)
 
 
 # --- parsing --------------------------------------------------------------------------------------------------
@@ -264,8 +314,8 @@ def convert(value: Any, data_type: str) -> tuple[float | None, str | None] | Non
     return (number, None) if math.isfinite(number) else None
 
 
-async def ingest(db: AsyncSession, caller: Caller, body: bytes, content_type: str) -> dict:
-    return (await write_values(db, caller, list(parse(body, content_type)))).wire()
+async def ingest(db: AsyncSession, caller: Caller, body: bytes, content_type: str) -> Answer:
+    return await write_values(db, caller, list(parse(body, content_type)))
 
 
 async def write_values(db: AsyncSession, caller: Caller, values: list[tuple[int, Any, Any, Any, Any]]) -> Answer:
@@ -288,20 +338,23 @@ async def write_values(db: AsyncSession, caller: Caller, values: list[tuple[int,
             answer.reject(index, "unknown_device", device_code, point_code)
             continue
         if caller.device_id is not None and info.id != caller.device_id:
-            answer.reject(index, "device_not_allowed", device_code, point_code)
+            answer.reject(index, "device_not_allowed", device_code, point_code, sources=info.http_sources)
             continue
         point = info.points.get(point_code)
         if point is None:
-            answer.reject(index, "unknown_point", device_code, point_code)
+            answer.reject(index, "unknown_point", device_code, point_code, sources=info.http_sources)
             continue
+        http = (point.http_source,) if point.http_source is not None else ()
         ts = _time(raw_ts, now)
         if ts is None or not oldest <= ts <= newest:
-            answer.reject(index, "time_out_of_range", device_code, point_code, ts)
+            answer.reject(index, "time_out_of_range", device_code, point_code, ts, sources=http)
             continue
         converted = convert(value, point.data_type)
         if converted is None:
-            answer.reject(index, "bad_type", device_code, point_code, ts)
+            answer.reject(index, "bad_type", device_code, point_code, ts, sources=http)
             continue
+        for source in http:
+            answer.tally(source, device_code).accepted += 1
         samples.append(Sample(point.id, ts, converted[0], converted[1], 0))
         if point.deadband:
             deadbands[point.id] = point.deadband

@@ -19,6 +19,7 @@ from plantdesk.core.envelope import R, Schema, ok, status
 from plantdesk.core.errors import BadRequest, Unauthorized
 from plantdesk.core.paging import Page
 from plantdesk.core.routing import include
+from plantdesk.modules.device.collect.http import sources as http_sources
 from plantdesk.modules.device.models import Device
 from plantdesk.modules.device.monitor import ingest, retention, service
 from plantdesk.modules.device.monitor.models import DeviceToken
@@ -132,12 +133,12 @@ async def export(
 
 
 @monitor.get("/status", response_model=R[list[DeviceStatus]])
-async def device_status(db: TenantDb, device_ids: Annotated[IdList, Query(alias="deviceIds")] = None,
+async def device_status(db: TenantDb, rt: Rt, device_ids: Annotated[IdList, Query(alias="deviceIds")] = None,
                         user: Identity = VIEW):
-    """online / offline / fault per device, from data freshness (service.device_status); every device of the
-    tenant when `deviceIds` is not given (the ledger's badges)."""
+    """online / offline / fault per device, from data freshness and the collectors' word (service.device_status);
+    every device of the tenant when `deviceIds` is not given (the ledger's badges)."""
     ids = parse_ids(device_ids, required=False) or list((await db.execute(select(Device.id))).scalars())
-    found = await service.device_status(db, ids)
+    found = await service.device_status(db, ids, rt.cache)
     return ok([{"device_id": d, **entry} for d, entry in found.items()])
 
 
@@ -188,16 +189,21 @@ async def post_telemetry(request: Request, rt: Rt):
                 async with rt.unit_of_work(None) as db:
                     caller = await ingest.token_caller(db, device_token)
                     tenancy.bind(db, tenancy.Scope(caller.tenant_id))
-                    return ok(await ingest.ingest(db, caller, body, content_type))
-            assert user is not None
-            async with rt.unit_of_work(user) as db:
-                await authorize(request, user, INGEST_CODES, db=db, cache=rt.cache)
-                return ok(await ingest.ingest(db, ingest.Caller(user.tenant_id, user.user_id), body, content_type))
+                    answer = await ingest.ingest(db, caller, body, content_type)
+            else:
+                assert user is not None
+                async with rt.unit_of_work(user) as db:
+                    await authorize(request, user, INGEST_CODES, db=db, cache=rt.cache)
+                    caller = ingest.Caller(user.tenant_id, user.user_id)
+                    answer = await ingest.ingest(db, caller, body, content_type)
         except Exception as exc:
             # Two batches of the same points can deadlock on PostgreSQL (one locks latest rows another has just
             # inserted); the database aborts one, which is then written again from the start.
             if attempt == RETRIES or _sqlstate(exc) not in RETRY_STATES:
                 raise
+            continue
+        await http_sources.record(rt.cache, caller.tenant_id, answer)  # committed: the HTTP sources' counters
+        return ok(answer.wire())
     raise AssertionError("unreachable")
 
 

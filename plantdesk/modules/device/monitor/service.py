@@ -13,6 +13,7 @@ from datetime import datetime
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from plantdesk.core.cache import Cache
 from plantdesk.core.errors import BadRequest
 from plantdesk.modules.device.models import CollectGroup, DataPoint
 from plantdesk.modules.device.monitor.schemas import format_ms
@@ -145,10 +146,14 @@ def _csv_cell(value) -> object:
     return "" if value is None else value
 
 
-async def device_status(db: AsyncSession, device_ids: Sequence[int]) -> dict[int, dict]:
+async def device_status(db: AsyncSession, device_ids: Sequence[int], cache: Cache | None = None) -> dict[int, dict]:
     """online / offline / fault per device, from its points' latest values: offline when no point has a value
     younger than 3 × its collect period; fault when a fresh value carries a bad quality code; online otherwise.
-    Devices of other tenants (and unknown ids) are left out."""
+    With the cache, a running collector's word decides online or offline for the devices it reads (its source
+    down for the timeout, or nothing heard from the device: offline; collect.status.device_verdicts); fault
+    still comes from the values. Devices of other tenants (and unknown ids) are left out."""
+    from plantdesk.modules.device.collect.status import device_verdicts
+
     refs = await points(db, device_ids=device_ids) if device_ids else []
     latest = await store.latest(db, [p.id for p in refs])
     now = now_ms()
@@ -164,6 +169,10 @@ async def device_status(db: AsyncSession, device_ids: Sequence[int]) -> dict[int
                 entry["status"] = FAULT
             elif entry["status"] == OFFLINE:
                 entry["status"] = ONLINE
+    verdicts = await device_verdicts(db, cache, device_ids) if cache is not None else {}
+    for device_id, verdict in verdicts.items():
+        entry = status[device_id]
+        entry["status"] = OFFLINE if verdict == OFFLINE else FAULT if entry["status"] == FAULT else ONLINE
     return status
 
 

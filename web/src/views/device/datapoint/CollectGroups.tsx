@@ -1,16 +1,7 @@
-import { ApiOutlined } from '@ant-design/icons';
 import type { Rule } from 'antd/es/form';
-import {
-  type CollectGroup,
-  collectApi,
-  type PointSource,
-  SOURCE_TYPES,
-  sourceApi,
-} from '#src/api/deviceAdmin';
-import { COLLECTED_TYPES } from '#src/api/deviceCollect';
+import { type CollectGroup, collectApi } from '#src/api/deviceAdmin';
 import { type CrudOption, CrudPage } from '#src/components/CrudPage';
 import { i18n } from '#src/i18n';
-import { SourceCounters, SourceState, testSource } from './SourceStatus';
 
 const L = (key: string) => `device.datapoint.${key}`;
 const CRUD = {
@@ -84,67 +75,7 @@ const collectOption: CrudOption<CollectGroup> = {
   ],
 };
 
-const sourceOption: CrudOption<PointSource> = {
-  name: 'datapoint-source',
-  permissions: CRUD,
-  viewBtn: false,
-  dialogWidth: 760,
-  columns: [
-    {
-      prop: 'type',
-      label: L('sourceType'),
-      type: 'select',
-      dicData: SOURCE_TYPES.map((value) => ({ value, label: value })),
-      search: true,
-      required: true,
-      width: 100,
-    },
-    { prop: 'name', label: L('sourceName'), required: true, rules: [{ max: 128 }] },
-    { prop: 'code', label: L('sourceCode'), required: true, rules: [{ max: 64 }] },
-    {
-      prop: 'id',
-      label: L('sourceState'),
-      display: false,
-      width: 120,
-      render: (row) => <SourceState sourceId={row.id} type={row.type} />,
-    },
-    {
-      prop: 'status',
-      label: L('sourceCounters'),
-      display: false,
-      width: 220,
-      render: (row) => <SourceCounters sourceId={row.id} />,
-    },
-    {
-      prop: 'config',
-      label: L('sourceConfig'),
-      type: 'textarea',
-      span: 24,
-      rules: [jsonRule],
-      tip: L('sourceConfigTip'),
-      overHidden: true,
-    },
-    { prop: 'remark', label: L('remark'), type: 'textarea', span: 24, hide: true },
-  ],
-  rowActions: [
-    {
-      key: 'test',
-      code: CRUD.edit,
-      label: L('testConnection'),
-      icon: <ApiOutlined />,
-      show: (row) => COLLECTED_TYPES.includes(row.type),
-      onClick: (row) => testSource(row),
-    },
-  ],
-};
-
 /** 采集组 (datapoints-collects): poll schedules with their protocol settings. */
 export function CollectGroups() {
   return <CrudPage option={collectOption} api={collectApi} />;
-}
-
-/** 点位来源 (data-point-source): where point values come from, by type; the collected ones (MQTT, OPC UA,
- * Modbus) with their live state and counters and a connection test. */
-export function PointSources() {
-  return <CrudPage option={sourceOption} api={sourceApi} />;
 }

@@ -1,15 +1,21 @@
-import { useQuery } from '@tanstack/react-query';
-import { Badge, Space, Tag, Tooltip, Typography } from 'antd';
+import { SafetyCertificateOutlined } from '@ant-design/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Badge, Button, Modal, Space, Tag, Tooltip, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  COLLECTED_TYPES,
+  type Certificate,
   deviceSourcesQuery,
+  LIVE_TYPES,
   type SourceStatusRead,
   sourceStatusQuery,
   testConnection,
+  trustCertificate,
 } from '#src/api/deviceCollect';
-import { notify } from '#src/app/feedback';
+import { notify, toast } from '#src/app/feedback';
+import { useAccess } from '#src/components/Access';
 import { i18n } from '#src/i18n';
+import { CertificateView } from './SourceSettings';
 
 const L = (key: string) => `device.datapoint.${key}`;
 
@@ -35,21 +41,70 @@ export function StateBadge({ state, prefix = '' }: { state?: string; prefix?: st
 
 const time = (ms?: number | null) => (ms ? new Date(ms).toLocaleString() : '');
 
-function useSourceStatus(sourceId: string): SourceStatusRead | undefined {
+export function useSourceStatus(sourceId: string): SourceStatusRead | undefined {
   return useQuery(sourceStatusQuery).data?.[sourceId];
 }
 
-/** A source's collector state (online / connecting / offline / not collected), with its last error. */
+/** A source's live state (online / connecting / offline / not collected), with its last error; an OPC UA
+ * server certificate the source refused is shown with a button to trust it. */
 export function SourceState({ sourceId, type }: { sourceId: string; type?: string }) {
   const { t } = useTranslation();
   const status = useSourceStatus(sourceId);
-  if (type && !COLLECTED_TYPES.includes(type)) return <Typography.Text type="secondary">-</Typography.Text>;
+  if (type && !LIVE_TYPES.includes(type)) return <Typography.Text type="secondary">-</Typography.Text>;
   const badge = <StateBadge state={status?.state} />;
-  if (!status?.lastError) return <span data-source-state={status?.state}>{badge}</span>;
-  return (
+  const state = status?.lastError ? (
     <Tooltip title={`${t(L('lastError'))}: ${status.lastError} (${time(status.lastErrorTime)})`}>
       <span data-source-state={status.state}>{badge}</span>
     </Tooltip>
+  ) : (
+    <span data-source-state={status?.state}>{badge}</span>
+  );
+  if (!status?.untrustedCertificate) return state;
+  return (
+    <Space size={4} wrap>
+      {state}
+      <TrustButton sourceId={sourceId} certificate={status.untrustedCertificate} />
+    </Space>
+  );
+}
+
+/** 信任证书: the certificate the source refused, trusted once the user has compared its fingerprint. */
+function TrustButton({ sourceId, certificate }: { sourceId: string; certificate: Certificate }) {
+  const { t } = useTranslation();
+  const can = useAccess();
+  const client = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const [saving, setSaving] = useState(false);
+  if (!can('datapoint_edit')) return null;
+  const trust = async () => {
+    setSaving(true);
+    try {
+      await trustCertificate(sourceId, certificate.fingerprint);
+      toast.success(t(L('trusted')));
+      setOpen(false);
+      await client.invalidateQueries({ queryKey: sourceStatusQuery.queryKey });
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <>
+      <Button size="small" icon={<SafetyCertificateOutlined />} onClick={() => setOpen(true)} data-trust>
+        {t(L('trustCertificate'))}
+      </Button>
+      <Modal
+        open={open}
+        title={t(L('trustCertificate'))}
+        okText={t(L('trustCertificate'))}
+        confirmLoading={saving}
+        onOk={trust}
+        onCancel={() => setOpen(false)}
+        destroyOnHidden
+      >
+        <Typography.Paragraph>{t(L('trustConfirm'))}</Typography.Paragraph>
+        <CertificateView certificate={certificate} />
+      </Modal>
+    </>
   );
 }
 
@@ -58,18 +113,18 @@ export function SourceCounters({ sourceId }: { sourceId: string }) {
   const { t } = useTranslation();
   const status = useSourceStatus(sourceId);
   if (!status || status.state === 'stopped') return null;
+  const since = status.connectedSince ? `${t(L('connectedSince'))}: ${time(status.connectedSince)}` : '';
+  const last = status.lastValueTime ? `${t(L('lastValueTime'))}: ${time(status.lastValueTime)}` : '';
   return (
     <Space size={4} wrap>
-      <Tooltip
-        title={status.connectedSince ? `${t(L('connectedSince'))}: ${time(status.connectedSince)}` : ''}
-      >
+      <Tooltip title={[since, last].filter(Boolean).join(' · ')}>
         <span data-source-rate>
           {t(L('valuesPerSecond'), { rate: status.valuesPerSecond, total: status.values })}
         </span>
       </Tooltip>
       {status.rejected.map((r) => (
         <Tag key={r.reason} color="warning" data-rejected={r.reason}>
-          {r.message} {r.count}
+          {t(L(`reason_${r.reason}`), { defaultValue: r.message })} {r.count}
         </Tag>
       ))}
     </Space>

@@ -1,9 +1,62 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { Form } from 'antd';
+import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { BrowseNode } from '#src/api/deviceCollect';
 import { renderWithProviders } from '#src/test/render';
 import { type NodeItem, replaceChildren } from './AddressField';
+import { parseSettings, SettingsEditor, type SourceKind, settingsRule } from './SourceSettings';
 import { StateBadge } from './SourceStatus';
+
+function Editor({ kind, initial }: { kind: SourceKind; initial: object }) {
+  const [form] = Form.useForm();
+  const [value, setValue] = useState(JSON.stringify(initial));
+  return (
+    <Form form={form}>
+      <SettingsEditor
+        kind={kind}
+        value={value}
+        onChange={(next) => setValue(String(next))}
+        mode="add"
+        form={form}
+        column={{ prop: 'config', label: 'config' }}
+      />
+      <output data-testid="config">{value}</output>
+    </Form>
+  );
+}
+
+const config = () => JSON.parse(screen.getByTestId('config').textContent ?? '{}');
+
+describe('source settings by type', () => {
+  it('shows a Modbus serial line only for RTU on a serial port, and keeps keys it does not know', () => {
+    renderWithProviders(<Editor kind="modbus" initial={{ transport: 'tcp', host: 'plc', custom: 7 }} />);
+    expect(screen.getByLabelText('主机')).toHaveValue('plc');
+    expect(screen.queryByLabelText('串口')).not.toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('主机'), { target: { value: 'plc-2' } });
+    expect(config()).toEqual({ transport: 'tcp', host: 'plc-2', custom: 7 });
+    fireEvent.change(screen.getByLabelText('主机'), { target: { value: '' } });
+    expect(config()).toEqual({ transport: 'tcp', custom: 7 });
+  });
+
+  it('shows the TLS settings of an MQTT source only for an mqtts:// broker', () => {
+    renderWithProviders(<Editor kind="mqtt" initial={{ url: 'mqtt://b:1883' }} />);
+    expect(screen.queryByLabelText('CA 证书(PEM)')).not.toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('服务器地址'), { target: { value: 'mqtts://b:8883' } });
+    expect(screen.getByLabelText('CA 证书(PEM)')).toBeInTheDocument();
+    expect(screen.getByLabelText('校验服务器证书')).toBeChecked();
+  });
+
+  it('asks for the settings a type needs, among those shown', async () => {
+    const check = (kind: SourceKind, settings: object) =>
+      // biome-ignore lint/suspicious/noExplicitAny: the rule's validator as antd calls it
+      (settingsRule(kind) as any).validator({}, JSON.stringify(settings));
+    await expect(check('mqtt', {})).rejects.toThrow('请输入服务器地址');
+    await expect(check('modbus', { transport: 'rtu', host: 'x' })).rejects.toThrow('请输入串口');
+    await expect(check('modbus', { transport: 'rtu', serialPort: '/dev/ttyUSB0' })).resolves.toBeUndefined();
+    expect(parseSettings('[1]')).toEqual({});
+  });
+});
 
 const node = (nodeId: string): NodeItem => ({
   key: nodeId,

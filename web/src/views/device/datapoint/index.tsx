@@ -6,7 +6,7 @@ import { PointList } from './PointList';
 
 const Settings = {
   CollectGroups: lazyChunk(() => import('./CollectGroups').then((m) => ({ default: m.CollectGroups }))),
-  PointSources: lazyChunk(() => import('./CollectGroups').then((m) => ({ default: m.PointSources }))),
+  PointSources: lazyChunk(() => import('./PointSources').then((m) => ({ default: m.PointSources }))),
 };
 
 const L = (key: string) => `device.datapoint.${key}`;
