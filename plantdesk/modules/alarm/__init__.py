@@ -5,10 +5,11 @@ values arrive, results with confirmation, the audit trail and bell notifications
 def setup() -> None:
     from plantdesk.core import jobs
     from plantdesk.modules.ai import tools
-    from plantdesk.modules.alarm import assistant, engine, mail
+    from plantdesk.modules.alarm import assistant, engine, mail, tracking
     from plantdesk.modules.device.monitor import listeners
 
     listeners.on_written(engine.on_values)
     jobs.declare(engine.SWEEP_JOB, engine.sweep, scope=jobs.PLATFORM, cron=engine.SWEEP_CRON)
     jobs.declare(mail.MAIL_JOB, mail.deliver, scope=jobs.PLATFORM, cron=mail.MAIL_CRON)
     tools.register(assistant.TOOL)
+    tracking.setup()
