@@ -299,6 +299,15 @@ class TestExport:
 
 
 class TestSchedule:
+    @pytest.mark.parametrize(("job", "seconds"), [(JOB, 10), (engine.SWEEP_JOB, 5), ("alarm.mail", 10)])
+    def test_the_alarm_jobs_run_every_few_seconds(self, app, job, seconds):
+        from croniter import croniter
+
+        from plantdesk.core import jobs
+
+        ticks = croniter(jobs.declared()[job].cron, 1_800_000_000)
+        assert [ticks.get_next(float) - 1_800_000_000 for _ in range(3)] == [seconds, 2 * seconds, 3 * seconds]
+
     async def test_the_job_checks_a_due_tenant_and_skips_a_disabled_one(self, app, demo_admin, mes, unique):
         source = await add_source(demo_admin, mes)
         metric = await demo_admin.data("POST", f"{METRICS}/submit", json=scrap_metric(source, unique))

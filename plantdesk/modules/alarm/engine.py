@@ -46,7 +46,7 @@ from plantdesk.modules.device.models import DataPoint, Device
 from plantdesk.modules.user.models import User
 
 SWEEP_JOB = "alarm.sweep"
-SWEEP_CRON = "*/5 * * * * *"  # every 5 seconds
+SWEEP_CRON = "* * * * * */5"  # every 5 seconds (croniter: the sixth field is the seconds)
 RULES_SECONDS = 10.0  # a rule saved in another process is seen within this time (this process: at once)
 REMOVED, NOT_REMOVED = "已解除", "未解除"
 AFFIRMED, NOT_AFFIRMED = "已确认", "未确认"

@@ -4,7 +4,7 @@ checked on each tenant's timely-detection schedule by the `alarm.tracking` job; 
 per source."""
 
 JOB = "alarm.tracking"
-CRON = "*/10 * * * * *"  # every 10 seconds: which tenants are due is each tenant's own interval
+CRON = "* * * * * */10"  # every 10 seconds (the sixth field is the seconds); each tenant has its own interval
 
 
 def setup() -> None:
