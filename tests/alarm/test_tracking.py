@@ -140,6 +140,16 @@ class TestMariaDbSource:
         census = await demo_admin.data("GET", f"{TRACKING}/sourcecensus", sourceId=source["id"])
         assert census["metrics"] == 1 and census["openAlarms"] == 0 and census["alarmsToday"] == 1
 
+    async def test_a_repeating_metric_keeps_its_progress_over_a_restart(self, demo_admin, mes, unique):
+        source = await add_source(demo_admin, mes)
+        metric = await demo_admin.data("POST", f"{METRICS}/submit", json=scrap_metric(
+            source, unique, threshold=0, mode="REPEATING", repeatCount=3))
+        assert [(await check(demo_admin, metric["id"]))[metric["id"]]["open"] for _ in range(2)] == [False, False]
+        engine.reset()  # what a restart forgets: the progress is read back from alarm_rule_state
+        assert (await check(demo_admin, metric["id"]))[metric["id"]]["open"] is True
+        [record] = (await demo_admin.data("GET", f"{TRACKING}/result/page", eventId=metric["id"]))["records"]
+        assert record["batch"] == 1
+
     async def test_a_source_that_cannot_be_read_raises_nothing_and_says_why(self, demo_admin, mes, unique):
         source = await add_source(demo_admin, mes)
         metric = await demo_admin.data("POST", f"{METRICS}/submit", json=scrap_metric(source, unique, threshold=0))

@@ -272,7 +272,7 @@ class _Round:
             for row in (await self.db.execute(select(
                     AlarmRuleState.rule_id, AlarmRuleState.count, AlarmRuleState.bad_since,
                     AlarmRuleState.good_since).where(AlarmRuleState.rule_id.in_(part)))).all():
-                found[row[0]] = _State(row[1] or 0, row[2], row[3], None, True)
+                found[row[0]] = _State(row[1] or 0, row[2], row[3], stored=True)
             for rid, record_id in (await self.db.execute(select(AlarmRecord.rule_id, AlarmRecord.id).where(
                     AlarmRecord.rule_id.in_(part), AlarmRecord.cleared == 0))).all():
                 found[rid].record_id = record_id

@@ -27,6 +27,9 @@ from plantdesk.modules.alarm.tracking import remote, service
 from plantdesk.modules.alarm.tracking.models import AlarmMetric, AlarmSource
 from plantdesk.modules.alarm.tracking.schemas import (
     NAME,
+    AlarmSourceNode,
+    AlarmSourceRead,
+    AlarmSourceWrite,
     Category,
     CheckResult,
     ColumnInfo,
@@ -37,10 +40,7 @@ from plantdesk.modules.alarm.tracking.schemas import (
     ServerInfo,
     SourceCensus,
     SourceData,
-    SourceNode,
-    SourceRead,
     SourceTimely,
-    SourceWrite,
     TableInfo,
     TimelyRead,
     TimelyWrite,
@@ -62,20 +62,20 @@ METRICS = Listing(AlarmMetric, filters={"name": AlarmMetric.name, "tableName": A
 sources = APIRouter(prefix=f"{PREFIX}/sourcegroup", tags=["alarm-sourcegroup"])
 
 
-@sources.get("/tree", response_model=R[list[SourceNode]])
+@sources.get("/tree", response_model=R[list[AlarmSourceNode]])
 async def source_tree(db: TenantDb, user: Identity = View):
     """The systems MES, OA, QMS and SCADA, each with its sources."""
     return ok(await service.tree(db))
 
 
-@sources.post("/save", response_model=R[SourceRead])
-async def source_save(db: TenantDb, rt: Rt, body: Annotated[SourceWrite, Body()], user: Identity = Add):
+@sources.post("/save", response_model=R[AlarmSourceRead])
+async def source_save(db: TenantDb, rt: Rt, body: Annotated[AlarmSourceWrite, Body()], user: Identity = Add):
     body.id = None
     return ok(service.source_read(await service.save_source(db, rt.settings, body)))
 
 
-@sources.post("/update", response_model=R[SourceRead])
-async def source_update(db: TenantDb, rt: Rt, body: Annotated[SourceWrite, Body()], user: Identity = Edit):
+@sources.post("/update", response_model=R[AlarmSourceRead])
+async def source_update(db: TenantDb, rt: Rt, body: Annotated[AlarmSourceWrite, Body()], user: Identity = Edit):
     """A blank password keeps the stored one."""
     if body.id is None:
         raise BadRequest("缺少必要的请求参数: id")
@@ -90,7 +90,7 @@ async def source_delete(db: TenantDb, id: Annotated[int, Path(ge=1, lt=2**63)], 
 
 
 @sources.post("/server", response_model=R[ServerInfo])
-async def source_server(db: TenantDb, rt: Rt, body: Annotated[SourceWrite, Body()], user: Identity = View):
+async def source_server(db: TenantDb, rt: Rt, body: Annotated[AlarmSourceWrite, Body()], user: Identity = View):
     """Connect with the form's settings (a saved source's password when the form leaves it blank) and answer the
     server's version and the number of tables: the connection test."""
     return ok(await service.server(rt.settings, await service.target_of(db, rt.settings, body)))

@@ -14,7 +14,7 @@ AGGREGATE = r"^(LATEST|COUNT|SUM|AVG|MAX|MIN)$"
 NAME = 128  # the longest table or column name taken (PostgreSQL allows 63, MySQL 64)
 
 
-class SourceRead(Schema):
+class AlarmSourceRead(Schema):
     """A source without its password: `password_set` says whether one is stored."""
 
     id: Id
@@ -31,7 +31,7 @@ class SourceRead(Schema):
     create_time: DateTime | None = None
 
 
-class SourceWrite(Schema):
+class AlarmSourceWrite(Schema):
     """A blank password keeps the stored one."""
 
     id: Id | None = None
@@ -47,14 +47,14 @@ class SourceWrite(Schema):
     remark: str | None = Field(None, max_length=500)
 
 
-class SourceNode(Schema):
+class AlarmSourceNode(Schema):
     """The tree: the four systems, each with its sources."""
 
     id: str
     name: str
     system: str
-    source: SourceRead | None = None
-    children: list["SourceNode"] | None = None
+    source: AlarmSourceRead | None = None
+    children: list["AlarmSourceNode"] | None = None
 
 
 class ServerInfo(Schema):
@@ -98,13 +98,15 @@ class Category(Schema):
     """A source system with its sources (relationdata/getAllCategory)."""
 
     system: str
-    sources: list[SourceRead]
+    sources: list[AlarmSourceRead]
 
 
 class MetricFilter(Schema):
+    """`column` `op` `value`: the value is bound as a parameter of the column's type."""
+
     column: str = Field(min_length=1, max_length=NAME)
-    op: str = Field("eq", pattern=r"^(eq|ne|gt|ge|lt|le)$")
-    value: str | float | int | None = None
+    op: str = Field(pattern=r"^(eq|ne|gt|ge|lt|le)$")
+    value: str = Field(max_length=200)
 
 
 class MetricRead(Schema):

@@ -20,7 +20,7 @@ from plantdesk.modules.alarm import service as alarms
 from plantdesk.modules.alarm.models import AlarmGroup, AlarmLevel, AlarmRecord
 from plantdesk.modules.alarm.tracking import remote, rules
 from plantdesk.modules.alarm.tracking.models import AlarmMetric, AlarmSource, AlarmSourceTable, AlarmTimely
-from plantdesk.modules.alarm.tracking.schemas import MetricWrite, SourceWrite, TimelyWrite
+from plantdesk.modules.alarm.tracking.schemas import AlarmSourceWrite, MetricWrite, TimelyWrite
 
 log = logging.getLogger(__name__)
 PASSWORD = "alarm.source-password"  # core.secrets purpose
@@ -44,7 +44,7 @@ def target(settings: Settings, row: AlarmSource) -> remote.Target:
                          secrets.unseal(settings, PASSWORD, row.password))
 
 
-async def save_source(db: AsyncSession, settings: Settings, body: SourceWrite) -> AlarmSource:
+async def save_source(db: AsyncSession, settings: Settings, body: AlarmSourceWrite) -> AlarmSource:
     row = AlarmSource() if body.id is None else await get_or_raise(db, AlarmSource, body.id)
     alarms.assign(row, body, keep_blank=("password",))
     if body.password:
@@ -99,7 +99,7 @@ async def server(settings: Settings, t: remote.Target) -> dict:
                 "tables": len(await remote.tables(connection))}
 
 
-async def target_of(db: AsyncSession, settings: Settings, body: SourceWrite) -> remote.Target:
+async def target_of(db: AsyncSession, settings: Settings, body: AlarmSourceWrite) -> remote.Target:
     """The connection a (possibly unsaved) form describes; a blank password is the saved source's."""
     saved = await get_or_raise(db, AlarmSource, body.id) if body.id is not None else None
     db_type = body.db_type or (saved.db_type if saved else "")
