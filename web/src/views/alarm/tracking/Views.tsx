@@ -30,7 +30,7 @@ export function Census({ source }: { source: SourceRead }) {
   });
   const data = census.data;
   return (
-    <Space direction="vertical" style={{ width: '100%' }}>
+    <Space orientation="vertical" style={{ width: '100%' }}>
       <Row gutter={12}>
         <Col span={8}>
           <Card size="small">
@@ -80,7 +80,7 @@ export function Timely({ source }: { source: SourceRead }) {
     queryFn: () => fetchTimely(source.id),
   });
   return (
-    <Space direction="vertical" style={{ width: '100%' }}>
+    <Space orientation="vertical" style={{ width: '100%' }}>
       <Detection />
       {timely.data && timely.data.tables.length === 0 && (
         <Alert type="info" showIcon title={t(T('noPublished'))} />

@@ -40,7 +40,7 @@ export default function AlarmTrackingPage() {
     title: (
       <span>
         <Typography.Text strong>{node.name}</Typography.Text>{' '}
-        <Tag bordered={false}>{node.children?.length ?? 0}</Tag>
+        <Tag variant="filled">{node.children?.length ?? 0}</Tag>
       </span>
     ),
     children: (node.children ?? []).map((c) => ({ key: c.id, title: c.name, isLeaf: true })),
