@@ -375,12 +375,13 @@ class TestIsolation:
             ("GET", f"{TRACKING}/relationdata/getTable/{sid}", {}),
             ("GET", f"{TRACKING}/sourcecensus", {"sourceId": sid}),
             ("GET", f"{TRACKING}/sourcetimely", {"sourceId": sid}),
-            ("GET", f"{TRACKING}/sourceevent", {"sourceId": sid}),
         ]
         for method, path, params in not_found:
             body = params.pop("json", None)
             response = await (other.get(path, **params) if method == "GET" else other.post(path, body, **params))
             assert response.status_code == 404 or response.json()["msg"] == "数据不存在", (path, response.text)
+        assert (await other.data("GET", f"{TRACKING}/sourceevent", sourceId=sid))["total"] == 0
+        assert (await demo_admin.data("GET", f"{TRACKING}/sourceevent", sourceId=sid))["total"] == 1
         assert await other.data("POST", f"{METRICS}/remove", ids=mid) is True  # names nothing of its own
         assert sid not in (await other.get(f"{SOURCES}/tree")).text
         assert f"Isolated {unique}".encode() not in (await other.get(f"{SOURCES}/export")).content
