@@ -267,6 +267,14 @@ class TestRefusals:
         assert source["id"] not in [c["id"] for c in (await demo_admin.data("GET", f"{SOURCES}/tree"))[0]["children"]]
 
 
+    async def test_a_group_a_metric_uses_cannot_be_removed(self, demo_admin, mes, unique):
+        source = await add_source(demo_admin, mes)
+        group = await demo_admin.data("POST", f"{TRACKING}/group/saveAndUpdate", json={"name": f"MES {unique}"})
+        await demo_admin.data("POST", f"{METRICS}/submit", json=scrap_metric(source, unique, groupId=group["id"]))
+        refused = await demo_admin.post(f"{TRACKING}/group/removeByIds", ids=group["id"])
+        assert refused.json()["msg"] == "该分组正被告警事件使用"
+
+
 class TestCredentials:
     async def test_the_password_is_sealed_and_never_sent_back(self, app, demo_admin, mes):
         source = await add_source(demo_admin, mes)

@@ -92,7 +92,7 @@ async def level_save(db: TenantDb, body: Annotated[LevelWrite, Body()], user: Id
 @levels.post("/remove", response_model=R[bool])
 async def level_remove(request: Request, db: TenantDb, user: Identity = SettingEdit):
     ids = await request_ids(request)
-    if (await db.execute(select(AlarmRule.id).where(AlarmRule.level_id.in_(ids)).limit(1))).first():
+    if await service.in_use(db, "level_id", ids):
         raise BadRequest("该级别正被告警事件使用")
     await mark_deleted(db, AlarmLevel, AlarmLevel.id.in_(ids))
     engine.invalidate()
@@ -164,7 +164,7 @@ async def group_save(db: TenantDb, body: Annotated[GroupWrite, Body()], user: Id
 @groups.post("/removeByIds", response_model=R[bool])
 async def group_remove(request: Request, db: TenantDb, user: Identity = SettingEdit):
     ids = await request_ids(request)
-    if (await db.execute(select(AlarmRule.id).where(AlarmRule.group_id.in_(ids)).limit(1))).first():
+    if await service.in_use(db, "group_id", ids):
         raise BadRequest("该分组正被告警事件使用")
     await mark_deleted(db, AlarmGroup, AlarmGroup.id.in_(ids))
     engine.invalidate()

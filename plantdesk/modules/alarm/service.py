@@ -32,6 +32,7 @@ from plantdesk.modules.alarm.models import (
 )
 from plantdesk.modules.alarm.schemas import EventWrite, MailParamsWrite, SettingWrite
 from plantdesk.modules.alarm.tracking import rules as tracking
+from plantdesk.modules.alarm.tracking.models import AlarmMetric
 from plantdesk.modules.alarm.tracking.rules import Described
 from plantdesk.modules.device.models import DataPoint, Device
 from plantdesk.modules.system.param import service as params
@@ -172,6 +173,14 @@ async def check_condition(db: AsyncSession, rule: RuleCondition) -> None:
                                   (AlarmGroup, rule.group_id, "告警分组不存在")):
         if value is not None and (await db.execute(select(model.id).where(model.id == value))).first() is None:
             raise NotFoundError(message)
+
+
+async def in_use(db: AsyncSession, column: str, ids: list[int]) -> bool:
+    """Whether a data-point event or a third-party metric names one of these levels or groups (`column`)."""
+    for model in (AlarmRule, AlarmMetric):
+        if (await db.execute(select(model.id).where(getattr(model, column).in_(ids)).limit(1))).first():
+            return True
+    return False
 
 
 async def remove_events(db: AsyncSession, ids: list[int]) -> None:
