@@ -136,14 +136,26 @@ async def tables(connection: AsyncConnection) -> list[str]:
         inspector = inspect(sync)
         return sorted({*inspector.get_table_names(), *inspector.get_view_names()})
 
-    async with asyncio.timeout(QUERY_SECONDS):
-        return await connection.run_sync(names)
+    known = _catalogue(connection)
+    if "" not in known:
+        async with asyncio.timeout(QUERY_SECONDS):
+            known[""] = await connection.run_sync(names)
+    return known[""]
+
+
+def _catalogue(connection: AsyncConnection) -> dict:
+    """What this connection has read of the catalogue (table names under "", a table's columns under its name):
+    a check of many metrics reads it once. It lives as long as the connection, one short use."""
+    return connection.info.setdefault("plantdesk.catalogue", {})
 
 
 async def columns(connection: AsyncConnection, table_name: str) -> list[Column]:
     """The columns of a table of the catalogue; any other name is refused."""
     if table_name not in await tables(connection):
         raise BadRequest(f"数据表不存在: {table_name}")
+    known = _catalogue(connection)
+    if table_name in known:
+        return known[table_name]
 
     def read(sync) -> list[dict]:
         return inspect(sync).get_columns(table_name)
@@ -153,9 +165,10 @@ async def columns(connection: AsyncConnection, table_name: str) -> list[Column]:
             found = await connection.run_sync(read)
     except NoSuchTableError:
         raise BadRequest(f"数据表不存在: {table_name}") from None
-    return [Column(c["name"], str(c["type"]), bool(c.get("nullable", True)), c.get("comment"),
+    known[table_name] = [Column(c["name"], str(c["type"]), bool(c.get("nullable", True)), c.get("comment"),
                    _is(c["type"], sqltypes.Numeric, sqltypes.Integer, sqltypes.Float),
                    _is(c["type"], sqltypes.DateTime, sqltypes.Date, sqltypes.TIMESTAMP), c["type"]) for c in found]
+    return known[table_name]
 
 
 def _is(sql_type: Any, *kinds: type) -> bool:
