@@ -1,5 +1,6 @@
 """Alarms: levels, groups, time cycles, events (rules on data points), the engine that raises and clears them as
-values arrive, results with confirmation, the audit trail and bell notifications."""
+values arrive, results with confirmation, the audit trail and bell notifications; `tracking`: metrics on
+third-party databases (MES, OA, QMS, SCADA) raising alarms through the same lifecycle."""
 
 
 def setup() -> None:

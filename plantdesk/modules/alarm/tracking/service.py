@@ -3,7 +3,6 @@ catalogue and rows, published tables, metrics (checked against the source's cata
 every check), the timely-detection schedule, and the census and timely views."""
 
 import json
-import logging
 from collections.abc import Sequence
 from datetime import datetime, timedelta
 
@@ -22,7 +21,6 @@ from plantdesk.modules.alarm.tracking import remote, rules
 from plantdesk.modules.alarm.tracking.models import AlarmMetric, AlarmSource, AlarmSourceTable, AlarmTimely
 from plantdesk.modules.alarm.tracking.schemas import AlarmSourceWrite, MetricWrite, TimelyWrite
 
-log = logging.getLogger(__name__)
 PASSWORD = "alarm.source-password"  # core.secrets purpose
 DAY = timedelta(days=1)
 EXPORT_COLS = [("system", "系统"), ("name", "数据源名称"), ("dbType", "数据库类型"), ("host", "主机"),
@@ -100,16 +98,19 @@ async def server(settings: Settings, t: remote.Target) -> dict:
 
 
 async def target_of(db: AsyncSession, settings: Settings, body: AlarmSourceWrite) -> remote.Target:
-    """The connection a (possibly unsaved) form describes; a blank password is the saved source's."""
+    """The connection a (possibly unsaved) form describes; what it leaves blank is the saved source's."""
     saved = await get_or_raise(db, AlarmSource, body.id) if body.id is not None else None
-    db_type = body.db_type or (saved.db_type if saved else "")
+
+    def given(name: str):
+        value = getattr(body, name)
+        return value if value not in (None, "") else getattr(saved, name, None)
+
+    db_type = given("db_type")
     if db_type not in remote.DRIVERS:
         raise BadRequest("请选择数据库类型")
     password = body.password or (secrets.unseal(settings, PASSWORD, saved.password) if saved else None)
-    return remote.Target(db_type, body.host if body.host is not None else saved and saved.host,
-                         body.port or (saved.port if saved else None) or remote.PORTS.get(db_type),
-                         body.database or (saved.database if saved else ""),
-                         body.username if body.username is not None else saved and saved.username, password)
+    return remote.Target(db_type, given("host"), given("port") or remote.PORTS.get(db_type), given("database") or "",
+                         given("username"), password)
 
 
 async def published(db: AsyncSession, source_id: int) -> list[AlarmSourceTable]:
@@ -325,11 +326,11 @@ async def run_due(db: AsyncSession) -> bool:
         return False
     if not await db.scalar(select(AlarmMetric.id).where(AlarmMetric.enabled == 1).limit(1)):
         return False
+    await check(db, settings_of(db))  # before any write of ours: SQLite would hold its lock while sources answer
     if row is None:
         row = AlarmTimely(enabled=1, interval_seconds=60, late_seconds=600)
         db.add(row)
     row.last_run = now.replace(microsecond=0)
-    await check(db, settings_of(db))
     return True
 
 
