@@ -23,6 +23,9 @@ const api = {
   checkMetrics: vi.fn(),
   saveSource: vi.fn(),
   testServer: vi.fn(),
+  fetchMetricTables: vi.fn(),
+  fetchMetricColumns: vi.fn(),
+  saveMetric: vi.fn(),
 };
 vi.mock('#src/api/alarmTracking', async (original) => ({
   ...(await original<object>()),
@@ -32,6 +35,15 @@ vi.mock('#src/api/alarmTracking', async (original) => ({
   checkMetrics: (ids: string[]) => api.checkMetrics(ids),
   saveSource: (body: unknown) => api.saveSource(body),
   testServer: (body: unknown) => api.testServer(body),
+  fetchMetricTables: (id: string) => api.fetchMetricTables(id),
+  fetchMetricColumns: (id: string, table: string) => api.fetchMetricColumns(id, table),
+  saveMetric: (body: unknown) => api.saveMetric(body),
+}));
+vi.mock('#src/api/alarm', async (original) => ({
+  ...(await original<object>()),
+  levelSelectQuery: { queryKey: ['levels'], queryFn: async () => [{ id: '3', name: 'Serious' }] },
+  groupSelectQuery: { queryKey: ['groups'], queryFn: async () => [] },
+  cycleSelectQuery: { queryKey: ['cycles'], queryFn: async () => [] },
 }));
 
 const { default: AlarmTrackingPage } = await import('./index');
@@ -99,5 +111,58 @@ describe('alarm tracking', () => {
       ),
     );
     expect(await screen.findByText('连接成功: 10.11.19-MariaDB, 4 张表')).toBeTruthy();
+  });
+
+  it('edits a metric: a row count needs no value column, and the source and filters are sent', async () => {
+    api.fetchMetricTables.mockResolvedValue([{ tableName: 'production_report', published: true }]);
+    api.fetchMetricColumns.mockResolvedValue([
+      { name: 'scrap_qty', type: 'INTEGER', numeric: true, temporal: false },
+      { name: 'reported_at', type: 'DATETIME', numeric: false, temporal: true },
+      { name: 'line', type: 'VARCHAR(16)', numeric: false, temporal: false },
+    ]);
+    api.saveMetric.mockResolvedValue({ id: '21' });
+    api.fetchMetrics.mockResolvedValue([
+      {
+        id: '21',
+        name: 'Line 2 scrap',
+        sourceId: '11',
+        tableName: 'production_report',
+        aggregate: 'COUNT',
+        valueColumn: null,
+        timeColumn: 'reported_at',
+        windowSeconds: 300,
+        filters: [{ column: 'line', op: 'eq', value: 'L2' }],
+        kind: 'THRESHOLD',
+        operator: 'gt',
+        threshold: 5,
+        mode: 'SIMPLE',
+        enabled: 1,
+        rules: 'production_report · COUNT(*) > 5',
+        openCount: 0,
+      },
+    ]);
+    renderWithProviders(<AlarmTrackingPage />);
+    fireEvent.click(await screen.findByText(source.name));
+    fireEvent.click(await screen.findByRole('tab', { name: '指标' }));
+    const row = (await screen.findByText('Line 2 scrap')).closest('tr') as HTMLElement;
+    fireEvent.click(within(row).getByRole('button', { name: '编辑' }));
+    const form = await screen.findByRole('dialog');
+    await waitFor(() => expect(api.fetchMetricColumns).toHaveBeenCalledWith('11', 'production_report'));
+    expect(
+      within(form).getByLabelText('数值字段').closest('.ant-select')?.className.includes('disabled'),
+    ).toBe(true);
+    fireEvent.click(within(form).getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() =>
+      expect(api.saveMetric).toHaveBeenCalledWith(
+        expect.objectContaining({
+          id: '21',
+          sourceId: '11',
+          aggregate: 'COUNT',
+          valueColumn: null,
+          filters: [{ column: 'line', op: 'eq', value: 'L2' }],
+          enabled: 1,
+        }),
+      ),
+    );
   });
 });
