@@ -91,8 +91,8 @@ export function Metrics({ source }: { source: SourceRead }) {
         dataSource={metrics.data ?? []}
         pagination={{ pageSize: 10, hideOnSinglePage: true }}
         columns={[
-          { title: t(T('metricName')), dataIndex: 'name' },
-          { title: t(T('rules')), dataIndex: 'rules', ellipsis: true },
+          { title: t(T('metricName')), dataIndex: 'name', width: 200 },
+          { title: t(T('rules')), dataIndex: 'rules' },
           { title: t(A('level')), dataIndex: 'levelName', width: 90 },
           {
             title: t(T('lastValue')),
@@ -109,7 +109,7 @@ export function Metrics({ source }: { source: SourceRead }) {
                 Number(value.toFixed(3))
               ),
           },
-          { title: t(T('lastCheckTime')), dataIndex: 'lastCheckTime', width: 160 },
+          { title: t(T('lastCheckTime')), dataIndex: 'lastCheckTime', width: 110 },
           {
             title: t(T('openCount')),
             dataIndex: 'openCount',

@@ -54,7 +54,7 @@ export default function AlarmTrackingPage() {
 
   return (
     <Row gutter={12} wrap={false} data-testid="alarm-tracking">
-      <Col flex="280px">
+      <Col flex="250px">
         <Card
           size="small"
           title={t(T('sources'))}
