@@ -57,7 +57,8 @@ test('a MariaDB source: pick a table and a column, save a metric, see it trip', 
     await row.getByRole('button', { name: '浏览' }).click();
     const drawer = page.locator('.ant-drawer');
     await expect(drawer.locator('.ant-table-row').filter({ hasText: 'scrap_qty' })).toBeVisible();
-    await drawer.getByRole('button', { name: 'Close' }).click();
+    await drawer.locator('.ant-drawer-close').click();
+    await expect(drawer).toBeHidden();
 
     // a metric: line 2's scrap summed, above 8
     await page.getByRole('tab', { name: '指标' }).click();
@@ -71,7 +72,7 @@ test('a MariaDB source: pick a table and a column, save a metric, see it trip', 
     await editor.getByLabel('数值字段').click();
     await page.locator('.ant-select-item-option').filter({ hasText: 'scrap_qty' }).click();
     await editor.getByRole('button', { name: '添加条件' }).click();
-    await editor.getByText('字段名', { exact: true }).click();
+    await editor.locator('#filters_0_column').click();
     await page.locator('.ant-select-item-option').filter({ hasText: /^line/ }).click();
     await editor.getByPlaceholder('值').fill('L2');
     await editor.getByLabel('阈值').fill('8');
