@@ -42,7 +42,7 @@ def serve(
 
         os.environ["PLANTDESK_OUTBOUND_ALLOW"] = ",".join(filter(None, [
             settings.outbound_allow, "127.0.0.1:1883", f"127.0.0.1:{collect.MODBUS_PORT}",
-            f"127.0.0.1:{collect.OPCUA_PORT}"]))
+            f"127.0.0.1:{collect.OPCUA_PORT}", "127.0.0.1:3306"]))  # 3306: the alarm tracking demo's MariaDB
     simulator = _start_simulator(host, port) if simulate else None
     try:
         uvicorn.run("plantdesk.asgi:app", host=host, port=port, workers=workers, log_level="warning",

@@ -19,9 +19,10 @@ ensure_browser() {
 start_server() {
   data_dir=$(mktemp -d)
   # The OSS spec names loopback's discard port as an endpoint, which core.outbound refuses unless allowed; the
-  # collect spec's Modbus server listens on PORT + 7 (web/e2e/collect.spec.ts).
+  # collect spec's Modbus server listens on PORT + 7 (web/e2e/collect.spec.ts); the alarm tracking spec reads
+  # the machine's MariaDB (web/e2e/alarm-tracking.spec.ts).
   PLANTDESK_DATA_DIR="$data_dir" PLANTDESK_DATABASE_URL= PLANTDESK_REDIS_URL= \
-    PLANTDESK_OUTBOUND_ALLOW="127.0.0.1:9,127.0.0.1:$(($1 + 7))" \
+    PLANTDESK_OUTBOUND_ALLOW="127.0.0.1:9,127.0.0.1:$(($1 + 7)),127.0.0.1:3306" \
     uv run python -m plantdesk serve --host 127.0.0.1 --port "$1" >"$data_dir/server.log" 2>&1 &
   server=$!
   for _ in $(seq 1 60); do

@@ -69,7 +69,8 @@ _tenants: TenantLister | None = None
 
 
 def declare(name: str, run: JobFunction, *, scope: JobScope, cron: str | None = None) -> None:
-    """Declare a job; periodic when `cron` is given (five cron fields, or a sixth for seconds)."""
+    """Declare a job; periodic when `cron` is given (five cron fields, or a sixth, the last, for seconds:
+    `* * * * * */10` is every 10 seconds, `*/10 * * * * *` every second of every tenth minute)."""
     if not isinstance(scope, JobScope):
         raise ScopeError(f"job {name} declares no scope (PLATFORM, EACH_TENANT, in_tenant(id) or CALLER)")
     if cron and scope is CALLER:

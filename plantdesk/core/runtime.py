@@ -21,6 +21,8 @@ from plantdesk.core.jobs import Jobs
 from plantdesk.core.leases import Leases, lease_worker_id
 from plantdesk.db.session import create_engine, session_factory
 
+SETTINGS_KEY = "plantdesk.settings"
+
 
 @dataclass
 class Runtime:
@@ -44,6 +46,7 @@ class Runtime:
         """`unit_of_work` for a scope of its own (a job's)."""
         async with self.sessions() as session:
             tenancy.bind(session, scope)
+            session.info[SETTINGS_KEY] = self.settings
             try:
                 yield session
                 await session.commit()
@@ -83,6 +86,12 @@ async def started(settings: Settings, *, run_jobs: bool, run_services: bool | No
                 await worker_id
         await cache.close()
         await engine.dispose()
+
+
+def settings_of(session: AsyncSession) -> Settings:
+    """The settings of the runtime whose unit of work opened `session` (a job's: jobs are handed only their
+    session)."""
+    return session.info[SETTINGS_KEY]
 
 
 async def runtime(request: Request) -> Runtime:

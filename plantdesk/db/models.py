@@ -17,6 +17,7 @@ from plantdesk.modules.alarm.models import (
     AlarmTimeCycle,
     AlarmTrail,
 )
+from plantdesk.modules.alarm.tracking.models import AlarmMetric, AlarmSource, AlarmSourceTable, AlarmTimely
 from plantdesk.modules.desk.models import Notice, SystemNotice
 from plantdesk.modules.device.models import (
     CollectGroup,
@@ -98,6 +99,8 @@ __all__ = [
     # alarms (plantdesk.modules.alarm)
     "AlarmGroup", "AlarmLevel", "AlarmMail", "AlarmRecord", "AlarmRule", "AlarmRuleState", "AlarmSetting",
     "AlarmTimeCycle", "AlarmTrail",
+    # alarm tracking (plantdesk.modules.alarm.tracking)
+    "AlarmMetric", "AlarmSource", "AlarmSourceTable", "AlarmTimely",
     # workflow (plantdesk.modules.flow)
     "FlowDefinition", "FlowDeployment", "FlowInstance", "FlowLeave", "FlowModel", "FlowTask",
 ]

@@ -7,7 +7,7 @@ from plantdesk.db.base import AuditMixin, Base, IdMixin, TenantMixin
 
 
 class AiProvider(IdMixin, TenantMixin, AuditMixin, Base):
-    """A tenant's OpenAI-compatible endpoint; `api_key` is encrypted at rest (ai.secrets). `enabled` 0: the
+    """A tenant's OpenAI-compatible endpoint; `api_key` is encrypted at rest (core.secrets). `enabled` 0: the
     offline assistant answers."""
 
     __tablename__ = "ai_provider"

@@ -14,16 +14,17 @@ from datetime import datetime
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from plantdesk.core import outbound, permissions
+from plantdesk.core import outbound, permissions, secrets
 from plantdesk.core.context import Identity
 from plantdesk.core.crud import mark_deleted
 from plantdesk.core.errors import BusinessError, NotFoundError
 from plantdesk.core.runtime import Runtime
-from plantdesk.modules.ai import offline, provider, secrets, tools
+from plantdesk.modules.ai import offline, provider, tools
 from plantdesk.modules.ai.models import AiConversation, AiMessage, AiProvider
 from plantdesk.modules.ai.schemas import ChatRequest, ProviderWrite
 
 OFFLINE_MODEL = "plantdesk-offline"
+PROVIDER_KEY = "ai.provider-key"  # core.secrets purpose: the keys sealed before the move open unchanged
 UNAVAILABLE = "服务暂时不可用,请稍后重试"
 log = logging.getLogger(__name__)
 HISTORY = 10  # earlier turns sent to a provider
@@ -118,8 +119,8 @@ async def _endpoint(db: AsyncSession, rt: Runtime) -> provider.Endpoint | None:
     row = (await db.execute(select(AiProvider).where(AiProvider.enabled == 1).limit(1))).scalar()
     if row is None:
         return None
-    return provider.Endpoint(row.base_url, secrets.unseal(rt.settings, row.api_key), row.model, row.temperature,
-                             row.max_tokens, row.timeout_seconds)
+    return provider.Endpoint(row.base_url, secrets.unseal(rt.settings, PROVIDER_KEY, row.api_key), row.model,
+                             row.temperature, row.max_tokens, row.timeout_seconds)
 
 
 def completion(turn: Turn, content: str, meta: dict) -> dict:
@@ -198,7 +199,7 @@ async def save_provider(db: AsyncSession, rt: Runtime, body: ProviderWrite) -> d
     for name in ("base_url", "model", "temperature", "max_tokens", "timeout_seconds", "enabled"):
         setattr(row, name, getattr(body, name))
     if body.api_key is not None:
-        row.api_key = secrets.seal(rt.settings, body.api_key) if body.api_key else None
+        row.api_key = secrets.seal(rt.settings, PROVIDER_KEY, body.api_key) if body.api_key else None
     await db.flush()
     return await provider_read(db)
 

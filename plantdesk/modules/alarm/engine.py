@@ -39,13 +39,14 @@ from plantdesk.modules.alarm.models import (
     AlarmSetting,
     AlarmTimeCycle,
     AlarmTrail,
+    RuleCondition,
 )
 from plantdesk.modules.desk import service as desk
 from plantdesk.modules.device.models import DataPoint, Device
 from plantdesk.modules.user.models import User
 
 SWEEP_JOB = "alarm.sweep"
-SWEEP_CRON = "*/5 * * * * *"  # every 5 seconds
+SWEEP_CRON = "* * * * * */5"  # every 5 seconds (croniter: the sixth field is the seconds)
 RULES_SECONDS = 10.0  # a rule saved in another process is seen within this time (this process: at once)
 REMOVED, NOT_REMOVED = "已解除", "未解除"
 AFFIRMED, NOT_AFFIRMED = "已确认", "未确认"
@@ -156,6 +157,52 @@ def reset() -> None:
     _states.clear()
 
 
+@dataclass(frozen=True, slots=True)
+class Context:
+    """What a rule's snapshot needs besides the rule: level names, groups, time cycles, each tenant's settings
+    and the e-mail addresses of the recipients who hear by e-mail."""
+
+    levels: dict[int, str]
+    groups: dict[int, AlarmGroup]
+    cycles: dict[int, Cycle]
+    settings: dict[str, AlarmSetting]
+    addresses: dict[int, str]
+
+
+async def context(db: AsyncSession) -> Context:
+    """The session's tenant's, or every tenant's under the platform scope."""
+    levels = {r.id: r.name for r in (await db.execute(select(AlarmLevel))).scalars()}
+    groups = {g.id: g for g in (await db.execute(select(AlarmGroup))).scalars()}
+    cycles = {c.id: parse_cycle(c.days, c.start_time, c.end_time)
+              for c in (await db.execute(select(AlarmTimeCycle))).scalars()}
+    settings = {s.tenant_id: s for s in (await db.execute(select(AlarmSetting))).scalars()}
+    mailed = {i for g in groups.values() if g.email for i in split_ids(g.user_ids)}
+    found = (await db.execute(select(User.id, User.email).where(User.id.in_(mailed)))).all() if mailed else []
+    return Context(levels, groups, cycles, settings, {uid: email for uid, email in found if email})
+
+
+def snapshot(row: RuleCondition, ctx: Context, *, rule_id: int, tenant_id: str, device_id: int, point_id: int,
+             device_name: str, point_name: str) -> Rule | None:
+    """A rule as the evaluation uses it; None when its tenant turned alarms off."""
+    setting = ctx.settings.get(tenant_id)
+    if setting is not None and not setting.enabled:
+        return None
+    group = ctx.groups.get(row.group_id) if row.group_id else None
+    return Rule(
+        id=rule_id, tenant_id=tenant_id, name=row.name, device_id=device_id, point_id=point_id,
+        device_name=device_name, point_name=point_name, level_id=row.level_id,
+        level_name=ctx.levels.get(row.level_id or 0, ""), kind=row.kind, operator=row.operator,
+        threshold=row.threshold, low=row.low, high=row.high, mode=row.mode,
+        duration_ms=row.duration_seconds * 1000, repeat_count=max(1, row.repeat_count),
+        no_data_ms=row.no_data_seconds * 1000, hysteresis=row.hysteresis or 0.0,
+        clear_ms=row.clear_seconds * 1000, cycle=ctx.cycles.get(row.time_cycle_id or 0),
+        recipients=tuple(split_ids(group.user_ids)) if group else (),
+        notify_on=frozenset((group.notify_on or "").split(",")) if group else frozenset(),
+        notify=setting is None or bool(setting.notify),
+        emails=tuple(ctx.addresses[i] for i in split_ids(group.user_ids) if i in ctx.addresses)
+        if group is not None and group.email and setting is not None and setting.smtp_host else ())
+
+
 async def rules_for(db: AsyncSession) -> dict[int, list[Rule]]:
     global _rules, _rules_by_id, _loaded_until
     if time.monotonic() < _loaded_until:
@@ -166,36 +213,15 @@ async def rules_for(db: AsyncSession) -> dict[int, list[Rule]]:
             .join(DataPoint, DataPoint.id == AlarmRule.point_id)
             .join(Device, Device.id == AlarmRule.device_id)
             .where(AlarmRule.enabled == 1))).all()
-        levels = {r.id: r.name for r in (await db.execute(select(AlarmLevel))).scalars()}
-        groups = {g.id: g for g in (await db.execute(select(AlarmGroup))).scalars()}
-        cycles = {c.id: parse_cycle(c.days, c.start_time, c.end_time)
-                  for c in (await db.execute(select(AlarmTimeCycle))).scalars()}
-        settings = {s.tenant_id: s for s in (await db.execute(select(AlarmSetting))).scalars()}
-        mailed = {i for g in groups.values() if g.email for i in split_ids(g.user_ids)}
-        found = (await db.execute(select(User.id, User.email).where(User.id.in_(mailed)))).all() if mailed else []
-        addresses = {uid: email for uid, email in found if email}
+        ctx = await context(db)
     by_point: dict[int, list[Rule]] = {}
     by_id: dict[int, Rule] = {}
     for rule, device_name, point_name in rows:
-        setting = settings.get(rule.tenant_id)
-        if setting is not None and not setting.enabled:
-            continue
-        group = groups.get(rule.group_id) if rule.group_id else None
-        snapshot = Rule(
-            id=rule.id, tenant_id=rule.tenant_id, name=rule.name, device_id=rule.device_id, point_id=rule.point_id,
-            device_name=device_name, point_name=point_name, level_id=rule.level_id,
-            level_name=levels.get(rule.level_id or 0, ""), kind=rule.kind, operator=rule.operator,
-            threshold=rule.threshold, low=rule.low, high=rule.high, mode=rule.mode,
-            duration_ms=rule.duration_seconds * 1000, repeat_count=max(1, rule.repeat_count),
-            no_data_ms=rule.no_data_seconds * 1000, hysteresis=rule.hysteresis or 0.0,
-            clear_ms=rule.clear_seconds * 1000, cycle=cycles.get(rule.time_cycle_id or 0),
-            recipients=tuple(split_ids(group.user_ids)) if group else (),
-            notify_on=frozenset((group.notify_on or "").split(",")) if group else frozenset(),
-            notify=setting is None or bool(setting.notify),
-            emails=tuple(addresses[i] for i in split_ids(group.user_ids) if i in addresses)
-            if group is not None and group.email and setting is not None and setting.smtp_host else ())
-        by_point.setdefault(rule.point_id, []).append(snapshot)
-        by_id[rule.id] = snapshot
+        found = snapshot(rule, ctx, rule_id=rule.id, tenant_id=rule.tenant_id, device_id=rule.device_id,
+                         point_id=rule.point_id, device_name=device_name, point_name=point_name)
+        if found is not None:
+            by_point.setdefault(rule.point_id, []).append(found)
+            by_id[rule.id] = found
     _rules, _rules_by_id, _loaded_until = by_point, by_id, time.monotonic() + RULES_SECONDS
     return _rules
 
@@ -246,7 +272,7 @@ class _Round:
             for row in (await self.db.execute(select(
                     AlarmRuleState.rule_id, AlarmRuleState.count, AlarmRuleState.bad_since,
                     AlarmRuleState.good_since).where(AlarmRuleState.rule_id.in_(part)))).all():
-                found[row[0]] = _State(row[1] or 0, row[2], row[3], None, True)
+                found[row[0]] = _State(row[1] or 0, row[2], row[3], stored=True)
             for rid, record_id in (await self.db.execute(select(AlarmRecord.rule_id, AlarmRecord.id).where(
                     AlarmRecord.rule_id.in_(part), AlarmRecord.cleared == 0))).all():
                 found[rid].record_id = record_id
@@ -405,16 +431,20 @@ def notification(rule: Rule, record: AlarmRecord, action: str) -> dict:
 async def on_values(db: AsyncSession, values: Sequence[tuple]) -> None:
     """The monitor listener: evaluate the rules of the points these values belong to, and commit."""
     rules = await rules_for(db)
-    touched = [v for v in values if v[0] in rules]
-    if not touched:
+    await evaluate(db, [(rule, ts, value) for pid, ts, value, *_ in values for rule in rules.get(pid, ())])
+
+
+async def evaluate(db: AsyncSession, readings: Sequence[tuple[Rule, int, float | None]]) -> None:
+    """Each (rule, ts, value) in order, through the lifecycle (raise, repeat, clear, trail, notifications), and
+    commit: the data points' values, and the third-party metrics' checks (alarm.tracking)."""
+    if not readings:
         return
     async with _lock, _forgetting_on_failure():
         with tenancy.platform_scope(db):
-            evaluation = _Round(db, [r for pid in {v[0] for v in touched} for r in rules[pid]])
+            evaluation = _Round(db, list({rule.id: rule for rule, _, _ in readings}.values()))
             await evaluation.load()
-            for pid, ts, value, *_ in touched:  # the store hands them in order of point, then time
-                for rule in rules[pid]:
-                    await evaluation.value(rule, ts, value)
+            for rule, ts, value in readings:  # the store hands values in order of point, then time
+                await evaluation.value(rule, ts, value)
             await evaluation.save()
         await db.commit()
 

@@ -16,7 +16,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from plantdesk.modules.alarm.models import AlarmMail, AlarmSetting
 
 MAIL_JOB = "alarm.mail"
-MAIL_CRON = "*/10 * * * * *"  # every 10 seconds
+MAIL_CRON = "* * * * * */10"  # every 10 seconds (croniter: the sixth field is the seconds)
 MAX_ATTEMPTS = 5
 RETRY_SECONDS = 30  # then 60, 120, 240: doubled after each failure
 BATCH = 100

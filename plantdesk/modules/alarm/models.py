@@ -55,17 +55,15 @@ class AlarmTimeCycle(IdMixin, TenantMixin, AuditMixin, Base):
     remark: Mapped[str | None] = mapped_column(String(500))
 
 
-class AlarmRule(IdMixin, TenantMixin, AuditMixin, Base):
-    """An alarm event: `kind` THRESHOLD (value `operator` threshold), RANGE (outside low … high), RATE (change per
-    minute above threshold) or NO_DATA (no value for `no_data_seconds`); `mode` SIMPLE (first bad value),
-    DURATION (bad for `duration_seconds`) or REPEATING (`repeat_count` bad values in a row). It clears once the
-    value is back by `hysteresis` inside the limit, held for `clear_seconds`."""
-
-    __tablename__ = "alarm_rule"
+class RuleCondition:
+    """What raises and clears an alarm, shared by the rules on data points (`alarm_rule`) and the metrics on
+    third-party tables (`alarm_metric`, alarm.tracking): `kind` THRESHOLD (value `operator` threshold), RANGE
+    (outside low … high), RATE (change per minute above threshold) or NO_DATA (no value for `no_data_seconds`);
+    `mode` SIMPLE (first bad value), DURATION (bad for `duration_seconds`) or REPEATING (`repeat_count` bad
+    values in a row). It clears once the value is back by `hysteresis` inside the limit, held for
+    `clear_seconds`."""
 
     name: Mapped[str] = mapped_column(String(128))
-    device_id: Mapped[int] = mapped_column(BigInteger)
-    point_id: Mapped[int] = mapped_column(BigInteger, index=True)
     level_id: Mapped[int | None] = mapped_column(BigInteger)
     group_id: Mapped[int | None] = mapped_column(BigInteger)
     time_cycle_id: Mapped[int | None] = mapped_column(BigInteger)
@@ -82,6 +80,15 @@ class AlarmRule(IdMixin, TenantMixin, AuditMixin, Base):
     clear_seconds: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     enabled: Mapped[int] = mapped_column(Integer, default=1, server_default="1")
     remark: Mapped[str | None] = mapped_column(String(500))
+
+
+class AlarmRule(IdMixin, TenantMixin, RuleCondition, AuditMixin, Base):
+    """An alarm event: a condition (RuleCondition) on one data point."""
+
+    __tablename__ = "alarm_rule"
+
+    device_id: Mapped[int] = mapped_column(BigInteger)
+    point_id: Mapped[int] = mapped_column(BigInteger, index=True)
 
 
 class AlarmSetting(IdMixin, TenantMixin, Base):
@@ -133,7 +140,8 @@ class AlarmRuleState(TenantMixin, Base):
 
 
 class AlarmRecord(IdMixin, TenantMixin, Base):
-    """One raise → clear cycle of a rule (the spec's result): `batch` numbers the rule's cycles."""
+    """One raise → clear cycle of a rule (the spec's result): `batch` numbers the rule's cycles. A metric's
+    record (alarm.tracking) names the metric as its rule and its source as both device and point."""
 
     __tablename__ = "alarm_record"
     __table_args__ = (

@@ -42,6 +42,7 @@ from plantdesk.modules.alarm.schemas import (
     TimeCycleWrite,
     TrailRead,
 )
+from plantdesk.modules.alarm.tracking import router as tracking
 from plantdesk.modules.system.trees import forest
 from plantdesk.modules.user.models import User
 
@@ -91,7 +92,7 @@ async def level_save(db: TenantDb, body: Annotated[LevelWrite, Body()], user: Id
 @levels.post("/remove", response_model=R[bool])
 async def level_remove(request: Request, db: TenantDb, user: Identity = SettingEdit):
     ids = await request_ids(request)
-    if (await db.execute(select(AlarmRule.id).where(AlarmRule.level_id.in_(ids)).limit(1))).first():
+    if await service.in_use(db, "level_id", ids):
         raise BadRequest("该级别正被告警事件使用")
     await mark_deleted(db, AlarmLevel, AlarmLevel.id.in_(ids))
     engine.invalidate()
@@ -163,7 +164,7 @@ async def group_save(db: TenantDb, body: Annotated[GroupWrite, Body()], user: Id
 @groups.post("/removeByIds", response_model=R[bool])
 async def group_remove(request: Request, db: TenantDb, user: Identity = SettingEdit):
     ids = await request_ids(request)
-    if (await db.execute(select(AlarmRule.id).where(AlarmRule.group_id.in_(ids)).limit(1))).first():
+    if await service.in_use(db, "group_id", ids):
         raise BadRequest("该分组正被告警事件使用")
     await mark_deleted(db, AlarmGroup, AlarmGroup.id.in_(ids))
     engine.invalidate()
@@ -316,10 +317,13 @@ async def _may_confirm(request: Request, db, rt, user: Identity, ids: list[int])
         return
     except Forbidden:
         pass
-    rows = (await db.execute(select(AlarmGroup.user_ids).join(AlarmRule, AlarmRule.group_id == AlarmGroup.id)
-                             .join(AlarmRecord, AlarmRecord.rule_id == AlarmRule.id)
-                             .where(AlarmRecord.id.in_(ids)))).scalars().all()
-    if not ids or len(rows) == 0 or any(user.user_id not in engine.split_ids(r) for r in rows):
+    rule_ids = set((await db.execute(select(AlarmRecord.rule_id).where(AlarmRecord.id.in_(ids)))).scalars())
+    rules, _ = await service.rules_of(db, rule_ids)  # data-point events and third-party metrics
+    group_ids = {rule.group_id for rule in rules.values() if rule.group_id}
+    users = dict((await db.execute(select(AlarmGroup.id, AlarmGroup.user_ids)
+                                   .where(AlarmGroup.id.in_(group_ids)))).all()) if group_ids else {}
+    if not rule_ids or any(i not in rules or user.user_id not in engine.split_ids(users.get(rules[i].group_id))
+                           for i in rule_ids):
         raise Forbidden("无权限访问")
 
 
@@ -358,4 +362,4 @@ async def trail_page(request: Request, db: TenantDb, paging: Paging, user: Ident
 
 
 router = APIRouter()
-include(router, levels, groups, cycles, status, mail_params, events, results, trail)
+include(router, levels, groups, cycles, status, mail_params, events, results, trail, tracking.router)

@@ -119,10 +119,11 @@ class EventRead(Schema):
     create_time: DateTime | None = None
 
 
-class EventWrite(Schema):
+class ConditionWrite(Schema):
+    """The condition fields of a data-point rule (event) and of a third-party metric (alarm.tracking)."""
+
     id: Id | None = None
     name: str | None = Field(None, min_length=1, max_length=128)
-    point_id: Id | None = None
     level_id: Id | None = None
     group_id: Id | None = None
     time_cycle_id: Id | None = None
@@ -139,6 +140,10 @@ class EventWrite(Schema):
     clear_seconds: int | None = Field(None, ge=0, le=86_400)
     enabled: int | None = Field(None, ge=0, le=1)
     remark: str | None = Field(None, max_length=500)
+
+
+class EventWrite(ConditionWrite):
+    point_id: Id | None = None
 
 
 class ResultRead(Schema):

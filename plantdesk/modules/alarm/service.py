@@ -28,8 +28,12 @@ from plantdesk.modules.alarm.models import (
     AlarmRule,
     AlarmSetting,
     AlarmTrail,
+    RuleCondition,
 )
 from plantdesk.modules.alarm.schemas import EventWrite, MailParamsWrite, SettingWrite
+from plantdesk.modules.alarm.tracking import rules as tracking
+from plantdesk.modules.alarm.tracking.models import AlarmMetric
+from plantdesk.modules.alarm.tracking.rules import Described
 from plantdesk.modules.device.models import DataPoint, Device
 from plantdesk.modules.system.param import service as params
 from plantdesk.modules.user.models import User
@@ -142,6 +146,17 @@ async def save_event(db: AsyncSession, body: EventWrite) -> AlarmRule:
     if point is None:
         raise NotFoundError("测点不存在")
     rule.device_id = point.device_id
+    await check_condition(db, rule)
+    if body.id is None:
+        db.add(rule)
+    await db.flush()
+    await db.refresh(rule)
+    engine.invalidate()
+    return rule
+
+
+async def check_condition(db: AsyncSession, rule: RuleCondition) -> None:
+    """The condition's defaults and checks, for a data-point rule and a third-party metric alike."""
     rule.kind, rule.mode = rule.kind or "THRESHOLD", rule.mode or "SIMPLE"
     rule.operator = rule.operator or "gt"
     if rule.kind in ("THRESHOLD", "RATE") and rule.threshold is None:
@@ -158,12 +173,14 @@ async def save_event(db: AsyncSession, body: EventWrite) -> AlarmRule:
                                   (AlarmGroup, rule.group_id, "告警分组不存在")):
         if value is not None and (await db.execute(select(model.id).where(model.id == value))).first() is None:
             raise NotFoundError(message)
-    if body.id is None:
-        db.add(rule)
-    await db.flush()
-    await db.refresh(rule)
-    engine.invalidate()
-    return rule
+
+
+async def in_use(db: AsyncSession, column: str, ids: list[int]) -> bool:
+    """Whether a data-point event or a third-party metric names one of these levels or groups (`column`)."""
+    for model in (AlarmRule, AlarmMetric):
+        if (await db.execute(select(model.id).where(getattr(model, column).in_(ids)).limit(1))).first():
+            return True
+    return False
 
 
 async def remove_events(db: AsyncSession, ids: list[int]) -> None:
@@ -175,20 +192,20 @@ async def remove_events(db: AsyncSession, ids: list[int]) -> None:
 
 async def result_reads(db: AsyncSession, records: Sequence[AlarmRecord]) -> list[dict]:
     names = await _names(db, records)
-    rule_ids = {r.rule_id for r in records}
-    rules = {r.id: r for r in (await db.execute(select(AlarmRule).where(AlarmRule.id.in_(rule_ids)).execution_options(
-        **{tenancy.INCLUDE_DELETED: True}))).scalars()} if rule_ids else {}
+    rules, metrics = await rules_of(db, {r.rule_id for r in records})
     now = datetime.now()
     out = []
     for rec in records:
         rule = rules.get(rec.rule_id)
         level_name, level, color = names["level"].get(rec.level_id, ("", None, None))
+        metric = metrics.get(rec.rule_id)
+        device_name = metric.source_name if metric else names["device"].get(rec.device_id, "")
+        point_name = metric.subject if metric else names["point"].get(rec.point_id, "")
         out.append({
             "id": rec.id, "event_id": rec.rule_id, "event_name": rule.name if rule else "",
             "level_id": rec.level_id, "level_name": level_name, "level": level, "color": color,
             "group_name": names["group"].get(rule.group_id, "") if rule else "",
-            "device_id": rec.device_id, "device_name": names["device"].get(rec.device_id, ""),
-            "point_name": names["point"].get(rec.point_id, ""), "batch": rec.batch,
+            "device_id": rec.device_id, "device_name": device_name, "point_name": point_name, "batch": rec.batch,
             "first_time": rec.first_time, "last_time": rec.last_time,
             "remove_status": REMOVED if rec.cleared else NOT_REMOVED, "remove_time": rec.clear_time,
             "keep_time": int(((rec.clear_time or now) - rec.first_time).total_seconds() // 60),
@@ -198,6 +215,23 @@ async def result_reads(db: AsyncSession, records: Sequence[AlarmRecord]) -> list
             "first_value": rec.first_value, "peak_value": rec.peak_value, "last_value": rec.last_value,
         })
     return out
+
+
+async def rules_of(db: AsyncSession, ids: set[int]) -> tuple[dict[int, RuleCondition], dict[int, Described]]:
+    """The rules of these ids, removed ones too: data-point events, and third-party metrics (alarm.tracking)
+    with their names."""
+    rules: dict[int, RuleCondition] = {r.id: r for r in (await db.execute(
+        select(AlarmRule).where(AlarmRule.id.in_(ids)).execution_options(
+            **{tenancy.INCLUDE_DELETED: True}))).scalars()} if ids else {}
+    metrics = await tracking.described(db, ids - rules.keys())
+    return rules | {i: d.metric for i, d in metrics.items()}, metrics
+
+
+async def _rule(db: AsyncSession, rule_id: int) -> RuleCondition:
+    rules, _ = await rules_of(db, {rule_id})
+    if rule_id not in rules:
+        raise NotFoundError("告警事件不存在")
+    return rules[rule_id]
 
 
 def results_statement(query) -> Select:
@@ -212,8 +246,7 @@ async def alarm_record(db: AsyncSession, event_id: int, batch: int | None) -> di
     if record is None:
         raise NotFoundError("告警记录不存在")
     detail = (await result_reads(db, [record]))[0]
-    rule = (await db.execute(select(AlarmRule).where(AlarmRule.id == event_id).execution_options(
-        **{tenancy.INCLUDE_DELETED: True}))).scalar_one()
+    rule = await _rule(db, event_id)
     trail = (await db.execute(select(AlarmTrail).where(AlarmTrail.record_id == record.id)
                               .order_by(AlarmTrail.create_time, AlarmTrail.id))).scalars().all()
     detail["rules"] = rule_text(rule, detail["point_name"])
@@ -229,10 +262,8 @@ def trail_read(t: AlarmTrail, event_name: str) -> dict:
 
 
 async def trail_reads(db: AsyncSession, rows: Sequence[AlarmTrail]) -> list[dict]:
-    ids = {t.rule_id for t in rows}
-    names = dict((await db.execute(select(AlarmRule.id, AlarmRule.name).where(AlarmRule.id.in_(ids)).execution_options(
-        **{tenancy.INCLUDE_DELETED: True}))).all()) if ids else {}
-    return [trail_read(t, names.get(t.rule_id, "")) for t in rows]
+    rules, _ = await rules_of(db, {t.rule_id for t in rows})
+    return [trail_read(t, rules[t.rule_id].name if t.rule_id in rules else "") for t in rows]
 
 
 async def affirm(db: AsyncSession, cache: Cache, caller: Identity, *, user_name: str | None, password: str | None,
@@ -272,7 +303,7 @@ async def affirm(db: AsyncSession, cache: Cache, caller: Identity, *, user_name:
         db.add(AlarmTrail(record_id=record.id, rule_id=record.rule_id, batch=record.batch, action="acknowledged",
                           value=record.last_value, person=person, remark=record.ack_reason, create_time=now))
         confirmed += 1
-        rule = engine.rule(record.rule_id)
+        rule = engine.rule(record.rule_id) or await tracking.rule(db, record.rule_id)
         if rule is not None:
             await engine.notify(db, rule, record, "affirm")
     await db.flush()
@@ -280,7 +311,7 @@ async def affirm(db: AsyncSession, cache: Cache, caller: Identity, *, user_name:
 
 
 async def export_rows(db: AsyncSession, event_id: int, batch: int | None) -> tuple[str, list[dict]]:
-    rule = await get_or_raise(db, AlarmRule, event_id)
+    rule = await _rule(db, event_id)
     stmt = select(AlarmRecord).where(AlarmRecord.rule_id == event_id).order_by(AlarmRecord.batch.desc()).limit(10_000)
     if batch is not None:
         stmt = stmt.where(AlarmRecord.batch == batch)

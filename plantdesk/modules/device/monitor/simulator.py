@@ -28,6 +28,7 @@ from sqlalchemy import select, update
 
 from plantdesk.config import Settings
 from plantdesk.core import tenancy
+from plantdesk.modules.alarm.tracking import demo as tracking_demo
 from plantdesk.modules.device.collect import demo
 from plantdesk.modules.device.models import DataPoint, Device
 from plantdesk.modules.device.monitor import ingest
@@ -189,6 +190,7 @@ async def run(url: str, *, settings: Settings | None = None, seconds: float | No
         # The devices of the demo's collected sources get their values over Modbus, OPC UA and MQTT instead.
         servers = demo.Demo(await demo.load(settings))
         await servers.start()
+        mes = await tracking_demo.start(settings)  # the MES database the alarm tracking demo reads
         posted = {code: known for code, known in tokens.items() if code not in servers.feeds.devices}
         log.warning("simulator: writing %d devices of tenant %s to %s every second", len(posted), DEMO_TENANT, url)
         plant = Plant()
@@ -202,6 +204,8 @@ async def run(url: str, *, settings: Settings | None = None, seconds: float | No
                 values = plant.step(tick)
                 ts = tick * 1000
                 await servers.feed(values, ts)
+                if mes is not None:
+                    await mes.step(tick)
                 await asyncio.gather(*(_post(http, token, code, ts, values.get(code, {}), known)
                                        for code, (token, known) in posted.items()))
                 tick += 1

@@ -1,5 +1,6 @@
 import type { Area } from '../area';
 import { alarm } from './alarm';
+import { alarmTracking } from './alarm.tracking';
 import { authorityApiscope } from './authority.apiscope';
 import { authorityDataauth } from './authority.dataauth';
 import { authorityDatascope } from './authority.datascope';
@@ -64,6 +65,7 @@ export const AREAS: Area[] = [
   indexKnowledge,
   indexAiChat,
   alarm,
+  alarmTracking, // after alarm: it nests under alarm's namespace
   flow,
   work,
 ];

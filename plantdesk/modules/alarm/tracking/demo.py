@@ -1,0 +1,269 @@
+"""The demo plant's MES database (`serve --simulate`): production reports, work orders and downtime of three
+lines, written every 10 seconds by the simulator, on the machine's MariaDB when it answers to the dedicated
+`plantdesk_mes` account, otherwise in a SQLite file of the data dir (`tracking/mes.db`), so `make run` works on
+a machine without MariaDB.
+
+On the first start the demo tenant (356782) gets the MES source (read through the read-only account on MariaDB),
+its published tables and two metrics, once: a tenant that removed them does not get them back. Line 2's die
+casting throws a burst of scrap now and then (the first a minute after start), which trips "Line 2 scrap in the
+last 5 minutes" and clears a few minutes after the burst ends."""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import random
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from urllib.parse import urlsplit
+
+from sqlalchemy import (
+    URL,
+    Column,
+    DateTime,
+    Integer,
+    MetaData,
+    Numeric,
+    String,
+    Table,
+    delete,
+    func,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+
+from plantdesk.config import Settings
+from plantdesk.core import secrets, tenancy
+from plantdesk.modules.alarm.tracking import remote
+
+log = logging.getLogger("plantdesk.simulator")
+DEMO_TENANT = "356782"
+# The owner writes, the reader is what the source uses (docs/decisions.md "Alarm tracking": created once as root).
+MES_URL = os.environ.get("PLANTDESK_DEMO_MES_URL", "mysql://plantdesk_mes:plantdesk_mes@127.0.0.1:3306/plantdesk_mes")
+MES_READER = os.environ.get("PLANTDESK_DEMO_MES_READER", "plantdesk_reader:plantdesk-read-only")
+SQLITE_FILE = "mes.db"
+SOURCE_NAME = "MES production database"
+EVERY_SECONDS = 10
+KEEP = timedelta(days=3)
+
+metadata = MetaData()
+production_report = Table(
+    "production_report", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("line", String(16), nullable=False),
+    Column("station", String(32), nullable=False),
+    Column("product", String(64), nullable=False),
+    Column("order_no", String(32), nullable=False),
+    Column("good_qty", Integer, nullable=False),
+    Column("scrap_qty", Integer, nullable=False),
+    Column("cycle_time_s", Numeric(8, 2), nullable=False),
+    Column("reported_at", DateTime, nullable=False, index=True))
+work_order = Table(
+    "work_order", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("order_no", String(32), nullable=False, unique=True),
+    Column("line", String(16), nullable=False),
+    Column("product", String(64), nullable=False),
+    Column("planned_qty", Integer, nullable=False),
+    Column("good_qty", Integer, nullable=False),
+    Column("scrap_qty", Integer, nullable=False),
+    Column("status", String(16), nullable=False),  # Released, Running, Completed
+    Column("updated_at", DateTime, nullable=False))
+equipment_downtime = Table(
+    "equipment_downtime", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("line", String(16), nullable=False),
+    Column("equipment", String(64), nullable=False),
+    Column("reason", String(64), nullable=False),
+    Column("minutes", Integer, nullable=False),
+    Column("started_at", DateTime, nullable=False))
+
+# line, station, product, cycle time (s), equipment
+LINES = [("L1", "CNC machining", "Gear housing GH-20", 42.0, "Machining centre MC-3"),
+         ("L2", "Die casting", "Pump cover PC-11", 38.0, "Die-casting cell DC-2"),
+         ("L3", "Assembly", "Motor flange MF-08", 45.0, "Press-fit station PF-1")]
+REASONS = ["Tool change", "Material shortage", "Mould cleaning", "Sensor fault", "Quality hold"]
+# name, table, aggregate, value column, time column, window s, filters, operator, threshold, level, group,
+# hysteresis, remark
+METRICS = [
+    ("Line 2 scrap in the last 5 minutes", "production_report", "SUM", "scrap_qty", "reported_at", 300,
+     [{"column": "line", "op": "eq", "value": "L2"}], "gt", 20.0, 3, "Operations shift", 2.0,
+     "Die-casting scrap bursts: porosity after a mould temperature drop"),
+    ("Line 3 average cycle time high", "production_report", "AVG", "cycle_time_s", "reported_at", 600,
+     [{"column": "line", "op": "eq", "value": "L3"}], "gt", 50.0, 4, "Maintenance", 1.0,
+     "Assembly slower than 50 s a part over 10 minutes"),
+]
+PUBLISHED = [("production_report", "reported_at"), ("work_order", "updated_at"), ("equipment_downtime", "started_at")]
+
+
+def mariadb_url() -> URL:
+    parts = urlsplit(MES_URL)
+    return URL.create("mysql+asyncmy", username=parts.username, password=parts.password, host=parts.hostname,
+                      port=parts.port or 3306, database=parts.path.lstrip("/") or "plantdesk_mes")
+
+
+@dataclass
+class Writer:
+    """Writes the plant's MES rows; `step` is called every second and writes every EVERY_SECONDS."""
+
+    engine: AsyncEngine
+    rng: random.Random = field(default_factory=lambda: random.Random(7))
+    burst_left: int = 0
+    next_burst: int = 6  # steps: the first burst a minute after start
+    steps: int = 0
+
+    async def step(self, tick: int) -> None:
+        if tick % EVERY_SECONDS:
+            return
+        try:
+            await self._write(datetime.fromtimestamp(tick))
+        except Exception as exc:  # noqa: BLE001  (the MES going away must not stop the simulator)
+            log.warning("simulator: MES rows not written: %r", exc)
+
+    async def _write(self, now: datetime) -> None:
+        self.steps += 1
+        if self.burst_left == 0 and self.steps >= self.next_burst:
+            self.burst_left, self.next_burst = 18, self.steps + self.rng.randint(60, 120)  # 3 min, every 10-20 min
+        bursting = self.burst_left > 0
+        self.burst_left = max(0, self.burst_left - 1)
+        async with self.engine.begin() as conn:
+            orders = {line: no for line, no in (await conn.execute(select(work_order.c.line, work_order.c.order_no)
+                                                                   .where(work_order.c.status == "Running"))).all()}
+            for line, station, product, cycle, equipment in LINES:
+                scrap = self.rng.randint(2, 4) if line == "L2" and bursting else int(self.rng.random() < 0.2)
+                good = self.rng.randint(8, 12)
+                order_no = orders.get(line) or await _new_order(conn, line, product, now)
+                await conn.execute(insert(production_report).values(
+                    line=line, station=station, product=product, order_no=order_no, good_qty=good, scrap_qty=scrap,
+                    cycle_time_s=round(cycle + self.rng.gauss(0, 1.2), 2), reported_at=now))
+                await conn.execute(update(work_order).where(work_order.c.order_no == order_no).values(
+                    good_qty=work_order.c.good_qty + good, scrap_qty=work_order.c.scrap_qty + scrap, updated_at=now))
+                await conn.execute(update(work_order).where(
+                    work_order.c.order_no == order_no, work_order.c.good_qty >= work_order.c.planned_qty).values(
+                    status="Completed"))
+                if self.rng.random() < 1 / 180:
+                    await conn.execute(insert(equipment_downtime).values(
+                        line=line, equipment=equipment, reason=self.rng.choice(REASONS),
+                        minutes=self.rng.randint(3, 25), started_at=now))
+            if self.steps % 360 == 1:  # hourly
+                await conn.execute(delete(production_report).where(production_report.c.reported_at < now - KEEP))
+
+
+async def _new_order(conn, line: str, product: str, now: datetime) -> str:
+    count = (await conn.execute(select(func.count()).select_from(work_order))).scalar() or 0
+    order_no = f"WO-{now:%y%m%d}-{line}-{count + 1:04d}"
+    await conn.execute(insert(work_order).values(order_no=order_no, line=line, product=product, planned_qty=1200,
+                                                 good_qty=0, scrap_qty=0, status="Running", updated_at=now))
+    return order_no
+
+
+async def _history(engine: AsyncEngine, now: datetime) -> None:
+    """Two hours of reports, on a database that has none yet."""
+    async with engine.begin() as conn:
+        if (await conn.execute(select(func.count()).select_from(production_report))).scalar():
+            return
+        rng = random.Random(11)
+        rows = []
+        for n in range(720, 0, -1):
+            at = now - timedelta(seconds=n * EVERY_SECONDS)
+            for line, station, product, cycle, _ in LINES:
+                rows.append({"line": line, "station": station, "product": product,
+                             "order_no": f"WO-{at:%y%m%d}-{line}-0000", "good_qty": rng.randint(8, 12),
+                             "scrap_qty": int(rng.random() < 0.2), "cycle_time_s": round(cycle + rng.gauss(0, 1.2), 2),
+                             "reported_at": at})
+        await conn.execute(insert(production_report), rows)
+        for line, _, _, _, equipment in LINES:
+            await conn.execute(insert(equipment_downtime).values(
+                line=line, equipment=equipment, reason=rng.choice(REASONS), minutes=rng.randint(5, 20),
+                started_at=now - timedelta(minutes=rng.randint(20, 110))))
+
+
+async def _open(settings: Settings, db_type: str | None) -> tuple[str, AsyncEngine] | None:
+    """The MES database's engine: MariaDB when asked for (or when nothing was chosen yet) and it answers, else
+    the SQLite file (only when nothing was chosen yet, or it was chosen before)."""
+    if db_type in (None, "mysql"):
+        engine = create_async_engine(mariadb_url(), connect_args={"connect_timeout": 2})
+        try:
+            async with engine.begin() as conn:
+                await conn.run_sync(metadata.create_all)
+            return "mysql", engine
+        except Exception as exc:  # noqa: BLE001
+            await engine.dispose()
+            if db_type == "mysql":
+                log.warning("simulator: the MES source's MariaDB does not answer (%r); no MES rows", exc)
+                return None
+            log.warning("simulator: no MariaDB for the MES demo (%r); using a SQLite file", exc)
+    path = remote.sqlite_path(settings, SQLITE_FILE)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    engine = create_async_engine(f"sqlite+aiosqlite:///{path}")
+    async with engine.begin() as conn:
+        await conn.run_sync(metadata.create_all)
+    return "sqlite", engine
+
+
+async def start(settings: Settings) -> Writer | None:
+    """Prepare the MES database and, once, the demo tenant's source and metrics; the writer, or None."""
+    from plantdesk.modules.alarm.tracking.models import AlarmSource
+    from plantdesk.seed.seeder import run_with_session
+
+    async def existing(db) -> str | None:
+        with tenancy.tenant_scope(db, DEMO_TENANT):
+            return (await db.execute(select(AlarmSource.db_type).where(AlarmSource.name == SOURCE_NAME)
+                                     .execution_options(**{tenancy.INCLUDE_DELETED: True}))).scalar()
+
+    try:
+        chosen = await run_with_session(settings, existing)
+        opened = await _open(settings, chosen)
+        if opened is None:
+            return None
+        db_type, engine = opened
+        await _history(engine, datetime.now().replace(microsecond=0))
+        if chosen is None:
+            await run_with_session(settings, lambda db: _seed_tenant(db, settings, db_type))
+    except Exception as exc:  # noqa: BLE001  (the demo's MES is optional)
+        log.warning("simulator: the MES demo did not start: %r", exc)
+        return None
+    log.warning("simulator: writing MES rows (%s) every %d s", db_type, EVERY_SECONDS)
+    return Writer(engine)
+
+
+async def _seed_tenant(db, settings: Settings, db_type: str) -> None:
+    from plantdesk.modules.alarm.models import AlarmGroup, AlarmLevel
+    from plantdesk.modules.alarm.tracking.models import AlarmMetric, AlarmSource, AlarmSourceTable, AlarmTimely
+    from plantdesk.modules.alarm.tracking.service import PASSWORD
+    from plantdesk.modules.system.models import Tenant
+
+    with tenancy.tenant_scope(db, DEMO_TENANT):
+        if not await db.scalar(select(Tenant.id).where(Tenant.tenant_id == DEMO_TENANT)):
+            return
+        if db_type == "mysql":
+            parts = urlsplit(MES_URL)
+            reader, _, secret = MES_READER.partition(":")
+            source = AlarmSource(name=SOURCE_NAME, system="MES", db_type="mysql", host=parts.hostname,
+                                 port=parts.port or 3306, database=mariadb_url().database, username=reader,
+                                 password=secrets.seal(settings, PASSWORD, secret), sort=1,
+                                 remark="Line 1-3 production reports, work orders and downtime (read-only account)")
+        else:
+            source = AlarmSource(name=SOURCE_NAME, system="MES", db_type="sqlite", database=SQLITE_FILE, sort=1,
+                                 remark="Line 1-3 production reports, work orders and downtime (SQLite demo file)")
+        db.add(source)
+        await db.flush()
+        now = datetime.now().replace(microsecond=0)
+        for table_name, time_column in PUBLISHED:
+            db.add(AlarmSourceTable(source_id=source.id, table_name=table_name, time_column=time_column,
+                                    publish_time=now))
+        levels = dict((await db.execute(select(AlarmLevel.level, AlarmLevel.id))).all())
+        groups = dict((await db.execute(select(AlarmGroup.name, AlarmGroup.id))).all())
+        for (name, table_name, aggregate, value_column, time_column, window, filters, operator, threshold, level,
+             group, hysteresis, remark) in METRICS:
+            db.add(AlarmMetric(name=name, source_id=source.id, table_name=table_name, aggregate=aggregate,
+                               value_column=value_column, time_column=time_column, window_seconds=window,
+                               filters=json.dumps(filters), kind="THRESHOLD", operator=operator, threshold=threshold,
+                               low=None, high=None, mode="SIMPLE", duration_seconds=0, repeat_count=1,
+                               no_data_seconds=0, hysteresis=hysteresis, clear_seconds=0, enabled=1,
+                               level_id=levels.get(level), group_id=groups.get(group), remark=remark))
+        db.add(AlarmTimely(enabled=1, interval_seconds=30, late_seconds=600))
+        await db.flush()
