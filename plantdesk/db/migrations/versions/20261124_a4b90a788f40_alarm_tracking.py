@@ -1,7 +1,7 @@
 """alarm tracking: third-party sources, published tables, metrics, timely detection
 
 Revision ID: a4b90a788f40
-Revises: c4f1a7e20b5d
+Revises: b7d2e4f19a63
 Create Date: 2026-11-24 06:39:51.791081
 
 """
@@ -12,7 +12,7 @@ from alembic import op
 
 # revision identifiers, used by Alembic.
 revision: str = 'a4b90a788f40'
-down_revision: str | Sequence[str] | None = 'c4f1a7e20b5d'
+down_revision: str | Sequence[str] | None = "b7d2e4f19a63"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
