@@ -8,12 +8,15 @@ from plantdesk.db.base import Base
 from plantdesk.modules.ai.models import AiConversation, AiMessage, AiProvider
 from plantdesk.modules.alarm.models import (
     AlarmGroup,
+    AlarmJobUnusual,
     AlarmLevel,
     AlarmMail,
+    AlarmPending,
     AlarmRecord,
     AlarmRule,
     AlarmRuleState,
     AlarmSetting,
+    AlarmTemplate,
     AlarmTimeCycle,
     AlarmTrail,
 )
@@ -79,6 +82,7 @@ from plantdesk.modules.system.models import (
     TopMenuSetting,
 )
 from plantdesk.modules.user.models import User, UserOauth
+from plantdesk.modules.warning.models import WarningIndicator, WarningRecord
 
 __all__ = [
     "ApiLog", "Attach", "Base", "Client", "CollectGroup", "DataPoint", "DataPointAlarm", "DataPointSource", "Dept",
@@ -96,8 +100,10 @@ __all__ = [
     "AiConversation", "AiMessage", "AiProvider", "AlarmEventKnowledge", "KnowledgeCatalogue", "KnowledgeChangeLog",
     "KnowledgeComment", "KnowledgeFileRela", "KnowledgeInfo", "KnowledgeTerm",
     # alarms (plantdesk.modules.alarm)
-    "AlarmGroup", "AlarmLevel", "AlarmMail", "AlarmRecord", "AlarmRule", "AlarmRuleState", "AlarmSetting",
-    "AlarmTimeCycle", "AlarmTrail",
+    "AlarmGroup", "AlarmJobUnusual", "AlarmLevel", "AlarmMail", "AlarmPending", "AlarmRecord", "AlarmRule",
+    "AlarmRuleState", "AlarmSetting", "AlarmTemplate", "AlarmTimeCycle", "AlarmTrail",
+    # early warning (plantdesk.modules.warning)
+    "WarningIndicator", "WarningRecord",
     # workflow (plantdesk.modules.flow)
     "FlowDefinition", "FlowDeployment", "FlowInstance", "FlowLeave", "FlowModel", "FlowTask",
 ]
