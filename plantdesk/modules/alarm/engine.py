@@ -164,13 +164,14 @@ def is_clear(rule: Rule, x: float | None) -> bool:
 # --- ownership ----------------------------------------------------------------------------------------------
 
 class Ownership:
-    """The partitions an engine owns, as leases (`<prefix><n>`): renewed every third of their life, topped up to a
-    fair share of the partitions (by how many holders there are) and trimmed to it when more holders come."""
+    """The partitions an engine owns, as leases (`<prefix><n>`), with a membership lease of its own
+    (`<prefix>member:<holder>`) so the others count it: renewed every third of their life, topped up to a fair
+    share of the partitions (by how many members there are) and trimmed to it when more members come."""
 
     def __init__(self, leases: Leases, prefix: str = LEASE_PREFIX):
         self.leases, self.prefix = leases, prefix
         self.owned: set[int] = set()
-        self.renewed = 0.0
+        self.renewed: float | None = None
 
     def owns(self, device_id: int) -> bool:
         return partition(device_id) in self.owned
@@ -178,18 +179,22 @@ class Ownership:
     async def claim(self) -> tuple[set[int], set[int]]:
         """Renew, top up and trim; answers the partitions (taken, lost)."""
         lost: set[int] = set()
-        if self.leases.clock() - self.renewed >= self.leases.ttl / 3:
+        if self.renewed is None or self.leases.clock() - self.renewed >= self.leases.ttl / 3:
+            await self.leases.acquire(self._member)
             for n in sorted(self.owned):
                 if await self.leases.acquire(self._name(n)) is None:
                     lost.add(n)
             self.renewed = self.leases.clock()
         self.owned -= lost
-        names = [self._name(n) for n in range(PARTITIONS)]
+        now = int(self.leases.clock() * 1000)
         async with self.leases.sessions() as session:
             with tenancy.platform_scope(session):
-                held = dict((await session.execute(select(Lease.name, Lease.holder).where(
-                    Lease.name.in_(names), Lease.expires_at >= int(self.leases.clock() * 1000)))).all())
-        share = math.ceil(PARTITIONS / len(set(held.values()) | {self.leases.holder}))
+                live = Lease.expires_at >= now
+                held = set((await session.execute(select(Lease.name).where(
+                    Lease.name.in_([self._name(n) for n in range(PARTITIONS)]), live))).scalars())
+                members = await session.scalar(select(func.count()).select_from(Lease).where(
+                    Lease.name.startswith(f"{self.prefix}member:", autoescape=True), live)) or 1
+        share = math.ceil(PARTITIONS / max(1, members))
         for n in sorted(self.owned)[share:]:
             await self.leases.release(self._name(n))
             self.owned.discard(n)
@@ -206,7 +211,13 @@ class Ownership:
     async def release(self) -> None:
         for n in sorted(self.owned):
             await self.leases.release(self._name(n))
+        await self.leases.release(self._member)
         self.owned.clear()
+        self.renewed = None
+
+    @property
+    def _member(self) -> str:
+        return f"{self.prefix}member:{self.leases.holder}"
 
     def _name(self, n: int) -> str:
         return f"{self.prefix}{n}"
@@ -513,7 +524,7 @@ class _Round:
             for row in (await self.db.execute(select(
                     AlarmRuleState.rule_id, AlarmRuleState.count, AlarmRuleState.bad_since,
                     AlarmRuleState.good_since).where(AlarmRuleState.rule_id.in_(part)))).all():
-                found[row[0]] = _State(row[1] or 0, row[2], row[3], None, True)
+                found[row[0]] = _State(row[1] or 0, row[2], row[3], stored=True)
             for rid, record_id in (await self.db.execute(select(AlarmRecord.rule_id, AlarmRecord.id).where(
                     AlarmRecord.rule_id.in_(part), AlarmRecord.cleared == 0))).all():
                 found[rid].record_id = record_id
