@@ -265,7 +265,7 @@ async def publish_due(db: AsyncSession, now: datetime | None = None) -> None:
     now = now or datetime.now()
     for mode in MODES:
         if period_of(mode, now)[0] == period_of("day", now)[0]:  # today begins a new one
-            await publish(db, mode)
+            await publish(db, mode, last_complete(mode, now)[0])
 
 
 def record_read(record: WarningRecord) -> dict:
