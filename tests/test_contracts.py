@@ -27,7 +27,6 @@ NOT_BUILT = {
     "/product/product", "/product/tectprocess", "/product/batch", "/product/oee",
     # alarms and early warning
     "/alarm/tracking",
-    "/index/warnIndicators", "/index/warnManagement",
     # visualisation, cameras, topology, reports
     "/visual/map", "/index/batchMonitor", "/index/flowMonitor", "/visual/api", "/visual/datasource",
     "/video/camera",

@@ -13,6 +13,8 @@ import { form } from './form';
 import { indexAiChat } from './index.aiChat';
 import { indexImportExportManagement } from './index.importExportManagement';
 import { indexKnowledge } from './index.knowledge';
+import { indexWarnIndicators } from './index.warnIndicators';
+import { indexWarnManagement } from './index.warnManagement';
 import { monitorLog } from './monitor.log';
 import { resource } from './resource';
 import { systemClient } from './system.client';
@@ -64,6 +66,8 @@ export const AREAS: Area[] = [
   indexKnowledge,
   indexAiChat,
   alarm,
+  indexWarnIndicators,
+  indexWarnManagement,
   flow,
   work,
 ];
