@@ -73,6 +73,7 @@ async def run(engine, point_ids: list[int], batches: int, bad: float, listen: bo
     settings = Settings(database_url=str(engine.url), redis_url="")
     rt = Runtime(settings=settings, engine=engine, sessions=session_factory(engine), cache=create_cache(""))
     listeners._listeners.clear()
+    alarms.default.ownership = alarms.EVERYTHING  # one process owns every device, as `serve` does embedded
     if listen:
         listeners.on_written(alarms.on_values)
     rng = random.Random(7)
