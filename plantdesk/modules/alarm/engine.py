@@ -398,10 +398,11 @@ class Engine:
 
     async def _evaluate(self, db: AsyncSession, rules: dict[int, list[Rule]], values: Sequence[tuple]) -> None:
         evaluation = _Round(self, db, [r for pid in {v[0] for v in values} for r in rules[pid]])
-        await evaluation.load()
-        for pid, ts, value, *_ in values:  # in order of point, then time
-            for rule in rules[pid]:
-                await evaluation.value(rule, ts, value)
+        with db.no_autoflush:  # the round's rows go out in one flush at the end (`save`)
+            await evaluation.load()
+            for pid, ts, value, *_ in values:  # in order of point, then time
+                for rule in rules[pid]:
+                    await evaluation.value(rule, ts, value)
         await evaluation.save()
 
     @contextlib.asynccontextmanager
@@ -475,7 +476,7 @@ class Engine:
             content = notification(rule, record, action, values["levelName"]) | {
                 "text": templates.render(text.content, values)}
             await desk.notify(db, tenant_id=rule.tenant_id, user_ids=recipients, alarm_id=rule.id,
-                              batch=str(record.batch), content=content)
+                              batch=str(record.batch), content=content, flush=False)
         emails = rule.emails + rule.escalate_emails if escalating else rule.emails
         if emails:
             text = self.text(rule.tenant_id, "email", action)
@@ -540,12 +541,18 @@ class _Round:
         return state
 
     async def record(self, state: _State) -> AlarmRecord:
+        """The open record of `state`; the first one a round needs brings every open record of its rules, in one
+        read (a round of many clears reads once, not once each)."""
         assert state.record_id is not None
-        record = self.records.get(state.record_id)
-        if record is None:
-            record = await self.db.get_one(AlarmRecord, state.record_id)
-            self.records[state.record_id] = record
-        return record
+        if state.record_id not in self.records:
+            wanted = {s.record_id for r in self.rules if (s := self.states.get(r.id)) and s.record_id} | {
+                state.record_id}
+            missing = sorted(wanted - self.records.keys())
+            for chunk in range(0, len(missing), 500):
+                found = (await self.db.execute(select(AlarmRecord).where(
+                    AlarmRecord.id.in_(missing[chunk:chunk + 500])))).scalars()
+                self.records.update((r.id, r) for r in found)
+        return self.records[state.record_id]
 
     async def value(self, rule: Rule, ts: int, value: float | None) -> None:
         if value is None:
@@ -727,6 +734,9 @@ async def partitions(runtime) -> None:
     leases its share of the partitions, drains what was handed over for them and sweeps them."""
     if runtime.settings.jobs != "queue":
         default.ownership = EVERYTHING
+        async with runtime.sessions() as db:  # what a process that owned nothing handed over before
+            while await default.drain(db) == DRAIN_BATCH:
+                pass
         return
     holder = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:6]}"
     ownership = Ownership(Leases(runtime.sessions, holder, ttl=LEASE_TTL))
