@@ -1,10 +1,13 @@
 """Scaled out: two engines (two workers) share the device partitions through leases, each device's rule state has
 one owner, a value heard by both raises one alarm, and a partition taken over continues from the database."""
 
+import asyncio
+from types import SimpleNamespace
+
 import pytest
 from sqlalchemy import func, select
 
-from plantdesk.core.leases import Leases
+from plantdesk.core.leases import Lease, Leases
 from plantdesk.modules.alarm import engine
 from plantdesk.modules.alarm.models import AlarmPending
 from tests.alarm.helpers import Plant, now_ms
@@ -97,3 +100,28 @@ async def test_a_process_that_owns_nothing_hands_everything_over(app, plant, uni
     await drain(app, takes)
     assert len(await plant.results(rule)) == 1
     await takes.ownership.release()
+
+
+async def test_the_service_of_a_queue_worker_leases_drains_and_hands_back(app, plant, monkeypatch):
+    worker_engine = engine.Engine()
+    monkeypatch.setattr(engine, "default", worker_engine)  # the app's own engine keeps owning everything
+    monkeypatch.setattr(engine, "DRAIN_SECONDS", 0.05)
+    runtime = SimpleNamespace(settings=SimpleNamespace(jobs="queue"), sessions=app.state.runtime.sessions)
+    rule = await plant.rule(threshold=50)
+    await hear(app, engine.Engine(), int(plant.device["points"]["V"]), now_ms() - 1000, 60)  # a serve hands over
+    service = asyncio.create_task(engine.partitions(runtime))
+    try:
+        for _ in range(100):
+            if await plant.results(rule):
+                break
+            await asyncio.sleep(0.05)
+        assert len(await plant.results(rule)) == 1
+        assert worker_engine.ownership is not None and len(worker_engine.ownership.owned) == engine.PARTITIONS
+    finally:
+        service.cancel()
+        await asyncio.gather(service, return_exceptions=True)
+    assert worker_engine.ownership is None
+    async with session(app) as db:
+        held = await db.scalar(select(func.count()).select_from(Lease).where(
+            Lease.name.startswith(engine.LEASE_PREFIX)))
+    assert held == 0  # handed back, not left to lapse
