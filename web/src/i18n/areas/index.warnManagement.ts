@@ -34,7 +34,8 @@ export const indexWarnManagement = defineArea('index.warnManagement', {
     alarms: '告警数',
     status: '状态',
     publishTime: '发布时间',
-    warnedOnly: '只看预警',
+    status_1: '预警',
+    status_0: '正常',
     none: '暂无数据',
   },
   en: {
@@ -69,7 +70,8 @@ export const indexWarnManagement = defineArea('index.warnManagement', {
     alarms: 'Alarms',
     status: 'Status',
     publishTime: 'Published',
-    warnedOnly: 'Warnings only',
+    status_1: 'Warning',
+    status_0: 'Normal',
     none: 'No data',
   },
 });

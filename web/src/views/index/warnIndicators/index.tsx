@@ -111,7 +111,7 @@ export default function WarnIndicatorsPage() {
           render: (row) =>
             row.lastStatus ? (
               <Tag color={row.lastStatus === WARNED ? 'red' : 'green'}>
-                {row.lastStatus} · {row.lastPeriod}
+                {t(L(`status_${row.lastStatus === WARNED ? 1 : 0}`))} · {row.lastPeriod}
               </Tag>
             ) : (
               '-'
@@ -121,7 +121,7 @@ export default function WarnIndicatorsPage() {
         { prop: 'remark', label: L('remark'), type: 'textarea', span: 24, hide: true, rules: [{ max: 500 }] },
       ],
     }),
-    [],
+    [t],
   );
 
   return (

@@ -39,7 +39,6 @@ const L = (key: string) => `index.warnManagement.${key}`;
 const I = (key: string) => `index.warnIndicators.${key}`;
 const DATE = 'YYYY-MM-DD';
 const PUBLISH = 'warnManagement_publish';
-const WARNED = '预警';
 /** How far back each period's analysis looks by default. */
 const SPAN: Record<Mode, [number, 'day' | 'week' | 'month']> = {
   day: [13, 'day'],
@@ -100,12 +99,9 @@ export default function WarnManagementPage() {
           label: L('status'),
           type: 'select',
           search: true,
-          dicData: [
-            { value: 1, label: '预警' },
-            { value: 0, label: '正常' },
-          ],
+          dicData: [1, 0].map((value) => ({ value, label: L(`status_${value}`) })),
           width: 90,
-          render: (row) => <Tag color={row.status === WARNED ? 'red' : 'green'}>{row.status}</Tag>,
+          render: (row) => <StatusTag warned={row.warned} />,
         },
         { prop: 'publishTime', label: L('publishTime'), width: 170 },
       ],
@@ -290,6 +286,11 @@ function Figures({ data }: { data?: Analysis }) {
       </Col>
     </Row>
   );
+}
+
+function StatusTag({ warned }: { warned: number | undefined }) {
+  const { t } = useTranslation();
+  return <Tag color={warned ? 'red' : 'green'}>{t(L(`status_${warned ? 1 : 0}`))}</Tag>;
 }
 
 function Nothing() {
