@@ -57,11 +57,12 @@ async def test_model_fields_are_listed(demo_admin):
 
 async def test_the_bell_row_says_the_template(plant, templates):
     await templates(channel="bell", action="raise", name="bell raise",
-                    content="告警 {eventName}: {deviceName}/{pointName} = {value} ({actionName})")
+                    content="告警 {eventName}: {deviceName}/{pointName} = {value} ({actionName} {time})")
     rule = await plant.rule(threshold=50)
-    await plant.send((now_ms() - 2000, 61.5), (now_ms() - 1000, 40))
+    await plant.send((now_ms() - 62_000, 61.5), (now_ms() - 1000, 40))
     raised, cleared = sorted(await bell(plant, rule), key=lambda c: c["action"] != "raise")
-    assert raised["text"] == f"告警 {rule['name']}: {plant.device_name}/V = 61.5 (告警产生)"
+    [record] = await plant.results(rule)
+    assert raised["text"] == f"告警 {rule['name']}: {plant.device_name}/V = 61.5 (告警产生 {record['firstTime']})"
     assert raised["name"] == rule["name"]  # the dialog's fields stay
     assert cleared["action"] == "clear" and cleared["text"] == rule["name"]  # no template: the built-in text
 

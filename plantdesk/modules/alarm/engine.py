@@ -487,12 +487,14 @@ class Engine:
         return self.templates.get((tenant_id, channel, action)) or templates.DEFAULTS[(channel, action)]
 
     def fields(self, rule: Rule, record: AlarmRecord, action: str) -> dict[str, object]:
-        """The model fields' values for one transition of `record`."""
+        """The model fields' values for one transition of `record` (`time`: when it happened; an escalation's is
+        now)."""
+        moments = {"raise": record.first_time, "clear": record.clear_time, "affirm": record.ack_time}
         return {"eventName": rule.name, "levelName": self.levels.get(record.level_id or 0, (rule.level_name,))[0],
                 "groupName": rule.group_name, "deviceName": rule.device_name, "pointName": rule.point_name,
                 "value": record.last_value, "firstValue": record.first_value, "peakValue": record.peak_value,
                 "action": action, "actionName": templates.ACTION_NAMES[action],
-                "time": datetime.now().strftime("%Y-%m-%d %H:%M:%S"),
+                "time": (moments.get(action) or datetime.now()).strftime("%Y-%m-%d %H:%M:%S"),
                 "firstTime": record.first_time.strftime("%Y-%m-%d %H:%M:%S"),
                 "removeStatus": REMOVED if record.cleared else NOT_REMOVED,
                 "affirmStatus": AFFIRMED if record.acknowledged else NOT_AFFIRMED, "batch": record.batch,
