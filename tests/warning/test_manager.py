@@ -175,3 +175,13 @@ class TestIsolation:
         used = await other.post(f"{MANAGER}/index", json={"name": "x", "measure": "COUNT", "threshold": 1,
                                                           "deviceId": str(plant.device["id"])})
         assert used.json()["msg"] == "设备不存在"
+
+
+async def test_the_screens_codes_are_needed(demo_user):
+    """A plain user (the desk menus only) reads and publishes nothing."""
+    for call in (demo_user.get(f"{MANAGER}/index/page"), demo_user.get(f"{MANAGER}/analyse"),
+                 demo_user.get(f"{MANAGER}/alarmMetrics/page"), demo_user.get(f"{MANAGER}/analyse/page"),
+                 demo_user.post(f"{MANAGER}/publish/day"),
+                 demo_user.post(f"{MANAGER}/index", json={"name": "x", "measure": "COUNT", "threshold": 1})):
+        response = await call
+        assert response.json()["code"] == 403, response.json()
