@@ -15,6 +15,8 @@ before the unit of work returns, so an ingest's answer means its notifications a
 
 import argparse
 import asyncio
+import cProfile
+import pstats
 import random
 import statistics
 import sys
@@ -96,6 +98,7 @@ async def main() -> None:
     parser.add_argument("--rules", type=int, default=10_000)
     parser.add_argument("--batches", type=int, default=40)
     parser.add_argument("--bad", type=float, default=0.01)
+    parser.add_argument("--profile", action="store_true", help="print where the engine's run spends its CPU")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         url = args.pg_url if args.db == "postgres" else f"sqlite+aiosqlite:///{tmp}/bench.db"
@@ -105,7 +108,13 @@ async def main() -> None:
         await run(engine, point_ids, 4, args.bad, False, now - 3_600_000)
         bare = await run(engine, point_ids, args.batches, args.bad, False, now - 3_000_000)
         await run(engine, point_ids, 4, args.bad, True, now - 2_000_000)
+        profile = cProfile.Profile() if args.profile else None
+        if profile:
+            profile.enable()
         alarmed = await run(engine, point_ids, args.batches, args.bad, True, now - 1_000_000)
+        if profile:
+            profile.disable()
+            pstats.Stats(profile).sort_stats("tottime").print_stats(25)
         async with engine.connect() as conn:
             records = (await conn.execute(text("SELECT count(*) FROM alarm_record"))).scalar_one()
             notices = (await conn.execute(text("SELECT count(*) FROM plantdesk_system_notice"))).scalar_one()
