@@ -362,8 +362,7 @@ class Engine:
         touched = [v for v in values if v[0] in rules]
         if not touched:
             return
-        mine = [v for v in touched if self.owns(rules[v[0]][0].device_id)]
-        theirs = [v for v in touched if not self.owns(rules[v[0]][0].device_id)]
+        mine, theirs = self._split(rules, touched)
         if theirs:
             with tenancy.platform_scope(db):
                 await db.execute(insert(AlarmPending), [
@@ -374,6 +373,16 @@ class Engine:
                 with tenancy.platform_scope(db):
                     await self._evaluate(db, rules, mine)
         await db.commit()
+
+    def _split(self, rules: dict[int, list[Rule]], values: list[tuple]) -> tuple[list[tuple], list[tuple]]:
+        """The values of the devices this engine owns, and the others."""
+        if self.ownership is EVERYTHING:  # the embedded mode: no test per value
+            return values, []
+        mine: list[tuple] = []
+        theirs: list[tuple] = []
+        for value in values:
+            (mine if self.owns(rules[value[0]][0].device_id) else theirs).append(value)
+        return mine, theirs
 
     async def drain(self, db: AsyncSession) -> int:
         """Evaluate the values handed over for the partitions this engine owns (oldest first), delete them and
