@@ -30,17 +30,28 @@ async def plant(app, demo_admin, recipient, unique, monkeypatch) -> Plant:
 
 @pytest.fixture
 async def templates(demo_admin):
-    """Templates the test saves, removed afterwards (the demo tenant's other alarms keep the built-in text)."""
-    saved: list[str] = []
+    """Save a template for the test; afterwards the demo tenant's own (seeded) templates are as they were: one the
+    test replaced is put back, one it added is removed."""
+    added: list[str] = []
+    replaced: list[dict] = []
 
     async def save(**body) -> dict:
+        own = [t for t in await demo_admin.data("GET", f"{TEMPLATES}/list")
+               if (t["channel"], t["action"]) == (body.get("channel"), body.get("action"))]
+        if own:
+            replaced.append(own[0])
+            body = {"title": None, "name": "test"} | body | {"id": own[0]["id"]}
         row = await demo_admin.data("POST", f"{TEMPLATES}/submit", json=body)
-        saved.append(row["id"])
+        if not own:
+            added.append(row["id"])
         return row
 
     yield save
-    if saved:
-        await demo_admin.data("POST", f"{TEMPLATES}/remove", ids=",".join(saved))
+    for row in replaced:
+        await demo_admin.data("POST", f"{TEMPLATES}/submit", json={
+            k: row[k] for k in ("id", "name", "channel", "action", "title", "content", "enabled")})
+    if added:
+        await demo_admin.data("POST", f"{TEMPLATES}/remove", ids=",".join(added))
 
 
 async def bell(plant: Plant, rule: dict) -> list[dict]:

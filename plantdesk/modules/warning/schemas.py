@@ -94,10 +94,16 @@ class PeriodFigures(Schema):
     warned: int = 0
 
 
-class Count(Schema):
+class SourceCount(Schema):
+    """How many alarms one device, event or level had."""
+
     key: str
     name: str
     count: int
+
+
+class LevelCount(SourceCount):
+    color: str | None = None
 
 
 class Analysis(Schema):
@@ -108,6 +114,6 @@ class Analysis(Schema):
     total: int
     mean_confirm_minutes: float | None = None
     mean_clear_minutes: float | None = None
-    top_devices: list[Count]
-    top_events: list[Count]
-    by_level: list[Count]
+    top_devices: list[SourceCount]
+    top_events: list[SourceCount]
+    by_level: list[LevelCount]

@@ -334,6 +334,8 @@ async def analyse(db: AsyncSession, mode: str, start: datetime, end: datetime, s
     events = Counter(a.rule_id for a in rows)
     levels = Counter(a.level_id for a in rows)
     names = await _names(db, device=devices, event=events, level=levels)
+    colors = dict((await db.execute(select(AlarmLevel.id, AlarmLevel.color).where(
+        AlarmLevel.id.in_([k for k in levels if k is not None])))).all())
     return {
         "mode": mode, "series": series, "total": len(rows),
         "mean_confirm_minutes": measure("CONFIRM_MINUTES", rows, end),
@@ -342,6 +344,6 @@ async def analyse(db: AsyncSession, mode: str, start: datetime, end: datetime, s
                         for k, n in devices.most_common(TOP)],
         "top_events": [{"key": str(k), "name": names["event"].get(k, str(k)), "count": n}
                        for k, n in events.most_common(TOP)],
-        "by_level": [{"key": str(k or ""), "name": names["level"].get(k, "-"), "count": n}
+        "by_level": [{"key": str(k or ""), "name": names["level"].get(k, "-"), "count": n, "color": colors.get(k)}
                      for k, n in levels.most_common()],
     }

@@ -5,7 +5,7 @@ export const indexWarnManagement = defineArea('index.warnManagement', {
   zh: {
     title: '预警管理',
     back: '返回',
-    mode: '周期',
+    mode: '周期类型',
     mode_day: '按日',
     mode_week: '按周',
     mode_month: '按月',
@@ -41,7 +41,7 @@ export const indexWarnManagement = defineArea('index.warnManagement', {
   en: {
     title: 'Warning management',
     back: 'Back',
-    mode: 'Period',
+    mode: 'Period type',
     mode_day: 'Daily',
     mode_week: 'Weekly',
     mode_month: 'Monthly',

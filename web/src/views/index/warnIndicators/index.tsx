@@ -68,7 +68,7 @@ export default function WarnIndicatorsPage() {
           type: 'select',
           dicQuery: levelSelectQuery,
           props: { label: 'name', value: 'id' },
-          width: 100,
+          hide: true,
         },
         {
           prop: 'groupId',
@@ -84,8 +84,7 @@ export default function WarnIndicatorsPage() {
           type: 'select',
           dicQuery: deviceSelectQuery,
           props: { label: 'name', value: 'id' },
-          width: 140,
-          overHidden: true,
+          hide: true,
         },
         {
           prop: 'eventId',
@@ -95,6 +94,16 @@ export default function WarnIndicatorsPage() {
           props: { label: 'name', value: 'id' },
           hide: true,
           span: 24,
+        },
+        {
+          prop: 'levelName',
+          label: L('scope'),
+          display: false,
+          overHidden: true,
+          width: 200,
+          render: (row) =>
+            [row.levelName, row.groupName, row.deviceName, row.eventName].filter(Boolean).join(' · ') ||
+            t(L('all')),
         },
         {
           prop: 'lastValue',

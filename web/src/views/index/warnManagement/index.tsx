@@ -234,7 +234,11 @@ function Figures({ data }: { data?: Analysis }) {
       {
         type: 'pie',
         radius: ['35%', '65%'],
-        data: (data?.byLevel ?? []).map((l) => ({ name: l.name, value: l.count })),
+        data: (data?.byLevel ?? []).map((l) => ({
+          name: l.name,
+          value: l.count,
+          itemStyle: l.color ? { color: l.color } : undefined,
+        })),
       },
     ],
   };
