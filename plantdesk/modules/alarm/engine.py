@@ -411,7 +411,8 @@ class Engine:
             await evaluation.load()
             for pid, ts, value, *_ in values:  # in order of point, then time
                 for rule in rules[pid]:
-                    await evaluation.value(rule, ts, value)
+                    if not evaluation.quiet(rule, value):
+                        await evaluation.value(rule, ts, value)
         await evaluation.save()
 
     @contextlib.asynccontextmanager
@@ -564,6 +565,17 @@ class _Round:
                     AlarmRecord.id.in_(missing[chunk:chunk + 500])))).scalars()
                 self.records.update((r.id, r) for r in found)
         return self.records[state.record_id]
+
+    def quiet(self, rule: Rule, value: float | None) -> bool:
+        """A value that changes nothing, told without a coroutine (most values): no open record, no progress, and
+        not bad. RATE and DURATION rules remember every value, so theirs are never quiet."""
+        if value is None:
+            return True
+        if rule.kind == "RATE" or rule.mode == "DURATION":
+            return False
+        state = self.states[rule.id]
+        return state.record_id is None and not state.count and state.bad_since is None and \
+            not is_bad(excess(rule, value, None))
 
     async def value(self, rule: Rule, ts: int, value: float | None) -> None:
         if value is None:
