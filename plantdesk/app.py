@@ -33,7 +33,7 @@ log = logging.getLogger("plantdesk")
 
 # Every module with a router; each exposes `router` (an APIRouter) in its router.py.
 MODULES = ("auth", "user", "system", "resource", "desk", "log", "device", "device.monitor", "device.collect", "alarm",
-           "flow", "form", "knowledge", "ai")
+           "warning", "flow", "form", "knowledge", "ai")
 
 M_ARENA_MAX, M_MMAP_THRESHOLD = -8, -3  # glibc mallopt parameters
 GC_YOUNG_THRESHOLD = 5000

@@ -25,8 +25,6 @@ NOT_BUILT = {
     "/monitor/log/system",
     # production
     "/product/product", "/product/tectprocess", "/product/batch", "/product/oee",
-    # alarms and early warning
-    "/index/warnIndicators", "/index/warnManagement",
     # visualisation, cameras, topology, reports
     "/visual/map", "/index/batchMonitor", "/index/flowMonitor", "/visual/api", "/visual/datasource",
     "/video/camera",

@@ -8,12 +8,15 @@ from plantdesk.db.base import Base
 from plantdesk.modules.ai.models import AiConversation, AiMessage, AiProvider
 from plantdesk.modules.alarm.models import (
     AlarmGroup,
+    AlarmJobUnusual,
     AlarmLevel,
     AlarmMail,
+    AlarmPending,
     AlarmRecord,
     AlarmRule,
     AlarmRuleState,
     AlarmSetting,
+    AlarmTemplate,
     AlarmTimeCycle,
     AlarmTrail,
 )
@@ -80,6 +83,7 @@ from plantdesk.modules.system.models import (
     TopMenuSetting,
 )
 from plantdesk.modules.user.models import User, UserOauth
+from plantdesk.modules.warning.models import WarningIndicator, WarningRecord
 
 __all__ = [
     "ApiLog", "Attach", "Base", "Client", "CollectGroup", "DataPoint", "DataPointAlarm", "DataPointSource", "Dept",
@@ -97,10 +101,12 @@ __all__ = [
     "AiConversation", "AiMessage", "AiProvider", "AlarmEventKnowledge", "KnowledgeCatalogue", "KnowledgeChangeLog",
     "KnowledgeComment", "KnowledgeFileRela", "KnowledgeInfo", "KnowledgeTerm",
     # alarms (plantdesk.modules.alarm)
-    "AlarmGroup", "AlarmLevel", "AlarmMail", "AlarmRecord", "AlarmRule", "AlarmRuleState", "AlarmSetting",
-    "AlarmTimeCycle", "AlarmTrail",
+    "AlarmGroup", "AlarmJobUnusual", "AlarmLevel", "AlarmMail", "AlarmPending", "AlarmRecord", "AlarmRule",
+    "AlarmRuleState", "AlarmSetting", "AlarmTemplate", "AlarmTimeCycle", "AlarmTrail",
     # alarm tracking (plantdesk.modules.alarm.tracking)
     "AlarmMetric", "AlarmSource", "AlarmSourceTable", "AlarmTimely",
+    # early warning (plantdesk.modules.warning)
+    "WarningIndicator", "WarningRecord",
     # workflow (plantdesk.modules.flow)
     "FlowDefinition", "FlowDeployment", "FlowInstance", "FlowLeave", "FlowModel", "FlowTask",
 ]

@@ -4,7 +4,7 @@
 def setup() -> None:
     """Register every module's loaders and jobs. Explicit, so a process that imported less still applies the
     same permissions and data scopes and knows the same jobs; importing a module registers nothing."""
-    from plantdesk.modules import ai, alarm, desk, device, flow, log, system, user
+    from plantdesk.modules import ai, alarm, desk, device, flow, log, system, user, warning
     from plantdesk.modules.device import monitor
 
     system.setup()
@@ -14,5 +14,6 @@ def setup() -> None:
     device.setup()
     monitor.setup()
     alarm.setup()
+    warning.setup()
     flow.setup()
     ai.setup()

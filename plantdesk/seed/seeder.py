@@ -208,7 +208,7 @@ async def seed_plant(db: AsyncSession) -> bool:
         ModelComponent,
         ModelPoint,
     )
-    from plantdesk.seed.data import alarm, collect, plant
+    from plantdesk.seed.data import alarm, collect, plant, warning
 
     tenant_id = demo.DEMO_TENANT["tenant_id"]
     if not await db.scalar(select(Tenant.id).where(Tenant.tenant_id == tenant_id)):
@@ -266,6 +266,7 @@ async def seed_plant(db: AsyncSession) -> bool:
         await db.flush()
         await collect.seed(db)
     await alarm.seed(db, tenant_id)
+    await warning.seed(db, tenant_id)
     return True
 
 

@@ -127,6 +127,15 @@ class TestModes:
         [record] = await plant.results(rule)
         assert record["removeStatus"] == "未解除"
 
+    async def test_restart_mid_repeat_counts_on(self, plant):
+        rule = await plant.rule(threshold=50, mode="REPEATING", repeatCount=3)
+        t = now_ms() - 60_000
+        await plant.send((t, 55), (t + 1000, 56))
+        engine.reset()  # the count is read back, and its next change is written over the stored row
+        await plant.send((t + 2000, 57))
+        [record] = await plant.results(rule)
+        assert record["firstValue"] == 57
+
     async def test_clear_delay(self, app, plant):
         rule = await plant.rule(threshold=50, clearSeconds=3)
         t = now_ms() + 60_000

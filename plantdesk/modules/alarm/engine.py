@@ -1,5 +1,6 @@
 """The alarm engine (design/industrial.md §5): rules evaluated as values arrive, in the process that wrote them,
-plus a sweeper for what needs no new value (a DURATION window that elapsed, NO_DATA, a clear delay).
+plus a sweeper for what needs no new value (a DURATION window that elapsed, NO_DATA, a clear delay, an
+escalation that fell due).
 
 `on_values` is the monitor write path's listener (device.monitor.listeners): it runs once the writer's unit of
 work has committed, in the same session, and commits its own transitions. `sweep` is the `alarm.sweep` job.
@@ -8,35 +9,45 @@ Rule progress (`alarm_rule_state`) is written through on every change, so a rest
 start and a REPEATING count. At most one record per (rule, point) is open (a partial unique index), so a repeat
 updates the open record (frequency, peak, last value) instead of raising again.
 
-Ownership: one evaluation at a time per process (`_lock`). In the embedded mode the listener and the sweeper
-run in the one serving process, so each device's rule state has exactly one owner. Scaled out (several API
-workers, `jobs=queue`) the seam is `on_values`: it would defer an `alarm.evaluate` job partitioned by device
-(a core.leases lease per device partition names the worker that owns it) instead of evaluating in place; the
-partial unique index keeps a raise single meanwhile.
+Ownership (design/industrial.md §5): a device's rule state has exactly one owner. Devices fall into PARTITIONS
+partitions (device id modulo); the `alarm.partitions` service decides what its process owns: in the embedded
+mode (one process) every partition, scaled out (`jobs=queue`) a fair share of them, each a core.leases lease
+(`alarm:partition:<n>`). A process evaluates in place the values of the partitions it owns and hands the
+others to `alarm_pending`, which their owner drains every DRAIN_SECONDS; a process that owns nothing (a `serve`
+beside workers) hands everything over. A partition taken over is read afresh from the database.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
+import math
+import os
+import socket
 import time
+import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 
-from sqlalchemy import Table, bindparam, func, select
+from sqlalchemy import Table, bindparam, delete, func, insert, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from plantdesk.core import tenancy
 from plantdesk.core.ids import next_id
-from plantdesk.modules.alarm import mail
+from plantdesk.core.leases import Lease, Leases
+from plantdesk.db.base import PLATFORM_TENANT
+from plantdesk.modules.alarm import mail, templates, unusual
 from plantdesk.modules.alarm.models import (
     AlarmGroup,
     AlarmLevel,
+    AlarmPending,
     AlarmRecord,
     AlarmRule,
     AlarmRuleState,
     AlarmSetting,
+    AlarmTemplate,
     AlarmTimeCycle,
     AlarmTrail,
     RuleCondition,
@@ -45,13 +56,23 @@ from plantdesk.modules.desk import service as desk
 from plantdesk.modules.device.models import DataPoint, Device
 from plantdesk.modules.user.models import User
 
+log = logging.getLogger("plantdesk.alarm")
+
 SWEEP_JOB = "alarm.sweep"
 SWEEP_CRON = "* * * * * */5"  # every 5 seconds (croniter: the sixth field is the seconds)
 RULES_SECONDS = 10.0  # a rule saved in another process is seen within this time (this process: at once)
 REMOVED, NOT_REMOVED = "已解除", "未解除"
 AFFIRMED, NOT_AFFIRMED = "已确认", "未确认"
+PARTITIONS = 16
+LEASE_PREFIX = "alarm:partition:"
+LEASE_TTL = 20.0  # a dead worker's partitions move within this, plus a drain
+DRAIN_SECONDS = 1.0
+DRAIN_BATCH = 5_000
+SWEEP_SECONDS = 5.0
 
-_lock = asyncio.Lock()
+
+def partition(device_id: int) -> int:
+    return device_id % PARTITIONS
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,10 +115,15 @@ class Rule:
     hysteresis: float
     clear_ms: int
     cycle: Cycle | None
+    group_name: str
     recipients: tuple[int, ...]
     notify_on: frozenset[str]
     notify: bool
     emails: tuple[str, ...]  # the recipients' addresses when the group hears by e-mail and SMTP is set
+    escalate_ms: int  # 0: the group never escalates
+    escalate_steps: int
+    escalate_recipients: tuple[int, ...]
+    escalate_emails: tuple[str, ...]
 
     def active(self, ts: int) -> bool:
         return self.cycle is None or self.cycle.contains(ts)
@@ -136,106 +162,82 @@ def is_clear(rule: Rule, x: float | None) -> bool:
     return x is not None and not is_bad(x) and x <= -rule.hysteresis
 
 
-# --- rules of the points ------------------------------------------------------------------------------------
+# --- ownership ----------------------------------------------------------------------------------------------
 
-_rules: dict[int, list[Rule]] = {}
-_rules_by_id: dict[int, Rule] = {}
-_loaded_until = 0.0
-_last: dict[int, tuple[int, float]] = {}  # rule id → the last (ts, value) seen: the RATE rules' previous value
+class Ownership:
+    """The partitions an engine owns, as leases (`<prefix><n>`), with a membership lease of its own
+    (`<prefix>member:<holder>`) so the others count it: renewed every third of their life, topped up to a fair
+    share of the partitions (by how many members there are) and trimmed to it when more members come."""
 
+    def __init__(self, leases: Leases, prefix: str = LEASE_PREFIX):
+        self.leases, self.prefix = leases, prefix
+        self.owned: set[int] = set()
+        self.renewed: float | None = None
 
-def invalidate() -> None:
-    """A rule, group, level, time cycle or setting changed: reload before the next evaluation."""
-    global _loaded_until
-    _loaded_until = 0.0
+    def owns(self, device_id: int) -> bool:
+        return partition(device_id) in self.owned
 
+    async def claim(self) -> tuple[set[int], set[int]]:
+        """Renew, top up and trim; answers the partitions (taken, lost)."""
+        lost: set[int] = set()
+        if self.renewed is None or self.leases.clock() - self.renewed >= self.leases.ttl / 3:
+            await self.leases.acquire(self._member)
+            for n in sorted(self.owned):
+                if await self.leases.acquire(self._name(n)) is None:
+                    lost.add(n)
+            self.renewed = self.leases.clock()
+        self.owned -= lost
+        now = int(self.leases.clock() * 1000)
+        async with self.leases.sessions() as session:
+            with tenancy.platform_scope(session):
+                live = Lease.expires_at >= now
+                held = set((await session.execute(select(Lease.name).where(
+                    Lease.name.in_([self._name(n) for n in range(PARTITIONS)]), live))).scalars())
+                members = await session.scalar(select(func.count()).select_from(Lease).where(
+                    Lease.name.startswith(f"{self.prefix}member:", autoescape=True), live)) or 1
+        share = math.ceil(PARTITIONS / max(1, members))
+        for n in sorted(self.owned)[share:]:
+            await self.leases.release(self._name(n))
+            self.owned.discard(n)
+            lost.add(n)
+        taken: set[int] = set()
+        for n in range(PARTITIONS):
+            if len(self.owned) >= share:
+                break
+            if self._name(n) not in held and await self.leases.acquire(self._name(n)) is not None:
+                self.owned.add(n)
+                taken.add(n)
+        return taken, lost
 
-def reset() -> None:
-    """Forget everything held in memory (what a restart does)."""
-    invalidate()
-    _last.clear()
-    _states.clear()
+    async def release(self) -> None:
+        for n in sorted(self.owned):
+            await self.leases.release(self._name(n))
+        await self.leases.release(self._member)
+        self.owned.clear()
+        self.renewed = None
 
+    @property
+    def _member(self) -> str:
+        return f"{self.prefix}member:{self.leases.holder}"
 
-@dataclass(frozen=True, slots=True)
-class Context:
-    """What a rule's snapshot needs besides the rule: level names, groups, time cycles, each tenant's settings
-    and the e-mail addresses of the recipients who hear by e-mail."""
-
-    levels: dict[int, str]
-    groups: dict[int, AlarmGroup]
-    cycles: dict[int, Cycle]
-    settings: dict[str, AlarmSetting]
-    addresses: dict[int, str]
-
-
-async def context(db: AsyncSession) -> Context:
-    """The session's tenant's, or every tenant's under the platform scope."""
-    levels = {r.id: r.name for r in (await db.execute(select(AlarmLevel))).scalars()}
-    groups = {g.id: g for g in (await db.execute(select(AlarmGroup))).scalars()}
-    cycles = {c.id: parse_cycle(c.days, c.start_time, c.end_time)
-              for c in (await db.execute(select(AlarmTimeCycle))).scalars()}
-    settings = {s.tenant_id: s for s in (await db.execute(select(AlarmSetting))).scalars()}
-    mailed = {i for g in groups.values() if g.email for i in split_ids(g.user_ids)}
-    found = (await db.execute(select(User.id, User.email).where(User.id.in_(mailed)))).all() if mailed else []
-    return Context(levels, groups, cycles, settings, {uid: email for uid, email in found if email})
-
-
-def snapshot(row: RuleCondition, ctx: Context, *, rule_id: int, tenant_id: str, device_id: int, point_id: int,
-             device_name: str, point_name: str) -> Rule | None:
-    """A rule as the evaluation uses it; None when its tenant turned alarms off."""
-    setting = ctx.settings.get(tenant_id)
-    if setting is not None and not setting.enabled:
-        return None
-    group = ctx.groups.get(row.group_id) if row.group_id else None
-    return Rule(
-        id=rule_id, tenant_id=tenant_id, name=row.name, device_id=device_id, point_id=point_id,
-        device_name=device_name, point_name=point_name, level_id=row.level_id,
-        level_name=ctx.levels.get(row.level_id or 0, ""), kind=row.kind, operator=row.operator,
-        threshold=row.threshold, low=row.low, high=row.high, mode=row.mode,
-        duration_ms=row.duration_seconds * 1000, repeat_count=max(1, row.repeat_count),
-        no_data_ms=row.no_data_seconds * 1000, hysteresis=row.hysteresis or 0.0,
-        clear_ms=row.clear_seconds * 1000, cycle=ctx.cycles.get(row.time_cycle_id or 0),
-        recipients=tuple(split_ids(group.user_ids)) if group else (),
-        notify_on=frozenset((group.notify_on or "").split(",")) if group else frozenset(),
-        notify=setting is None or bool(setting.notify),
-        emails=tuple(ctx.addresses[i] for i in split_ids(group.user_ids) if i in ctx.addresses)
-        if group is not None and group.email and setting is not None and setting.smtp_host else ())
+    def _name(self, n: int) -> str:
+        return f"{self.prefix}{n}"
 
 
-async def rules_for(db: AsyncSession) -> dict[int, list[Rule]]:
-    global _rules, _rules_by_id, _loaded_until
-    if time.monotonic() < _loaded_until:
-        return _rules
-    with tenancy.platform_scope(db):
-        rows = (await db.execute(
-            select(AlarmRule, Device.name, DataPoint.name)
-            .join(DataPoint, DataPoint.id == AlarmRule.point_id)
-            .join(Device, Device.id == AlarmRule.device_id)
-            .where(AlarmRule.enabled == 1))).all()
-        ctx = await context(db)
-    by_point: dict[int, list[Rule]] = {}
-    by_id: dict[int, Rule] = {}
-    for rule, device_name, point_name in rows:
-        found = snapshot(rule, ctx, rule_id=rule.id, tenant_id=rule.tenant_id, device_id=rule.device_id,
-                         point_id=rule.point_id, device_name=device_name, point_name=point_name)
-        if found is not None:
-            by_point.setdefault(rule.point_id, []).append(found)
-            by_id[rule.id] = found
-    _rules, _rules_by_id, _loaded_until = by_point, by_id, time.monotonic() + RULES_SECONDS
-    return _rules
+class _Everything:
+    """The embedded mode's ownership: the one process owns every device."""
+
+    owned = frozenset(range(PARTITIONS))
+
+    @staticmethod
+    def owns(device_id: int) -> bool:
+        return True
 
 
-def rule(rule_id: int) -> Rule | None:
-    """A rule as the last `rules_for` loaded it."""
-    return _rules_by_id.get(rule_id)
+EVERYTHING = _Everything()
 
 
-def split_ids(raw: str | None) -> list[int]:
-    return [int(part) for part in (raw or "").split(",") if part.strip().isdigit()]
-
-
-# --- evaluation ---------------------------------------------------------------------------------------------
+# --- the engine ---------------------------------------------------------------------------------------------
 
 @dataclass(slots=True)
 class _State:
@@ -252,20 +254,266 @@ class _State:
         return self.count, self.bad_since, self.good_since
 
 
-_states: dict[int, _State] = {}  # rule id → progress: read from the database once, then written through
+_version = 0  # bumped by `invalidate`: every engine in the process reloads
+
+
+def invalidate() -> None:
+    """A rule, group, level, time cycle, template or setting changed: reload before the next evaluation."""
+    global _version
+    _version += 1
+
+
+def split_ids(raw: str | None) -> list[int]:
+    return [int(part) for part in (raw or "").split(",") if part.strip().isdigit()]
+
+
+class Engine:
+    """Rules, their progress and the partitions owned, in one process. `ownership` None: nothing is owned yet
+    (values are handed over to `alarm_pending`)."""
+
+    def __init__(self, ownership: Ownership | _Everything | None = None):
+        self.ownership = ownership
+        self.lock = asyncio.Lock()  # one evaluation at a time
+        self.by_point: dict[int, list[Rule]] = {}
+        self.by_id: dict[int, Rule] = {}
+        self.loaded_until, self.loaded_version = 0.0, -1
+        self.templates: dict[tuple[str, str, str], templates.Text] = {}
+        self.levels: dict[int, tuple[str, int, str]] = {}  # level id → (name, level, tenant)
+        self.last: dict[int, tuple[int, float]] = {}  # rule id → the last (ts, value): RATE's previous value
+        self.states: dict[int, _State] = {}  # rule id → progress: read from the database once, then written through
+
+    def owns(self, device_id: int) -> bool:
+        return self.ownership is not None and self.ownership.owns(device_id)
+
+    def reset(self) -> None:
+        """Forget everything held in memory (what a restart does)."""
+        self.loaded_until = 0.0
+        self.last.clear()
+        self.states.clear()
+
+    def forget(self, partitions: set[int]) -> None:
+        """Forget the progress of these partitions' rules (taken over or lost: the database has the truth)."""
+        for rule_id in [r for r in self.states if r in self.by_id and partition(self.by_id[r].device_id) in partitions]:
+            self.states.pop(rule_id, None)
+            self.last.pop(rule_id, None)
+
+    def rule(self, rule_id: int) -> Rule | None:
+        """A rule as the last `rules_for` loaded it."""
+        return self.by_id.get(rule_id)
+
+    async def rules_for(self, db: AsyncSession) -> dict[int, list[Rule]]:
+        if time.monotonic() < self.loaded_until and self.loaded_version == _version:
+            return self.by_point
+        version = _version
+        with tenancy.platform_scope(db):
+            rows = (await db.execute(
+                select(AlarmRule, Device.name, DataPoint.name)
+                .join(DataPoint, DataPoint.id == AlarmRule.point_id)
+                .join(Device, Device.id == AlarmRule.device_id)
+                .where(AlarmRule.enabled == 1))).all()
+            ctx = await context(db)
+            texts = {(t.tenant_id, t.channel, t.action): templates.Text(t.title or "", t.content)
+                     for t in (await db.execute(select(AlarmTemplate).where(AlarmTemplate.enabled == 1))).scalars()}
+        by_point: dict[int, list[Rule]] = {}
+        by_id: dict[int, Rule] = {}
+        for rule, device_name, point_name in rows:
+            found = snapshot(rule, ctx, rule_id=rule.id, tenant_id=rule.tenant_id, device_id=rule.device_id,
+                             point_id=rule.point_id, device_name=device_name, point_name=point_name)
+            if found is not None:
+                by_point.setdefault(rule.point_id, []).append(found)
+                by_id[rule.id] = found
+        self.by_point, self.by_id, self.templates, self.levels = by_point, by_id, texts, ctx.levels
+        self.loaded_until, self.loaded_version = time.monotonic() + RULES_SECONDS, version
+        return self.by_point
+
+    # --- values ---------------------------------------------------------------------------------------------
+
+    async def on_values(self, db: AsyncSession, values: Sequence[tuple]) -> None:
+        """The monitor listener: evaluate the values of the devices this engine owns, hand the others to their
+        owner, and commit."""
+        rules = await self.rules_for(db)
+        touched = [v for v in values if v[0] in rules]
+        if not touched:
+            return
+        mine, theirs = self._split(rules, touched)
+        if theirs:
+            with tenancy.platform_scope(db):
+                await db.execute(insert(AlarmPending), [
+                    {"id": next_id(), "partition": partition(rules[pid][0].device_id), "point_id": pid, "ts": ts,
+                     "value": value} for pid, ts, value, *_ in theirs])
+        if mine:
+            async with self.lock, self._forgetting_on_failure():
+                with tenancy.platform_scope(db):
+                    await self._evaluate(db, _readings(rules, mine))
+        await db.commit()
+
+    async def evaluate(self, db: AsyncSession, readings: Sequence[tuple[Rule, int, float | None]]) -> None:
+        """Each (rule, ts, value) through the lifecycle, and commit: the third-party metrics' checks
+        (alarm.tracking), evaluated where they are checked (their job runs in one process)."""
+        if not readings:
+            return
+        await self.rules_for(db)  # the levels and templates the notifications use
+        async with self.lock, self._forgetting_on_failure():
+            with tenancy.platform_scope(db):
+                await self._evaluate(db, readings)
+        await db.commit()
+
+    def _split(self, rules: dict[int, list[Rule]], values: list[tuple]) -> tuple[list[tuple], list[tuple]]:
+        """The values of the devices this engine owns, and the others."""
+        if self.ownership is EVERYTHING:  # the embedded mode: no test per value
+            return values, []
+        mine: list[tuple] = []
+        theirs: list[tuple] = []
+        for value in values:
+            (mine if self.owns(rules[value[0]][0].device_id) else theirs).append(value)
+        return mine, theirs
+
+    async def drain(self, db: AsyncSession) -> int:
+        """Evaluate the values handed over for the partitions this engine owns (oldest first), delete them and
+        commit; answers how many."""
+        if self.ownership is None or not self.ownership.owned:
+            return 0
+        rules = await self.rules_for(db)
+        async with self.lock, self._forgetting_on_failure():
+            with tenancy.platform_scope(db):
+                rows = (await db.execute(
+                    select(AlarmPending.id, AlarmPending.point_id, AlarmPending.ts, AlarmPending.value)
+                    .where(AlarmPending.partition.in_(sorted(self.ownership.owned)))
+                    .order_by(AlarmPending.id).limit(DRAIN_BATCH))).all()
+                if not rows:
+                    return 0
+                values = sorted(((pid, ts, value) for _, pid, ts, value in rows if pid in rules),
+                                key=lambda v: (v[0], v[1]))
+                await self._evaluate(db, _readings(rules, [v for v in values if self.owns(rules[v[0]][0].device_id)]))
+                await db.execute(delete(AlarmPending).where(AlarmPending.id.in_([r[0] for r in rows])))
+            await db.commit()
+        return len(rows)
+
+    async def _evaluate(self, db: AsyncSession, readings: Sequence[tuple[Rule, int, float | None]]) -> None:
+        evaluation = _Round(self, db, list({rule.id: rule for rule, _, _ in readings}.values()))
+        with db.no_autoflush:  # the round's rows go out in one flush at the end (`save`)
+            await evaluation.load()
+            for rule, ts, value in readings:  # in order of point, then time
+                if not evaluation.quiet(rule, value):
+                    await evaluation.value(rule, ts, value)
+        await evaluation.save()
+
+    @contextlib.asynccontextmanager
+    async def _forgetting_on_failure(self):
+        """A failed evaluation rolls back: what memory holds of it is forgotten, to be read back."""
+        try:
+            yield
+        except BaseException:
+            self.states.clear()
+            raise
+
+    # --- the sweep ------------------------------------------------------------------------------------------
+
+    async def sweep(self, db: AsyncSession, now: int | None = None) -> None:
+        """Raise DURATION rules whose window elapsed without a new value and NO_DATA rules whose point went
+        quiet, clear open alarms whose clear delay elapsed, and take the escalation steps that fell due: for the
+        devices this engine owns."""
+        from plantdesk.modules.device.monitor.models import MonitorLatest
+
+        await self.rules_for(db)
+        now = now or now_ms()
+        rules = {i: r for i, r in self.by_id.items() if self.owns(r.device_id)}
+        if not rules:
+            return
+        async with self.lock, self._forgetting_on_failure():
+            # Progress a restart left in the database is read back first; then memory is the truth.
+            stored = (await db.execute(select(AlarmRuleState.rule_id).where(
+                (AlarmRuleState.bad_since.is_not(None)) | (AlarmRuleState.good_since.is_not(None))))).scalars().all()
+            quiet = [r for r in rules.values() if r.kind == "NO_DATA" and r.no_data_ms > 0]
+            candidates = {r.id: r for r in [rules[i] for i in stored if i in rules] + quiet}
+            evaluation = _Round(self, db, list(candidates.values()))
+            await evaluation.load()
+            pending = [rules[i] for i, st in self.states.items() if i in rules and (st.bad_since or st.good_since)]
+            evaluation.rules = list({r.id: r for r in [*candidates.values(), *pending]}.values())
+            for rule in pending:
+                state = self.states[rule.id]
+                last = self.last.get(rule.id)
+                if state.record_id is None and rule.mode == "DURATION" and state.bad_since is not None \
+                        and now - state.bad_since >= rule.duration_ms and rule.active(now):
+                    await evaluation.raise_(rule, now, last[1] if last else None)
+                elif state.record_id is not None and state.good_since is not None \
+                        and now - state.good_since >= rule.clear_ms:
+                    await evaluation.clear(rule, await evaluation.record(state), now, last[1] if last else None)
+            if quiet:
+                latest = dict((await db.execute(select(MonitorLatest.point_id, MonitorLatest.ts).where(
+                    MonitorLatest.point_id.in_([r.point_id for r in quiet])))).all())
+                for rule in quiet:
+                    seen = latest.get(rule.point_id)
+                    state = self.states[rule.id]
+                    silent = seen is not None and now - seen >= rule.no_data_ms  # never reported: not lost
+                    if silent and state.record_id is None and rule.active(now):
+                        await evaluation.raise_(rule, now, None)
+                    elif not silent and state.record_id is not None:
+                        await evaluation.clear(rule, await evaluation.record(state), seen or now, None)
+            await evaluation.escalate([r for r in rules.values() if r.escalate_ms], now)
+            await evaluation.save()
+
+    # --- notifications --------------------------------------------------------------------------------------
+
+    async def notify(self, db: AsyncSession, rule: Rule, record: AlarmRecord, action: str) -> None:
+        """One bell notification per recipient of the rule's group, and one e-mail per address when the group
+        hears by e-mail, when the group hears `action`; an escalation is always heard, by the group and its
+        escalation recipients. The words are the tenant's templates' (or the built-in ones)."""
+        escalating = action == "escalate"
+        if action not in rule.notify_on and not escalating:
+            return
+        values = self.fields(rule, record, action)
+        recipients = rule.recipients + rule.escalate_recipients if escalating else rule.recipients
+        if rule.notify and recipients:
+            text = self.text(rule.tenant_id, "bell", action)
+            content = notification(rule, record, action, values["levelName"]) | {
+                "text": templates.render(text.content, values)}
+            await desk.notify(db, tenant_id=rule.tenant_id, user_ids=recipients, alarm_id=rule.id,
+                              batch=str(record.batch), content=content, flush=False)
+        emails = rule.emails + rule.escalate_emails if escalating else rule.emails
+        if emails:
+            text = self.text(rule.tenant_id, "email", action)
+            mail.queue(db, rule.tenant_id, emails, templates.render(text.title, values),
+                       templates.render(text.content, values))
+
+    def text(self, tenant_id: str, channel: str, action: str) -> templates.Text:
+        return self.templates.get((tenant_id, channel, action)) or templates.DEFAULTS[(channel, action)]
+
+    def fields(self, rule: Rule, record: AlarmRecord, action: str) -> dict[str, object]:
+        """The model fields' values for one transition of `record` (`time`: when it happened; an escalation's is
+        now)."""
+        moments = {"raise": record.first_time, "clear": record.clear_time, "affirm": record.ack_time}
+        return {"eventName": rule.name, "levelName": self.levels.get(record.level_id or 0, (rule.level_name,))[0],
+                "groupName": rule.group_name, "deviceName": rule.device_name, "pointName": rule.point_name,
+                "value": record.last_value, "firstValue": record.first_value, "peakValue": record.peak_value,
+                "action": action, "actionName": templates.ACTION_NAMES[action],
+                "time": (moments.get(action) or datetime.now()).strftime("%Y-%m-%d %H:%M:%S"),
+                "firstTime": record.first_time.strftime("%Y-%m-%d %H:%M:%S"),
+                "removeStatus": REMOVED if record.cleared else NOT_REMOVED,
+                "affirmStatus": AFFIRMED if record.acknowledged else NOT_AFFIRMED, "batch": record.batch,
+                "frequency": record.frequency, "escalations": record.escalations or 0}
+
+    def more_urgent(self, level_id: int | None) -> int | None:
+        """The level one step more urgent than `level_id` in its tenant (None at the top, or without a level)."""
+        current = self.levels.get(level_id or 0)
+        if current is None:
+            return None
+        above = [(lv, i) for i, (_, lv, tenant) in self.levels.items() if tenant == current[2] and lv < current[1]]
+        return max(above)[1] if above else None
 
 
 class _Round:
     """One evaluation: the progress of the rules it touches (from memory, or loaded once), the open records it
     needs, and the progress rows it changed, written at the end."""
 
-    def __init__(self, db: AsyncSession, rules: Sequence[Rule]):
-        self.db, self.rules = db, rules
+    def __init__(self, engine: Engine, db: AsyncSession, rules: Sequence[Rule]):
+        self.engine, self.db, self.rules = engine, db, rules
+        self.states = engine.states
         self.records: dict[int, AlarmRecord] = {}
         self.before: dict[int, tuple] = {}
 
     async def load(self) -> None:
-        missing = [r.id for r in self.rules if r.id not in _states]
+        missing = [r.id for r in self.rules if r.id not in self.states]
         for chunk in range(0, len(missing), 500):
             part = missing[chunk:chunk + 500]
             found = {rid: _State() for rid in part}
@@ -279,33 +527,50 @@ class _Round:
             for rid, batch in (await self.db.execute(select(AlarmRecord.rule_id, func.max(AlarmRecord.batch)).where(
                     AlarmRecord.rule_id.in_(part)).group_by(AlarmRecord.rule_id))).all():
                 found[rid].batch = batch or 0
-            _states.update(found)
+            self.states.update(found)
 
     def state(self, rule: Rule) -> _State:
-        state = _states[rule.id]
+        state = self.states[rule.id]
         if rule.id not in self.before:
             self.before[rule.id] = state.key()
         return state
 
     async def record(self, state: _State) -> AlarmRecord:
+        """The open record of `state`; the first one a round needs brings every open record of its rules, in one
+        read (a round of many clears reads once, not once each)."""
         assert state.record_id is not None
-        record = self.records.get(state.record_id)
-        if record is None:
-            record = await self.db.get_one(AlarmRecord, state.record_id)
-            self.records[state.record_id] = record
-        return record
+        if state.record_id not in self.records:
+            wanted = {s.record_id for r in self.rules if (s := self.states.get(r.id)) and s.record_id} | {
+                state.record_id}
+            missing = sorted(wanted - self.records.keys())
+            for chunk in range(0, len(missing), 500):
+                found = (await self.db.execute(select(AlarmRecord).where(
+                    AlarmRecord.id.in_(missing[chunk:chunk + 500])))).scalars()
+                self.records.update((r.id, r) for r in found)
+        return self.records[state.record_id]
+
+    def quiet(self, rule: Rule, value: float | None) -> bool:
+        """A value that changes nothing, told without a coroutine (most values): no open record, no progress, and
+        not bad. RATE and DURATION rules remember every value, so theirs are never quiet."""
+        if value is None:
+            return True
+        if rule.kind == "RATE" or rule.mode == "DURATION":
+            return False
+        state = self.states[rule.id]
+        return state.record_id is None and not state.count and state.bad_since is None and \
+            not is_bad(excess(rule, value, None))
 
     async def value(self, rule: Rule, ts: int, value: float | None) -> None:
         if value is None:
             return
         rate = None
         if rule.kind == "RATE" or rule.mode == "DURATION":  # the sweeper raises a DURATION with the last value
-            previous = _last.get(rule.id)
-            _last[rule.id] = (ts, value)
+            previous = self.engine.last.get(rule.id)
+            self.engine.last[rule.id] = (ts, value)
             if previous is not None and ts > previous[0]:
                 rate = (value - previous[1]) / ((ts - previous[0]) / 60_000)
         x = excess(rule, value, rate)
-        state = _states[rule.id]
+        state = self.states[rule.id]
         if state.record_id is None:
             if is_bad(x) and rule.active(ts):
                 state = self.state(rule)
@@ -349,12 +614,12 @@ class _Round:
         record = AlarmRecord(id=next_id(), tenant_id=rule.tenant_id, rule_id=rule.id, point_id=rule.point_id,
                              device_id=rule.device_id, batch=state.batch, level_id=rule.level_id, first_time=moment,
                              last_time=moment, first_value=value, peak_value=value, last_value=value, frequency=1,
-                             cleared=0, acknowledged=0)
+                             cleared=0, acknowledged=0, escalations=0)
         self.db.add(record)
         self.records[record.id] = record
         state.record_id = record.id
         self.trail(record, "raised", value, ts)
-        await notify(self.db, rule, record, "raise")
+        await self.engine.notify(self.db, rule, record, "raise")
 
     async def clear(self, rule: Rule, record: AlarmRecord, ts: int, value: float | None) -> None:
         record.cleared, record.clear_time, record.clear_by = 1, _time(ts), "system"
@@ -363,7 +628,28 @@ class _Round:
         state = self.state(rule)
         state.count, state.bad_since, state.good_since, state.record_id = 0, None, None, None
         self.trail(record, "cleared", value, ts)
-        await notify(self.db, rule, record, "clear")
+        await self.engine.notify(self.db, rule, record, "clear")
+
+    async def escalate(self, rules: Sequence[Rule], now: int) -> None:
+        """One step for each open, unconfirmed alarm of `rules` whose next step fell due: step n is due n delays
+        after the raise, at most the group's steps; each goes one level more urgent (while there is one)."""
+        by_id = {r.id: r for r in rules}
+        if not by_id:
+            return
+        moment = _time(now)
+        due = (await self.db.execute(select(AlarmRecord).where(
+            AlarmRecord.rule_id.in_(by_id), AlarmRecord.cleared == 0, AlarmRecord.acknowledged == 0))).scalars()
+        for record in due:
+            rule = by_id[record.rule_id]
+            steps = record.escalations or 0
+            if steps >= rule.escalate_steps or \
+                    record.first_time + timedelta(milliseconds=rule.escalate_ms * (steps + 1)) > moment:
+                continue
+            record.escalations = steps + 1
+            record.level_id = self.engine.more_urgent(record.level_id) or record.level_id
+            self.trail(record, "escalated", record.last_value, now,
+                       remark=self.engine.levels.get(record.level_id or 0, ("",))[0] or None)
+            await self.engine.notify(self.db, rule, record, "escalate")
 
     def trail(self, record: AlarmRecord, action: str, value: float | None, ts: int, person: str | None = None,
               remark: str | None = None) -> None:
@@ -379,7 +665,7 @@ class _Round:
         added: list[dict] = []
         by_id = {r.id: r for r in self.rules}
         for rid, before in self.before.items():
-            state = _states.get(rid)
+            state = self.states.get(rid)
             if state is None or state.key() == before:
                 continue
             row = {"rid": rid, "count": state.count, "bad_since": state.bad_since, "good_since": state.good_since}
@@ -404,23 +690,8 @@ def now_ms() -> int:
     return int(time.time() * 1000)
 
 
-async def notify(db: AsyncSession, rule: Rule, record: AlarmRecord, action: str) -> None:
-    """One bell notification per recipient of the rule's group, and one e-mail per address when the group hears
-    by e-mail, when the group hears `action`."""
-    if action not in rule.notify_on:
-        return
-    content = notification(rule, record, action)
-    if rule.notify and rule.recipients:
-        await desk.notify(db, tenant_id=rule.tenant_id, user_ids=rule.recipients, alarm_id=rule.id,
-                          batch=str(record.batch), content=content)
-    if rule.emails:
-        subject = f"[{rule.level_name or 'alarm'}] {rule.name}: {action}"
-        body = "\n".join(f"{key}: {value}" for key, value in content.items() if key != "type")
-        mail.queue(db, rule.tenant_id, rule.emails, subject, body)
-
-
-def notification(rule: Rule, record: AlarmRecord, action: str) -> dict:
-    return {"type": "alarm", "action": action, "level": rule.level_name, "name": rule.name,
+def notification(rule: Rule, record: AlarmRecord, action: str, level_name: str) -> dict:
+    return {"type": "alarm", "action": action, "level": level_name, "name": rule.name,
             "firstTime": record.first_time.strftime("%Y-%m-%d %H:%M:%S"),
             "removeStatus": REMOVED if record.cleared else NOT_REMOVED,
             "affirmStatus": AFFIRMED if record.acknowledged else NOT_AFFIRMED,
@@ -428,73 +699,132 @@ def notification(rule: Rule, record: AlarmRecord, action: str) -> dict:
             "deviceName": rule.device_name, "pointName": rule.point_name, "value": record.last_value}
 
 
+def _readings(rules: dict[int, list[Rule]], values: Sequence[tuple]) -> list[tuple[Rule, int, float | None]]:
+    """The values (point, ts, value, ...) in the store's order (point, then time), once per rule of the point."""
+    return [(rule, ts, value) for pid, ts, value, *_ in values for rule in rules[pid]]
+
+
+@dataclass(frozen=True, slots=True)
+class Context:
+    """What a rule's snapshot needs besides the rule: levels (name, level, tenant), groups, time cycles, each
+    tenant's settings and the e-mail addresses of the recipients who hear by e-mail."""
+
+    levels: dict[int, tuple[str, int, str]]
+    groups: dict[int, AlarmGroup]
+    cycles: dict[int, Cycle]
+    settings: dict[str, AlarmSetting]
+    addresses: dict[int, str]
+
+
+async def context(db: AsyncSession) -> Context:
+    """The session's tenant's, or every tenant's under the platform scope."""
+    levels = {r.id: (r.name, r.level, r.tenant_id) for r in (await db.execute(select(AlarmLevel))).scalars()}
+    groups = {g.id: g for g in (await db.execute(select(AlarmGroup))).scalars()}
+    cycles = {c.id: parse_cycle(c.days, c.start_time, c.end_time)
+              for c in (await db.execute(select(AlarmTimeCycle))).scalars()}
+    settings = {s.tenant_id: s for s in (await db.execute(select(AlarmSetting))).scalars()}
+    mailed = {i for g in groups.values() if g.email for i in split_ids(g.user_ids) + split_ids(g.escalate_user_ids)}
+    found = (await db.execute(select(User.id, User.email).where(User.id.in_(mailed)))).all() if mailed else []
+    return Context(levels, groups, cycles, settings, {uid: email for uid, email in found if email})
+
+
+def snapshot(row: RuleCondition, ctx: Context, *, rule_id: int, tenant_id: str, device_id: int, point_id: int,
+             device_name: str, point_name: str) -> Rule | None:
+    """A rule as the evaluation uses it; None when its tenant turned alarms off."""
+    setting = ctx.settings.get(tenant_id)
+    if setting is not None and not setting.enabled:
+        return None
+    group = ctx.groups.get(row.group_id) if row.group_id else None
+    mails = group is not None and bool(group.email) and setting is not None and bool(setting.smtp_host)
+    recipients = tuple(split_ids(group.user_ids)) if group else ()
+    escalate_to = tuple(split_ids(group.escalate_user_ids)) if group else ()
+    return Rule(
+        id=rule_id, tenant_id=tenant_id, name=row.name, device_id=device_id, point_id=point_id,
+        device_name=device_name, point_name=point_name, level_id=row.level_id,
+        level_name=ctx.levels.get(row.level_id or 0, ("",))[0], kind=row.kind, operator=row.operator,
+        threshold=row.threshold, low=row.low, high=row.high, mode=row.mode,
+        duration_ms=row.duration_seconds * 1000, repeat_count=max(1, row.repeat_count),
+        no_data_ms=row.no_data_seconds * 1000, hysteresis=row.hysteresis or 0.0,
+        clear_ms=row.clear_seconds * 1000, cycle=ctx.cycles.get(row.time_cycle_id or 0),
+        group_name=group.name if group else "", recipients=recipients,
+        notify_on=frozenset((group.notify_on or "").split(",")) if group else frozenset(),
+        notify=setting is None or bool(setting.notify),
+        emails=tuple(ctx.addresses[i] for i in recipients if i in ctx.addresses) if mails else (),
+        escalate_ms=(group.escalate_seconds or 0) * 1000 if group else 0,
+        escalate_steps=max(1, group.escalate_steps or 1) if group else 1,
+        escalate_recipients=escalate_to,
+        escalate_emails=tuple(ctx.addresses[i] for i in escalate_to if i in ctx.addresses) if mails else ())
+
+
+# --- the process's engine -----------------------------------------------------------------------------------
+
+default = Engine()
+
+
 async def on_values(db: AsyncSession, values: Sequence[tuple]) -> None:
-    """The monitor listener: evaluate the rules of the points these values belong to, and commit."""
-    rules = await rules_for(db)
-    await evaluate(db, [(rule, ts, value) for pid, ts, value, *_ in values for rule in rules.get(pid, ())])
-
-
-async def evaluate(db: AsyncSession, readings: Sequence[tuple[Rule, int, float | None]]) -> None:
-    """Each (rule, ts, value) in order, through the lifecycle (raise, repeat, clear, trail, notifications), and
-    commit: the data points' values, and the third-party metrics' checks (alarm.tracking)."""
-    if not readings:
-        return
-    async with _lock, _forgetting_on_failure():
-        with tenancy.platform_scope(db):
-            evaluation = _Round(db, list({rule.id: rule for rule, _, _ in readings}.values()))
-            await evaluation.load()
-            for rule, ts, value in readings:  # the store hands values in order of point, then time
-                await evaluation.value(rule, ts, value)
-            await evaluation.save()
-        await db.commit()
-
-
-@contextlib.asynccontextmanager
-async def _forgetting_on_failure():
-    """A failed evaluation rolls back: what memory holds of it is forgotten, to be read back from the database."""
-    try:
-        yield
-    except BaseException:
-        _states.clear()
-        raise
+    await default.on_values(db, values)
 
 
 async def sweep(db: AsyncSession, now: int | None = None) -> None:
-    """The `alarm.sweep` job (platform scope): raise DURATION rules whose window elapsed without a new value and
-    NO_DATA rules whose point went quiet, and clear open alarms whose clear delay elapsed."""
-    from plantdesk.modules.device.monitor.models import MonitorLatest
+    """The `alarm.sweep` job (platform scope); a sweep that fails is written down as an unusual job."""
+    try:
+        await default.sweep(db, now)
+    except Exception as exc:
+        await db.rollback()
+        unusual.record(db, tenant_id=PLATFORM_TENANT, job=SWEEP_JOB, summary="alarm sweep", error=repr(exc))
+        await db.commit()
+        raise
 
-    await rules_for(db)
-    now = now or now_ms()
-    rules = _rules_by_id
-    async with _lock, _forgetting_on_failure():
-        # Progress a restart left in the database is read back first; then memory is the truth.
-        stored = (await db.execute(select(AlarmRuleState.rule_id).where(
-            (AlarmRuleState.bad_since.is_not(None)) | (AlarmRuleState.good_since.is_not(None))))).scalars().all()
-        quiet = [r for r in rules.values() if r.kind == "NO_DATA" and r.no_data_ms > 0]
-        candidates = {r.id: r for r in [rules[i] for i in stored if i in rules] + quiet}
-        evaluation = _Round(db, list(candidates.values()))
-        await evaluation.load()
-        pending = [rules[i] for i, st in _states.items() if i in rules and (st.bad_since or st.good_since)]
-        evaluation.rules = list({r.id: r for r in [*candidates.values(), *pending]}.values())
-        for rule in pending:
-            state = _states[rule.id]
-            last = _last.get(rule.id)
-            if state.record_id is None and rule.mode == "DURATION" and state.bad_since is not None \
-                    and now - state.bad_since >= rule.duration_ms and rule.active(now):
-                await evaluation.raise_(rule, now, last[1] if last else None)
-            elif state.record_id is not None and state.good_since is not None \
-                    and now - state.good_since >= rule.clear_ms:
-                await evaluation.clear(rule, await evaluation.record(state), now, last[1] if last else None)
-        if quiet:
-            latest = dict((await db.execute(select(MonitorLatest.point_id, MonitorLatest.ts).where(
-                MonitorLatest.point_id.in_([r.point_id for r in quiet])))).all())
-            for rule in quiet:
-                seen = latest.get(rule.point_id)
-                state = _states[rule.id]
-                silent = seen is not None and now - seen >= rule.no_data_ms  # never reported: not lost
-                if silent and state.record_id is None and rule.active(now):
-                    await evaluation.raise_(rule, now, None)
-                elif not silent and state.record_id is not None:
-                    await evaluation.clear(rule, await evaluation.record(state), seen or now, None)
-        await evaluation.save()
+
+async def rules_for(db: AsyncSession) -> dict[int, list[Rule]]:
+    return await default.rules_for(db)
+
+
+async def evaluate(db: AsyncSession, readings: Sequence[tuple[Rule, int, float | None]]) -> None:
+    await default.evaluate(db, readings)
+
+
+def rule(rule_id: int) -> Rule | None:
+    return default.rule(rule_id)
+
+
+async def notify(db: AsyncSession, rule: Rule, record: AlarmRecord, action: str) -> None:
+    await default.notify(db, rule, record, action)
+
+
+def reset() -> None:
+    default.reset()
+
+
+async def partitions(runtime) -> None:
+    """The `alarm.partitions` service: in the embedded mode this process owns every device; scaled out it
+    leases its share of the partitions, drains what was handed over for them and sweeps them."""
+    if runtime.settings.jobs != "queue":
+        default.ownership = EVERYTHING
+        async with runtime.sessions() as db:  # what a process that owned nothing handed over before
+            while await default.drain(db) == DRAIN_BATCH:
+                pass
+        return
+    holder = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:6]}"
+    ownership = Ownership(Leases(runtime.sessions, holder, ttl=LEASE_TTL))
+    default.ownership = ownership
+    swept = 0.0
+    try:
+        while True:
+            try:
+                taken, lost = await ownership.claim()
+                default.forget(taken | lost)
+                async with runtime.sessions() as db:
+                    while await default.drain(db) == DRAIN_BATCH:
+                        pass
+                    if time.monotonic() - swept >= SWEEP_SECONDS:
+                        swept = time.monotonic()
+                        with tenancy.platform_scope(db):
+                            await sweep(db)  # a failure is written down as an unusual job
+                            await db.commit()
+            except Exception:  # the database away for a moment: the leases lapse if it stays away
+                log.warning("alarm partitions: a round failed", exc_info=True)
+            await asyncio.sleep(DRAIN_SECONDS)
+    finally:
+        default.ownership = None
+        await asyncio.shield(ownership.release())

@@ -1,6 +1,7 @@
 """Alarm e-mail (design/industrial.md §6): a transition a group hears by e-mail becomes one outbox row per
 recipient with an address, in the transaction of the transition; the `alarm.mail` job sends what is due with
-the tenant's SMTP parameters (notifyparamemail) and retries a failure with a growing delay, MAX_ATTEMPTS times.
+the tenant's SMTP parameters (notifyparamemail) and retries a failure with a growing delay, MAX_ATTEMPTS times;
+the last failure is written down as an unusual job (alarm.unusual), from where it can be sent round again.
 
 The SMTP host is checked against the outbound rule (core.outbound) when the parameters are saved.
 """
@@ -13,6 +14,7 @@ import anyio
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from plantdesk.modules.alarm import unusual
 from plantdesk.modules.alarm.models import AlarmMail, AlarmSetting
 
 MAIL_JOB = "alarm.mail"
@@ -51,6 +53,10 @@ async def deliver(db: AsyncSession, now: datetime | None = None) -> int:
             message.attempts += 1
             message.next_try = now + timedelta(seconds=RETRY_SECONDS * 2 ** (message.attempts - 1))
             message.last_error = str(exc)[:500]
+            if message.attempts >= MAX_ATTEMPTS:
+                unusual.record(db, tenant_id=message.tenant_id, job=MAIL_JOB, ref_id=message.id,
+                               summary=f"{message.to_addr}: {message.subject}", error=message.last_error,
+                               attempts=message.attempts)
             continue
         message.attempts += 1
         message.sent_time = now

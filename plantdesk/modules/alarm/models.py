@@ -38,6 +38,12 @@ class AlarmGroup(IdMixin, TenantMixin, AuditMixin, Base):
     user_ids: Mapped[str | None] = mapped_column(Text)
     notify_on: Mapped[str] = mapped_column(String(64), default="raise,clear", server_default="raise,clear")
     email: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    # Escalation: an open alarm not confirmed `escalate_seconds` after it was raised (0: never) goes one level
+    # more urgent and is notified to the recipients and `escalate_user_ids`; again each delay, at most
+    # `escalate_steps` times.
+    escalate_seconds: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    escalate_user_ids: Mapped[str | None] = mapped_column(Text)
+    escalate_steps: Mapped[int] = mapped_column(Integer, default=1, server_default="1")
     sort: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     remark: Mapped[str | None] = mapped_column(String(500))
 
@@ -125,6 +131,54 @@ class AlarmMail(IdMixin, TenantMixin, Base):
     create_time: Mapped[datetime] = mapped_column(DateTime)
 
 
+class AlarmTemplate(IdMixin, TenantMixin, AuditMixin, Base):
+    """A notification template (notifytemplate): what `channel` (bell, email) says for `action` (raise, clear,
+    affirm, escalate), with `{field}` placeholders of the model fields (notifymodelfield). `title` is the
+    e-mail's subject; the bell shows `content` as the row's text. One per (channel, action); none: the
+    built-in text."""
+
+    __tablename__ = "alarm_notify_template"
+
+    name: Mapped[str] = mapped_column(String(128))
+    channel: Mapped[str] = mapped_column(String(16))
+    action: Mapped[str] = mapped_column(String(16))
+    title: Mapped[str | None] = mapped_column(String(255))
+    content: Mapped[str] = mapped_column(Text)
+    enabled: Mapped[int] = mapped_column(Integer, default=1, server_default="1")
+    remark: Mapped[str | None] = mapped_column(String(500))
+
+
+class AlarmJobUnusual(IdMixin, TenantMixin, Base):
+    """A job that failed for good (jobunusua): an e-mail whose retries ran out (`ref_id`: the outbox row), or a
+    sweep that raised (the platform tenant's). `retried` once an operator sent it round again."""
+
+    __tablename__ = "alarm_job_unusual"
+    __table_args__ = (Index("ix_alarm_job_unusual_tenant_time", "tenant_id", "create_time"),)
+
+    job: Mapped[str] = mapped_column(String(32))
+    ref_id: Mapped[int | None] = mapped_column(BigInteger)
+    summary: Mapped[str] = mapped_column(String(255))
+    error: Mapped[str | None] = mapped_column(String(500))
+    attempts: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    retried: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    create_time: Mapped[datetime] = mapped_column(DateTime)
+    retry_time: Mapped[datetime | None] = mapped_column(DateTime)
+
+
+class AlarmPending(IdMixin, Base):
+    """Values waiting for the worker that owns their device's partition (scaled out, design/industrial.md §5):
+    a process that wrote values of a partition it does not own hands them over here; the owner drains them in
+    order and deletes them in the same transaction as their transitions."""
+
+    __tablename__ = "alarm_pending"
+    __table_args__ = (Index("ix_alarm_pending_partition", "partition", "id"),)
+
+    partition: Mapped[int] = mapped_column(Integer)
+    point_id: Mapped[int] = mapped_column(BigInteger)
+    ts: Mapped[int] = mapped_column(BigInteger)
+    value: Mapped[float | None] = mapped_column(Float)
+
+
 class AlarmRuleState(TenantMixin, Base):
     """A rule's progress: bad values in a row, since when the value has been bad (DURATION) or good again (clear
     delay), and the last value seen (RATE, NO_DATA)."""
@@ -169,10 +223,11 @@ class AlarmRecord(IdMixin, TenantMixin, Base):
     ack_user_id: Mapped[int | None] = mapped_column(BigInteger)
     ack_person: Mapped[str | None] = mapped_column(String(64))
     ack_reason: Mapped[str | None] = mapped_column(String(500))
+    escalations: Mapped[int] = mapped_column(Integer, default=0, server_default="0")  # steps taken
 
 
 class AlarmTrail(IdMixin, TenantMixin, Base):
-    """One transition of a record: raised, retriggered, acknowledged or cleared."""
+    """One transition of a record: raised, retriggered, escalated, acknowledged or cleared."""
 
     __tablename__ = "alarm_trail"
     __table_args__ = (Index("ix_alarm_trail_tenant_time", "tenant_id", "create_time"),)

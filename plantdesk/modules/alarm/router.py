@@ -1,5 +1,6 @@
-"""/api/alarm: levels, groups, time cycles, global settings (status), events (rules on data points), results with
-confirmation and export, the audit trail and the overview counts.
+"""/api/alarm: levels, groups, time cycles, global settings (status), e-mail parameters, notification templates and
+their model fields, events (rules on data points), results with confirmation and export, the audit trail, the
+overview counts and the unusual jobs.
 
 Every route acts in the caller's tenant (or, for the platform administrator, the one named by `tenantId`).
 The event detail (`event/alarmRecord`) and the confirmation (`result/alarmAffirm`) are open to a group's
@@ -16,11 +17,20 @@ from plantdesk.core.context import Identity
 from plantdesk.core.crud import get_or_raise, mark_deleted, request_ids
 from plantdesk.core.deps import TOKEN_IN_LINK, CurrentUser, IdQuery, Rt, TenantDb, authorize, need
 from plantdesk.core.envelope import R, ok
-from plantdesk.core.errors import BadRequest, Forbidden
+from plantdesk.core.errors import BadRequest, Forbidden, NotFoundError
+from plantdesk.core.listing import Listing
 from plantdesk.core.paging import Page, Paging, paginate
 from plantdesk.core.routing import include
-from plantdesk.modules.alarm import engine, service
-from plantdesk.modules.alarm.models import AlarmGroup, AlarmLevel, AlarmRecord, AlarmRule, AlarmTimeCycle
+from plantdesk.modules.alarm import engine, service, templates, unusual
+from plantdesk.modules.alarm.models import (
+    AlarmGroup,
+    AlarmJobUnusual,
+    AlarmLevel,
+    AlarmRecord,
+    AlarmRule,
+    AlarmTemplate,
+    AlarmTimeCycle,
+)
 from plantdesk.modules.alarm.schemas import (
     AffirmForm,
     AlarmDetail,
@@ -33,14 +43,20 @@ from plantdesk.modules.alarm.schemas import (
     LevelWrite,
     MailParamsRead,
     MailParamsWrite,
+    ModelFieldRead,
     OpenAlarm,
     Overview,
+    RenderedText,
     ResultRead,
     SettingRead,
     SettingWrite,
+    TemplatePreview,
+    TemplateRead,
+    TemplateWrite,
     TimeCycleRead,
     TimeCycleWrite,
     TrailRead,
+    UnusualRead,
 )
 from plantdesk.modules.alarm.tracking import router as tracking
 from plantdesk.modules.system.trees import forest
@@ -108,7 +124,8 @@ async def _group_reads(db, rows) -> list[dict]:
     ids = {i for g in rows for i in engine.split_ids(g.user_ids)}
     names = dict((await db.execute(select(User.id, User.real_name).where(User.id.in_(ids)))).all()) if ids else {}
     return [{"id": g.id, "parent_id": g.parent_id, "name": g.name, "user_ids": g.user_ids, "notify_on": g.notify_on,
-             "email": g.email, "sort": g.sort, "remark": g.remark,
+             "email": g.email, "escalate_seconds": g.escalate_seconds or 0, "escalate_user_ids": g.escalate_user_ids,
+             "escalate_steps": g.escalate_steps or 1, "sort": g.sort, "remark": g.remark,
              "user_names": ",".join(names.get(i) or str(i) for i in engine.split_ids(g.user_ids))} for g in rows]
 
 
@@ -147,7 +164,7 @@ async def group_save(db: TenantDb, body: Annotated[GroupWrite, Body()], user: Id
     service.assign(row, body)
     if not (row.name or "").strip():
         raise BadRequest("请输入分组名称")
-    wanted = engine.split_ids(row.user_ids)
+    wanted = engine.split_ids(row.user_ids) + engine.split_ids(row.escalate_user_ids)
     if wanted:
         known = set((await db.execute(select(User.id).where(User.id.in_(wanted)))).scalars())
         if known != set(wanted):
@@ -231,6 +248,82 @@ async def mail_params_submit(db: TenantDb, rt: Rt, body: Annotated[MailParamsWri
                              user: Identity = SettingEdit):
     """Save the SMTP parameters groups with e-mail deliver through; an empty password keeps the stored one."""
     return ok(service.mail_params(await service.save_mail_params(db, rt.settings.outbound_policy, body)))
+
+
+# --- notification templates and their model fields --------------------------------------------------------
+
+notify_templates = APIRouter(prefix=f"{PREFIX}/notifytemplate", tags=["alarm-notifytemplate"])
+
+
+@notify_templates.get("/list", response_model=R[list[TemplateRead]])
+async def template_list(db: TenantDb, user: Identity = Read):
+    """The tenant's templates, by channel then action."""
+    return ok(list((await db.execute(select(AlarmTemplate).order_by(
+        AlarmTemplate.channel, AlarmTemplate.action, AlarmTemplate.id))).scalars()))
+
+
+@notify_templates.get("/detail", response_model=R[TemplateRead])
+async def template_detail(db: TenantDb, id: IdQuery, user: Identity = Read):
+    return ok(await get_or_raise(db, AlarmTemplate, id))
+
+
+@notify_templates.post("/submit", response_model=R[TemplateRead])
+async def template_submit(db: TenantDb, body: Annotated[TemplateWrite, Body()], user: Identity = SettingEdit):
+    """Insert (no id) or update a template; one per (channel, action), and every placeholder a model field."""
+    return ok(await service.save_template(db, body))
+
+
+@notify_templates.post("/remove", response_model=R[bool])
+async def template_remove(request: Request, db: TenantDb, user: Identity = SettingEdit):
+    """Remove templates (`ids`): their channel and action go back to the built-in text."""
+    await mark_deleted(db, AlarmTemplate, AlarmTemplate.id.in_(await request_ids(request)))
+    engine.invalidate()
+    return ok(True)
+
+
+@notify_templates.post("/preview", response_model=R[RenderedText])
+async def template_preview(body: Annotated[TemplatePreview, Body()], user: Identity = Read):
+    """A title and content rendered with the model fields' examples."""
+    examples = {f.key: f.example for f in templates.MODEL_FIELDS}
+    return ok({"title": templates.render(body.title or "", examples),
+               "content": templates.render(body.content or "", examples)})
+
+
+model_fields = APIRouter(prefix=f"{PREFIX}/notifymodelfield", tags=["alarm-notifymodelfield"])
+
+
+@model_fields.get("/list", response_model=R[list[ModelFieldRead]])
+async def model_field_list(user: Identity = Read):
+    """The fields a template may name as `{key}`."""
+    return ok(list(templates.MODEL_FIELDS))
+
+
+# --- unusual jobs ---------------------------------------------------------------------------------------------
+
+unusual_jobs = APIRouter(prefix=f"{PREFIX}/jobunusua", tags=["alarm-jobunusua"])
+UNUSUAL = Listing(AlarmJobUnusual, exact={"job": AlarmJobUnusual.job, "retried": AlarmJobUnusual.retried},
+                  ranges={"createTime": AlarmJobUnusual.create_time},
+                  order=(AlarmJobUnusual.create_time.desc(), AlarmJobUnusual.id.desc()))
+
+
+@unusual_jobs.get("/page", response_model=R[Page[UnusualRead]])
+async def unusual_page(request: Request, db: TenantDb, paging: Paging, user: Identity = Read):
+    """Failed e-mails and sweeps, newest first. Filters: job (alarm.mail, alarm.sweep), retried (0, 1),
+    createTime_datege / createTime_datele."""
+    return ok(await UNUSUAL.page(db, UNUSUAL.select(request.query_params), paging))
+
+
+@unusual_jobs.post("/retry", response_model=R[int])
+async def unusual_retry(request: Request, db: TenantDb, rt: Rt, user: Identity = SettingEdit):
+    """Send the chosen jobs (`ids`) round again; answers how many."""
+    ids = await request_ids(request)
+    rows = (await db.execute(select(AlarmJobUnusual).where(AlarmJobUnusual.id.in_(ids)))).scalars().all()
+    if len(rows) != len(set(ids)):
+        raise NotFoundError("任务不存在")
+    assert rt.jobs is not None
+    for row in rows:
+        await unusual.retry(db, rt.jobs, row)
+    return ok(len(rows), "重试已提交")
 
 
 # --- events ---------------------------------------------------------------------------------------------------
@@ -362,4 +455,5 @@ async def trail_page(request: Request, db: TenantDb, paging: Paging, user: Ident
 
 
 router = APIRouter()
-include(router, levels, groups, cycles, status, mail_params, events, results, trail, tracking.router)
+include(router, levels, groups, cycles, status, mail_params, notify_templates, model_fields, events, results, trail,
+        unusual_jobs, tracking.router)

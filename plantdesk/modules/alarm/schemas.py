@@ -35,6 +35,9 @@ class GroupRead(Schema):
     user_names: str = ""
     notify_on: str = ""
     email: int = 0
+    escalate_seconds: int = 0
+    escalate_user_ids: str | None = None
+    escalate_steps: int = 1
     sort: int = 0
     remark: str | None = None
     children: list["GroupRead"] | None = None
@@ -47,6 +50,9 @@ class GroupWrite(Schema):
     user_ids: str | None = Field(None, max_length=4000, pattern=r"^[0-9,]*$")
     notify_on: str | None = Field(None, max_length=64, pattern=r"^((raise|clear|affirm),?)*$")
     email: int | None = Field(None, ge=0, le=1)
+    escalate_seconds: int | None = Field(None, ge=0, le=86_400 * 7)
+    escalate_user_ids: str | None = Field(None, max_length=4000, pattern=r"^[0-9,]*$")
+    escalate_steps: int | None = Field(None, ge=1, le=10)
     sort: int | None = Field(None, ge=0, le=100_000)
     remark: str | None = Field(None, max_length=500)
 
@@ -259,3 +265,61 @@ class MailParamsWrite(Schema):
     smtp_password: str | None = Field(None, max_length=255)  # absent or empty: keep the stored one
     smtp_from: str | None = Field(None, max_length=255)
     smtp_tls: int | None = Field(None, ge=0, le=1)
+
+
+class TemplateRead(Schema):
+    """A notification template: what `channel` says for `action`, with `{field}` placeholders."""
+
+    id: Id
+    name: str
+    channel: str
+    action: str
+    title: str | None = None
+    content: str
+    enabled: int = 1
+    remark: str | None = None
+    update_time: DateTime | None = None
+
+
+class TemplateWrite(Schema):
+    id: Id | None = None
+    name: str | None = Field(None, max_length=128)
+    channel: str | None = Field(None, pattern=r"^(bell|email)$")
+    action: str | None = Field(None, pattern=r"^(raise|clear|affirm|escalate)$")
+    title: str | None = Field(None, max_length=255)
+    content: str | None = Field(None, max_length=4000)
+    enabled: int | None = Field(None, ge=0, le=1)
+    remark: str | None = Field(None, max_length=500)
+
+
+class TemplatePreview(Schema):
+    title: str | None = Field(None, max_length=255)
+    content: str | None = Field(None, max_length=4000)
+
+
+class RenderedText(Schema):
+    title: str
+    content: str
+
+
+class ModelFieldRead(Schema):
+    """A field a template's placeholder may name: `{key}`."""
+
+    key: str
+    name: str
+    name_en: str
+    example: str
+
+
+class UnusualRead(Schema):
+    """A job that failed for good (jobunusua)."""
+
+    id: Id
+    job: str
+    ref_id: Id | None = None
+    summary: str
+    error: str | None = None
+    attempts: int = 0
+    retried: int = 0
+    create_time: DateTime
+    retry_time: DateTime | None = None

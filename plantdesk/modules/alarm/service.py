@@ -19,7 +19,7 @@ from plantdesk.core.envelope import DATETIME_FORMAT
 from plantdesk.core.errors import BadRequest, BusinessError, NotFoundError
 from plantdesk.core.listing import Listing
 from plantdesk.core.security.passwords import verify_password
-from plantdesk.modules.alarm import engine
+from plantdesk.modules.alarm import engine, templates
 from plantdesk.modules.alarm.engine import AFFIRMED, NOT_AFFIRMED, NOT_REMOVED, REMOVED
 from plantdesk.modules.alarm.models import (
     AlarmGroup,
@@ -27,10 +27,11 @@ from plantdesk.modules.alarm.models import (
     AlarmRecord,
     AlarmRule,
     AlarmSetting,
+    AlarmTemplate,
     AlarmTrail,
     RuleCondition,
 )
-from plantdesk.modules.alarm.schemas import EventWrite, MailParamsWrite, SettingWrite
+from plantdesk.modules.alarm.schemas import EventWrite, MailParamsWrite, SettingWrite, TemplateWrite
 from plantdesk.modules.alarm.tracking import rules as tracking
 from plantdesk.modules.alarm.tracking.models import AlarmMetric
 from plantdesk.modules.alarm.tracking.rules import Described
@@ -396,5 +397,30 @@ async def save_mail_params(db: AsyncSession, policy: outbound.Policy, body: Mail
     if row.smtp_host:
         await outbound.check(policy, f"{row.smtp_host}:{row.smtp_port or 25}")
     await db.flush()
+    engine.invalidate()
+    return row
+
+
+async def save_template(db: AsyncSession, body: TemplateWrite) -> AlarmTemplate:
+    row = AlarmTemplate(enabled=1) if body.id is None else await get_or_raise(db, AlarmTemplate, body.id)
+    assign(row, body)
+    if not row.channel or not row.action:
+        raise BadRequest("请选择渠道和动作")
+    if not (row.content or "").strip():
+        raise BadRequest("请输入模板内容")
+    if row.channel == "email" and not (row.title or "").strip():
+        raise BadRequest("请输入邮件标题")
+    if unknown := templates.unknown_fields(row.title, row.content):
+        raise BadRequest(f"未知的模板字段: {', '.join(unknown)}")
+    taken = select(AlarmTemplate.id).where(AlarmTemplate.channel == row.channel, AlarmTemplate.action == row.action)
+    if body.id is not None:
+        taken = taken.where(AlarmTemplate.id != body.id)
+    if (await db.execute(taken.limit(1))).first() is not None:
+        raise BadRequest("该渠道和动作已有模板")
+    row.name = (row.name or "").strip() or f"{row.channel} {row.action}"
+    if body.id is None:
+        db.add(row)
+    await db.flush()
+    await db.refresh(row)
     engine.invalidate()
     return row

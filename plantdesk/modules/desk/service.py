@@ -30,11 +30,16 @@ MY_NOTIFICATIONS = Listing(SystemNotice, order=(case((SystemNotice.read_status =
 
 
 async def notify(db: AsyncSession, *, tenant_id: str, user_ids: Iterable[int], content: dict,
-                 alarm_id: int | None = None, batch: str | None = None) -> int:
-    """One unread notification per user of `tenant_id`; returns how many were written."""
+                 alarm_id: int | None = None, batch: str | None = None, flush: bool = True) -> int:
+    """One unread notification per user of `tenant_id`; returns how many were written. `flush=False` leaves the
+    rows to the caller's next flush, for a caller in a platform scope (which keeps each row's tenant) writing
+    many at once."""
     text = orjson.dumps(content).decode()
     rows = [SystemNotice(tenant_id=tenant_id, user_id=user_id, content=text, alarm_id=alarm_id, batch=batch,
                          read_status=UNREAD) for user_id in dict.fromkeys(user_ids)]
+    if not flush:
+        db.add_all(rows)
+        return len(rows)
     with tenancy.tenant_scope(db, tenant_id):
         db.add_all(rows)
         await db.flush()

@@ -1,6 +1,8 @@
 """The demo plant's alarms (tenant 356782): five levels, two groups of recipients, time cycles, and rules on the
 points the simulator drives past their limits now and then (reactor temperature, pump vibration, compressor
-discharge temperature), so a running demo raises and clears real alarms within minutes."""
+discharge temperature), so a running demo raises and clears real alarms within minutes; the operations shift's
+alarms escalate to maintenance when nobody confirms them for 15 minutes, and the bell and e-mail speak through
+templates."""
 
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -11,9 +13,17 @@ from plantdesk.core import tenancy
 # rest of the demo plant)
 LEVELS = [(1, "Critical", "#cf1322"), (2, "Urgent", "#fa541c"), (3, "Serious", "#faad14"), (4, "General", "#1677ff"),
           (5, "Reminder", "#8c8c8c")]
-# name, recipients (accounts), transitions they hear
-GROUPS = [("Operations shift", ("admin", "zhangwei"), "raise,clear,affirm"),
-          ("Maintenance", ("wangqiang", "admin"), "raise")]
+# name, recipients (accounts), transitions they hear, escalation (seconds, accounts, steps)
+GROUPS = [("Operations shift", ("admin", "zhangwei"), "raise,clear,affirm", (900, ("wangqiang",), 2)),
+          ("Maintenance", ("wangqiang", "admin"), "raise", (0, (), 1))]
+# channel, action, e-mail subject, content (placeholders: alarm.templates.MODEL_FIELDS)
+TEMPLATES = [
+    ("bell", "raise", None, "{levelName}: {eventName} — {deviceName} / {pointName} = {value}"),
+    ("bell", "escalate", None, "Escalated to {levelName}, not confirmed since {firstTime}: {eventName}"),
+    ("email", "raise", "[{levelName}] {eventName} on {deviceName}",
+     "{eventName}\n{deviceName} / {pointName}: {value} (first {firstValue}, peak {peakValue})\n"
+     "Raised {firstTime}. Confirm it in the console's alarm overview."),
+]
 # name, ISO weekdays, start, end
 CYCLES = [("Always", "1,2,3,4,5,6,7", "00:00", "24:00"), ("Day shift", "1,2,3,4,5", "08:00", "20:00")]
 # name, device, point, level, group, kind, operator, threshold, low, high, mode, duration s, repeat count,
@@ -37,7 +47,7 @@ RULES = [
 
 
 async def seed(db: AsyncSession, tenant_id: str) -> None:
-    from plantdesk.modules.alarm.models import AlarmGroup, AlarmLevel, AlarmRule, AlarmTimeCycle
+    from plantdesk.modules.alarm.models import AlarmGroup, AlarmLevel, AlarmRule, AlarmTemplate, AlarmTimeCycle
     from plantdesk.modules.device.models import DataPoint, Device
     from plantdesk.modules.user.models import User
 
@@ -48,10 +58,15 @@ async def seed(db: AsyncSession, tenant_id: str) -> None:
             db.add(levels[level])
         users = dict((await db.execute(select(User.account, User.id))).all())
         groups = {}
-        for sort, (name, accounts, notify_on) in enumerate(GROUPS, start=1):
+        for sort, (name, accounts, notify_on, (delay, escalate_to, steps)) in enumerate(GROUPS, start=1):
             ids = ",".join(str(users[a]) for a in accounts if a in users)
-            groups[name] = AlarmGroup(name=name, user_ids=ids, notify_on=notify_on, sort=sort, parent_id=0)
+            groups[name] = AlarmGroup(name=name, user_ids=ids, notify_on=notify_on, sort=sort, parent_id=0,
+                                      escalate_seconds=delay, escalate_steps=steps,
+                                      escalate_user_ids=",".join(str(users[a]) for a in escalate_to if a in users))
             db.add(groups[name])
+        for channel, action, title, content in TEMPLATES:
+            db.add(AlarmTemplate(name=f"{channel} {action}", channel=channel, action=action, title=title,
+                                 content=content, enabled=1))
         for name, days, start, end in CYCLES:
             db.add(AlarmTimeCycle(name=name, days=days, start_time=start, end_time=end))
         await db.flush()

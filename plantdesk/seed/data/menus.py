@@ -99,6 +99,7 @@ ALARM_OVERVIEW_BUTTONS = [
     _btn("export", "导出", "Export report", ROW),
 ]
 AUDIT_BUTTONS = [VIEW, EXPORT]
+WARN_MANAGEMENT_BUTTONS = [VIEW, _btn("publish", "发布", "Publish", TOOLBAR)]
 FLOW_MODEL_BUTTONS = [*CRUD, _btn("deploy", "部署", "Deploy", ROW)]
 FLOW_DEPLOY_BUTTONS = [_btn("upload", "部署上传", "Upload deployment", TOOLBAR)]
 FLOW_MANAGER_BUTTONS = [VIEW, _btn("state", "变更状态", "Change state", ROW), DELETE]
@@ -208,7 +209,7 @@ MENUS: list[dict] = [
         _menu("warnIndicators", "预警指标", "Warning indicators", "/index/warnIndicators", "StockOutlined",
               1, buttons=CRUD),
         _menu("warnManagement", "预警管理", "Warning management", "/index/warnManagement",
-              "ThunderboltOutlined", 2, buttons=CRUD),
+              "ThunderboltOutlined", 2, buttons=WARN_MANAGEMENT_BUTTONS),
     ]),
     _menu("flow", "流程管理", "Workflow", "/flow", "BranchesOutlined", 10, [
         _menu("flow_model", "模型设计", "Models", "/flow/model", "BlockOutlined", 1,

@@ -11,32 +11,54 @@ import {
   getAlarmGroupDetail,
   getAlarmGroupPage,
   getAlarmGroupTree,
+  getAlarmJobunusuaPage,
   getAlarmLevelList,
   getAlarmLevelPage,
+  getAlarmNotifymodelfieldList,
+  getAlarmNotifytemplateDetail,
+  getAlarmNotifytemplateList,
   getAlarmResultOverview,
   getAlarmResultPage,
   getAlarmStatusSelectAll,
   getAlarmTimecycleList,
   getAlarmTrailPage,
   type LevelRead,
+  type ModelFieldRead,
   postAlarmEventAdd,
   postAlarmEventDelete,
   postAlarmEventRework,
   postAlarmGroupRemoveByIds,
   postAlarmGroupSaveAndUpdate,
+  postAlarmJobunusuaRetry,
   postAlarmLevelRemove,
   postAlarmLevelSaveAndUpdate,
+  postAlarmNotifytemplatePreview,
+  postAlarmNotifytemplateRemove,
+  postAlarmNotifytemplateSubmit,
   postAlarmResultAlarmAffirm,
   postAlarmStatusUpdate,
   postAlarmTimecycleUpdate,
   type ResultRead,
   type SettingWrite,
+  type TemplateRead,
   type TimeCycleRead,
   type TrailRead,
+  type UnusualRead,
 } from './generated/client';
 import type { Page, Query } from './types';
 
-export type { AlarmDetail, EventRead, GroupRead, LevelRead, ResultRead, TimeCycleRead, TrailRead };
+export type {
+  AlarmDetail,
+  EventRead,
+  GroupRead,
+  LevelRead,
+  ModelFieldRead,
+  ResultRead,
+  TemplateRead,
+  TimeCycleRead,
+  TrailRead,
+  UnusualRead,
+};
 
 /** 已解除 / 已确认: the server's status words (spec §4). */
 export const REMOVED = '已解除';
@@ -139,6 +161,15 @@ export const cycleSelectQuery = {
   queryKey: ['alarm/timecycle/list'],
   queryFn: async () => (await getAlarmTimecycleList()).data ?? [],
 };
+/** Events for pickers (the first 1,000, newest first). */
+export const eventSelectQuery = {
+  queryKey: ['alarm/event/page', 'select'],
+  queryFn: async () =>
+    ((await getAlarmEventPage({ current: 1, size: 1000 } as never)).data?.records ?? []).map((e) => ({
+      id: e.id,
+      name: `${e.name} (${e.deviceName} / ${e.pointName})`,
+    })),
+};
 export const authUserQuery = {
   queryKey: ['alarm/group/authUser'],
   queryFn: async () => (await getAlarmGroupAuthUser()).data ?? [],
@@ -175,4 +206,34 @@ export async function affirmAlarms(
       dataList: ids,
     })
   ).msg;
+}
+
+/** Notification templates: one per channel and transition; the list is the tenant's whole set. */
+export const templateApi = crudApi<TemplateRead>({
+  list: getAlarmNotifytemplateList,
+  detail: getAlarmNotifytemplateDetail,
+  submit: postAlarmNotifytemplateSubmit,
+  remove: postAlarmNotifytemplateRemove,
+} as never);
+
+export const modelFieldQuery = {
+  queryKey: ['alarm/notifymodelfield/list'],
+  queryFn: async () => (await getAlarmNotifymodelfieldList()).data ?? [],
+};
+
+/** A title and content rendered with the model fields' examples. */
+export async function previewTemplate(title: string, content: string) {
+  return (await postAlarmNotifytemplatePreview({ title, content })).data;
+}
+
+/** Unusual jobs: failed e-mails and sweeps, read only but for the retry. */
+export const unusualApi = crudApi<UnusualRead>({
+  list: getAlarmJobunusuaPage,
+  detail: unsupported,
+  submit: unsupported,
+  remove: unsupported,
+} as never);
+
+export async function retryJobs(ids: string[]) {
+  return (await postAlarmJobunusuaRetry({ params: { ids: ids.join(',') } })).msg;
 }

@@ -56,7 +56,10 @@ export function NoticeBell() {
           dataSource={records}
           renderItem={(notice) => (
             <List.Item className="pd-notice-item" onClick={() => open(notice)}>
-              <List.Item.Meta title={parseNotice(notice).name} description={parseNotice(notice).firstTime} />
+              <List.Item.Meta
+                title={parseNotice(notice).text ?? parseNotice(notice).name}
+                description={parseNotice(notice).firstTime}
+              />
             </List.Item>
           )}
         />
@@ -99,6 +102,8 @@ export function NoticeBell() {
 
 interface ParsedNotice {
   name: string;
+  /** The row's text as the tenant's bell template renders it (alarm notifications). */
+  text?: string;
   level?: string;
   firstTime?: string;
   removeStatus?: string;

@@ -14,6 +14,8 @@ import { form } from './form';
 import { indexAiChat } from './index.aiChat';
 import { indexImportExportManagement } from './index.importExportManagement';
 import { indexKnowledge } from './index.knowledge';
+import { indexWarnIndicators } from './index.warnIndicators';
+import { indexWarnManagement } from './index.warnManagement';
 import { monitorLog } from './monitor.log';
 import { resource } from './resource';
 import { systemClient } from './system.client';
@@ -66,6 +68,8 @@ export const AREAS: Area[] = [
   indexAiChat,
   alarm,
   alarmTracking, // after alarm: it nests under alarm's namespace
+  indexWarnIndicators,
+  indexWarnManagement,
   flow,
   work,
 ];

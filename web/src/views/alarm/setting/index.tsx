@@ -1,5 +1,6 @@
+import { EyeOutlined, RedoOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Form, InputNumber, Switch, Tabs } from 'antd';
+import { Button, Card, Form, InputNumber, Modal, Switch, Table, Tabs, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -10,19 +11,29 @@ import {
   groupApi,
   type LevelRead,
   levelApi,
+  modelFieldQuery,
+  previewTemplate,
+  retryJobs,
   saveSetting,
+  type TemplateRead,
   type TimeCycleRead,
+  templateApi,
+  type UnusualRead,
+  unusualApi,
 } from '#src/api/alarm';
 import { toast } from '#src/app/feedback';
 import { useAccess } from '#src/components/Access';
-import { type CrudOption, CrudPage } from '#src/components/CrudPage';
+import { type CrudOption, CrudPage, READ_ONLY } from '#src/components/CrudPage';
 
 const L = (key: string) => `alarm.${key}`;
 const EDIT = 'setting_edit';
 const CONFIG = { add: EDIT, edit: EDIT, delete: EDIT };
 const HHMM = { pattern: /^([01]\d|2[0-4]):[0-5]\d$/, message: 'HH:MM' };
 
-/** 全局设置 (/alarm/setting): the tenant's alarm switches, levels, groups (authorised users) and time cycles. */
+/**
+ * 全局设置 (/alarm/setting): the tenant's alarm switches, levels, groups (authorised users, escalation), time
+ * cycles, notification templates (with the model fields they may name) and the unusual jobs.
+ */
 export default function AlarmSettingPage() {
   const { t } = useTranslation();
   return (
@@ -32,6 +43,8 @@ export default function AlarmSettingPage() {
         { key: 'levels', label: t(L('levels')), children: <Levels /> },
         { key: 'groups', label: t(L('groups')), children: <Groups /> },
         { key: 'cycles', label: t(L('cycles')), children: <Cycles /> },
+        { key: 'templates', label: t(L('templates')), children: <Templates /> },
+        { key: 'unusual', label: t(L('unusual')), children: <Unusual /> },
       ]}
     />
   );
@@ -143,6 +156,26 @@ function Groups() {
           value: 'raise,clear',
           width: 160,
         },
+        {
+          prop: 'escalateSeconds',
+          label: L('escalateSeconds'),
+          type: 'number',
+          value: 0,
+          tip: L('escalateTip'),
+          width: 130,
+        },
+        { prop: 'escalateSteps', label: L('escalateSteps'), type: 'number', value: 1, hide: true },
+        {
+          prop: 'escalateUserIds',
+          label: L('escalateUsers'),
+          type: 'select',
+          multiple: true,
+          dataType: 'string',
+          dicQuery: authUserQuery,
+          props: { label: 'realName', value: 'id' },
+          hide: true,
+          span: 24,
+        },
         { prop: 'remark', label: L('remark'), type: 'textarea', span: 24, hide: true },
       ],
     }),
@@ -185,4 +218,148 @@ function Cycles() {
     [],
   );
   return <CrudPage option={option} api={cycleApi} />;
+}
+
+const CHANNELS = ['bell', 'email'];
+const ACTIONS = ['raise', 'clear', 'affirm', 'escalate'];
+
+function Templates() {
+  const { t, i18n } = useTranslation();
+  const fields = useQuery(modelFieldQuery);
+  const option = useMemo<CrudOption<TemplateRead>>(
+    () => ({
+      name: 'alarm-template',
+      permissions: CONFIG,
+      columns: [
+        { prop: 'name', label: L('templateName'), rules: [{ max: 128 }], width: 160 },
+        {
+          prop: 'channel',
+          label: L('channel'),
+          type: 'select',
+          required: true,
+          dicData: CHANNELS.map((v) => ({ label: L(`channel_${v}`), value: v })),
+          width: 90,
+        },
+        {
+          prop: 'action',
+          label: L('transition'),
+          type: 'select',
+          required: true,
+          dicData: ACTIONS.map((v) => ({ label: L(`action_${v}`), value: v })),
+          width: 110,
+        },
+        { prop: 'title', label: L('templateTitle'), rules: [{ max: 255 }], span: 24, overHidden: true },
+        {
+          prop: 'content',
+          label: L('templateContent'),
+          type: 'textarea',
+          required: true,
+          span: 24,
+          tip: L('templateTip'),
+          rules: [{ max: 4000 }],
+        },
+        { prop: 'enabled', label: L('enabled'), type: 'switch', value: 1, width: 80 },
+        { prop: 'remark', label: L('remark'), type: 'textarea', span: 24, hide: true },
+      ],
+      rowActions: [
+        {
+          key: 'preview',
+          label: L('preview'),
+          icon: <EyeOutlined />,
+          onClick: async (row) => {
+            const shown = await previewTemplate(row.title ?? '', row.content);
+            Modal.info({
+              title: shown?.title || t(L('preview')),
+              width: 560,
+              content: (
+                <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>
+                  {shown?.content}
+                </Typography.Paragraph>
+              ),
+            });
+          },
+        },
+      ],
+    }),
+    [t],
+  );
+  return (
+    <>
+      <CrudPage option={option} api={templateApi} />
+      <Card size="small" title={t(L('modelFields'))} style={{ marginTop: 16 }}>
+        <Table
+          rowKey="key"
+          size="small"
+          pagination={false}
+          dataSource={fields.data ?? []}
+          columns={[
+            {
+              title: t(L('fieldKey')),
+              render: (_, f) => <Typography.Text code>{`{${f.key}}`}</Typography.Text>,
+            },
+            { title: t(L('fieldName')), render: (_, f) => (i18n.language === 'en' ? f.nameEn : f.name) },
+            { title: t(L('example')), dataIndex: 'example' },
+          ]}
+        />
+      </Card>
+    </>
+  );
+}
+
+function Unusual() {
+  const option = useMemo<CrudOption<UnusualRead>>(
+    () => ({
+      name: 'alarm-unusual',
+      permissions: {},
+      ...READ_ONLY,
+      selection: true,
+      columns: [
+        {
+          prop: 'job',
+          label: L('job'),
+          type: 'select',
+          search: true,
+          dicData: [
+            { label: L('job_mail'), value: 'alarm.mail' },
+            { label: L('job_sweep'), value: 'alarm.sweep' },
+          ],
+          width: 110,
+        },
+        { prop: 'summary', label: L('summary'), overHidden: true },
+        { prop: 'error', label: L('error'), overHidden: true },
+        { prop: 'attempts', label: L('attempts'), width: 90 },
+        { prop: 'retried', label: L('retried'), type: 'switch', search: true, width: 80 },
+        { prop: 'createTime', label: L('createTime'), width: 170 },
+        { prop: 'retryTime', label: L('retryTime'), width: 170 },
+      ],
+      toolbar: [
+        {
+          key: 'retry',
+          code: EDIT,
+          label: L('retry'),
+          icon: <RedoOutlined />,
+          batch: true,
+          onClick: async (rows, ctx) => {
+            toast.success((await retryJobs(rows.map((r) => r.id))) ?? '');
+            await ctx.refresh();
+          },
+        },
+      ],
+      rowActions: [
+        {
+          key: 'retry',
+          code: EDIT,
+          label: L('retry'),
+          icon: <RedoOutlined />,
+          show: (row) => !row.retried,
+          onClick: async (row, ctx) => {
+            toast.success((await retryJobs([row.id])) ?? '');
+            await ctx.refresh();
+          },
+        },
+      ],
+    }),
+    [],
+  );
+  return <CrudPage option={option} api={unusualApi} />;
 }
