@@ -11,7 +11,7 @@ from tests.ai.fake_openai import FakeOpenAI
 from tests.alarm.helpers import Plant, now_ms
 from tests.conftest import DEMO_TENANT
 from tests.device.monitor_helpers import make_device
-from tests.helpers import Api, login
+from tests.helpers import Api, login, rebinding_dns
 
 CHAT = "/api/ai/chat"
 TELEMETRY = "/api/device-management/telemetry"
@@ -230,6 +230,23 @@ class TestProvider:
             sealed = (await db.execute(sql("SELECT api_key FROM ai_provider WHERE base_url = :u"),
                                        {"u": fake.base_url})).scalar()
         assert sealed and "sk-test-123" not in sealed
+
+    async def test_a_name_rebound_to_an_internal_address_after_saving_is_refused_when_called(
+            self, app, admin, monkeypatch):
+        """Saved while `model.rebind.test` resolved to an allowed address; by the call it resolves to a refused
+        one: the call's connection is refused (never made) and the answer says why."""
+        dns = rebinding_dns(monkeypatch, "model.rebind.test", ["127.0.0.1", "127.0.0.2"])
+        monkeypatch.setattr(app.state.runtime.settings, "outbound_allow", "127.0.0.1")
+        with FakeOpenAI("P-101") as fake:
+            base_url = f"http://model.rebind.test:{fake.server.server_address[1]}/v1"
+            try:
+                await admin.data("POST", "/api/ai/provider/submit", {"baseUrl": base_url, "model": "m", "enabled": 1})
+                answer = await ask(admin, "pump vibration?")
+            finally:
+                lookups, dns["answers"] = dns["lookups"], ["127.0.0.1"]
+                await admin.data("POST", "/api/ai/provider/submit", {"baseUrl": base_url, "model": "m", "enabled": 0})
+        assert "不允许连接本机、内网或保留地址: model.rebind.test" in answer["choices"][0]["message"]["content"]
+        assert fake.requests == [] and lookups == 2
 
     async def test_an_internal_endpoint_is_refused_unless_allowed(self, admin):
         answer = await admin.post("/api/ai/provider/submit", {"baseUrl": "http://127.0.0.1:11434/v1", "model": "m"})
