@@ -54,7 +54,8 @@ class TestExportTemplate:
 class TestImportUser:
     async def test_good_rows_are_written_and_bad_rows_reported(self, demo_admin, unique):
         content = sheet([
-            [f"i1{unique}", "导入一", None, "i1@example.com", "13911112222", "女", "User", "Maintenance", "Maintenance Engineer"],
+            [f"i1{unique}", "导入一", None, "i1@example.com", "13911112222", "女", "User", "Maintenance",
+             "Maintenance Engineer"],
             [f"i2{unique}", "导入二", None, None, "139", None, "User", None, None],
             [f"i3{unique}", "导入三", None, None, None, None, "不存在的角色", None, None],
             [None, "无账号", None, None, None, None, None, None, None],
