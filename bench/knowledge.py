@@ -72,7 +72,7 @@ async def build(url: str, entries: int) -> None:
         batch_infos.append({"id": n, "tenant_id": TENANT, "catalogue_id": 0, "title": title,
                             "content": f"<p>{body}</p>", "term_count": length, "is_deleted": 0,
                             "status": 1})
-        batch_terms += [{"tenant_id": TENANT, "info_id": n, "term": t, "tf": k, "doc_len": length}
+        batch_terms += [{"tenant_id": TENANT, "info_id": n, "term": t, "tf": k, "weight": service.weight(k, length)}
                         for t, k in counts.items()]
         if n % 5000 == 0 or n == entries:
             async with sessions() as db:
