@@ -155,6 +155,14 @@ class TestTools:
         assert f"{rule['name']}: Device {plant.code} / V" in content and "not confirmed" in content
         assert {"title": "事件总览 / Event overview", "link": "/alarm/overview"} in answer["links"]
         assert any("P-101A/B" in c["title"] for c in answer["citations"])  # the pumps' vibration procedure
+        # A procedure linked to the alarm's event is cited first, whatever the question's words.
+        linked = await demo_admin.data("POST", f"{KNOWLEDGE}/info/save", {"title": f"Walkdown card {unique}"})
+        await demo_admin.data("POST", "/api/alarm/event/unloadKnow", {"eventId": rule["id"],
+                                                                      "knowledgeIds": [linked["id"]]})
+        answer = await ask(demo_admin, f"Which alarms are open on pump {plant.code}?")
+        assert answer["citations"][0]["id"] == linked["id"] and len(answer["citations"]) > 1
+        assert f"[Walkdown card {unique}](/index/knowledge?id={linked['id']})" in answer["choices"][0]["message"][
+            "content"]
         chinese = await ask(demo_admin, f"{plant.code} 有哪些告警?")
         assert f"- 未解除的告警 ({plant.code}): 1" in chinese["choices"][0]["message"]["content"]
         await plant.send((now_ms(), 10))

@@ -210,9 +210,8 @@ async def search(db: AsyncSession, query: str, *, limit: int = 10, catalogue_id:
             best = None
     if best is None:
         best = await _best(db, idf, limit, folders=folders)
-    rows = {r.id: r for r in (await db.execute(select(KnowledgeInfo).where(
-        KnowledgeInfo.id.in_([i for i, _ in best])))).scalars()}
-    return [Scored(rows[i], float(s)) for i, s in best if i in rows]
+    rows = {r.id: r for r in await entries(db, [i for i, _ in best])}
+    return [Scored(rows[i], s) for i, s in best if i in rows]
 
 
 async def _terms(db: AsyncSession, tokens: list[str]) -> list[str]:
@@ -326,6 +325,12 @@ async def remove_comments(db: AsyncSession, ids: list[int]) -> None:
 
 
 # --- alarm events' knowledge links ---------------------------------------------------------------------------
+
+async def entries(db: AsyncSession, ids: Sequence[int]) -> list[KnowledgeInfo]:
+    """The caller's tenant's entries of `ids`, in that order (removed or foreign ones left out)."""
+    rows = {r.id: r for r in (await db.execute(select(KnowledgeInfo).where(KnowledgeInfo.id.in_(ids)))).scalars()}
+    return [rows[i] for i in ids if i in rows]
+
 
 async def event_knowledge(db: AsyncSession, event_id: int) -> list[KnowledgeInfo]:
     stmt = (select(KnowledgeInfo).join(AlarmEventKnowledge, AlarmEventKnowledge.knowledge_id == KnowledgeInfo.id)
