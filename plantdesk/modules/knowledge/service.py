@@ -6,10 +6,13 @@ import json
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 
 from sqlalchemy import case, delete, func, literal, or_, select, union, union_all
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from plantdesk.core import generations, tenancy
+from plantdesk.core.cache import Cache
 from plantdesk.core.context import Identity
 from plantdesk.core.crud import get_or_raise, mark_deleted
 from plantdesk.core.errors import BusinessError, Forbidden
@@ -30,6 +33,7 @@ from plantdesk.modules.system.trees import descendants_of, forest
 TRACKED = ("title", "catalogue_id", "summary", "tags", "status")
 K1, B = 1.2, 0.75
 REFERENCE_LENGTH = 100  # tokens: BM25's average entry length (a procedure of a few paragraphs)
+STATISTICS = "knowledge.statistics"  # generation of the search's entry count and document frequencies
 DEPTH = 1000  # postings of a common term read best first before the rest are known not to matter
 TITLE_WEIGHT = 3  # a title's tokens count three times: a procedure named after the question ranks first
 
@@ -186,7 +190,8 @@ class Scored:
     score: float
 
 
-async def search(db: AsyncSession, query: str, *, limit: int = 10, catalogue_id: int | None = None) -> list[Scored]:
+async def search(db: AsyncSession, cache: Cache, query: str, *, limit: int = 10,
+                 catalogue_id: int | None = None) -> list[Scored]:
     """The caller's tenant's best `limit` entries by BM25 (the sum of idf × weight over the query's terms).
 
     A term in more than DEPTH entries has only its DEPTH best postings read (index order: weight); the entries
@@ -196,7 +201,7 @@ async def search(db: AsyncSession, query: str, *, limit: int = 10, catalogue_id:
     terms = await _terms(db, text.query_tokens(query))
     if not terms:
         return []
-    total, df = await _statistics(db, terms)
+    total, df = await _statistics(db, cache, terms)
     if not df:
         return []
     idf = {term: math.log(1 + (total - n + 0.5) / (n + 0.5)) for term, n in df.items()}
@@ -224,11 +229,22 @@ async def _terms(db: AsyncSession, tokens: list[str]) -> list[str]:
                                                            .where(holding))).scalars()]))
 
 
-async def _statistics(db: AsyncSession, terms: list[str]) -> tuple[int, dict[str, int]]:
-    """The tenant's entry count and each term's document frequency (terms in no entry left out)."""
-    df = dict((await db.execute(select(KnowledgeTerm.term, func.count()).where(KnowledgeTerm.term.in_(terms))
-                                .group_by(KnowledgeTerm.term))).all())
-    return await db.scalar(select(func.count(KnowledgeInfo.id))) or 0, df
+async def _statistics(db: AsyncSession, cache: Cache, terms: list[str]) -> tuple[int, dict[str, int]]:
+    """The tenant's entry count and each term's document frequency (terms in no entry left out). Counting them
+    reads every posting of a common term, so they are kept in the cache per tenant and term under a generation
+    that every write of entries or postings renews (core.generations): counted again only after a change."""
+    tenant = tenancy.bound_tenant(db) or "*"
+
+    async def entries() -> int:
+        return await db.scalar(select(func.count(KnowledgeInfo.id))) or 0
+
+    async def frequency(term: str) -> int:
+        return await db.scalar(select(func.count()).select_from(KnowledgeTerm).where(KnowledgeTerm.term == term)) or 0
+
+    total = await generations.cached(cache, STATISTICS, tenant, entries, session=db)
+    df = {term: await generations.cached(cache, STATISTICS, f"{tenant}:{term}", partial(frequency, term), session=db)
+          for term in terms}
+    return total, {term: n for term, n in df.items() if n}
 
 
 def _leaders(df: dict[str, int], long: list[str]):
