@@ -147,12 +147,13 @@ class TestTools:
         plant.code = f"VP{int(unique, 16) % 100_000:05d}"  # a tag the assistant recognises in a question
         await plant.setup()
         rule = await plant.rule(threshold=50, hysteresis=1)
-        await plant.send((now_ms() - 1000, 60))
+        await plant.send((now_ms() - 1000, 60.123456))
         answer = await ask(demo_admin, f"Which alarms are open on pump {plant.code} and what should I do about "
                                        "its vibration?")
         content = answer["choices"][0]["message"]["content"]
         assert f"- Open alarms ({plant.code}): 1" in content
         assert f"{rule['name']}: Device {plant.code} / V" in content and "not confirmed" in content
+        assert "peak 60.123, " in content  # a reading, not a float's digits
         assert {"title": "事件总览 / Event overview", "link": "/alarm/overview"} in answer["links"]
         assert any("P-101A/B" in c["title"] for c in answer["citations"])  # the pumps' vibration procedure
         # A procedure linked to the alarm's event is cited first, whatever the question's words.

@@ -52,7 +52,7 @@ def render(result: dict, zh: bool) -> list[str]:
         affirmed = a["affirm_status"] == AFFIRMED
         state = a["affirm_status"] if zh else ("confirmed" if affirmed else "not confirmed")
         since = "自" if zh else "since"
-        peak = f", {'峰值' if zh else 'peak'} {a['peak_value']}" if a["peak_value"] is not None else ""
+        peak = f", {'峰值' if zh else 'peak'} {round(a['peak_value'], 3)}" if a["peak_value"] is not None else ""
         level = f"[{a['level_name']}] " if a["level_name"] else ""
         lines.append(f"  - {level}{a['event_name']}: {a['device_name']} / {a['point_name']}, "
                      f"{since} {a['first_time']}{peak}, {state}")
