@@ -23,6 +23,8 @@ class KnowledgeInfo(IdMixin, TenantMixin, AuditMixin, Base):
     tokens (BM25's document length, in its postings' weights)."""
 
     __tablename__ = "knowledge_info"
+    # The search's entry count (BM25's N) reads this index alone.
+    __table_args__ = (Index("ix_knowledge_info_live", "tenant_id", "is_deleted"),)
 
     catalogue_id: Mapped[int] = mapped_column(BigInteger, default=0, server_default="0", index=True)
     title: Mapped[str] = mapped_column(String(255))

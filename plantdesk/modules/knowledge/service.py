@@ -236,7 +236,7 @@ async def _statistics(db: AsyncSession, cache: Cache, terms: list[str]) -> tuple
     tenant = tenancy.bound_tenant(db) or "*"
 
     async def entries() -> int:
-        return await db.scalar(select(func.count(KnowledgeInfo.id))) or 0
+        return await db.scalar(select(func.count()).select_from(KnowledgeInfo)) or 0
 
     async def frequency(term: str) -> int:
         return await db.scalar(select(func.count()).select_from(KnowledgeTerm).where(KnowledgeTerm.term == term)) or 0

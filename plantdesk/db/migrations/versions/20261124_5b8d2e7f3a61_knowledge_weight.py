@@ -1,4 +1,4 @@
-"""knowledge search postings carry their BM25 weight, read best first
+"""knowledge search postings carry their BM25 weight, read best first; the entry count reads an index
 
 Revision ID: 5b8d2e7f3a61
 Revises: c4f1a7e20b5d
@@ -30,9 +30,13 @@ def upgrade() -> None:
         batch_op.drop_column("doc_len")
         batch_op.create_index("ix_knowledge_term_best", ["tenant_id", "term", "weight", "info_id"], unique=False)
         batch_op.create_index("ix_knowledge_term_entry", ["tenant_id", "term", "info_id", "weight"], unique=False)
+    with op.batch_alter_table("knowledge_info", schema=None) as batch_op:
+        batch_op.create_index("ix_knowledge_info_live", ["tenant_id", "is_deleted"], unique=False)
 
 
 def downgrade() -> None:
+    with op.batch_alter_table("knowledge_info", schema=None) as batch_op:
+        batch_op.drop_index("ix_knowledge_info_live")
     with op.batch_alter_table("knowledge_term", schema=None) as batch_op:
         batch_op.add_column(sa.Column("doc_len", sa.Integer(), nullable=True))
     op.execute("UPDATE knowledge_term SET doc_len = (SELECT term_count FROM knowledge_info "
