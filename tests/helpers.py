@@ -107,3 +107,20 @@ class RedisServer:
             self._process.kill()
             self._process.wait()
             self._process = None
+
+
+def rebinding_dns(monkeypatch, name: str, answers: list[str]) -> dict:
+    """`name` resolves to `answers` in turn (the last one from then on), as a DNS rebinding attacker's would;
+    other names resolve as usual. The returned state counts the name's lookups and its answers may be replaced."""
+    real = socket.getaddrinfo
+    state = {"answers": answers, "lookups": 0}
+
+    def getaddrinfo(host, port, *args, **kwargs):
+        if host != name:
+            return real(host, port, *args, **kwargs)
+        address = state["answers"][min(state["lookups"], len(state["answers"]) - 1)]
+        state["lookups"] += 1
+        return [(socket.AF_INET, socket.SOCK_STREAM, 6, "", (address, port))]
+
+    monkeypatch.setattr(socket, "getaddrinfo", getaddrinfo)
+    return state

@@ -5,8 +5,11 @@ A tenant administrator names hosts; without this rule a storage endpoint of 127.
 would make the server a scanner and a proxy into its own network. Loopback, private, link-local, shared,
 multicast and reserved addresses are refused unless the platform operator allows them by name or range in
 PLANTDESK_OUTBOUND_ALLOW (`minio.lan:9000`, `127.0.0.1:9000`, `10.0.0.0/8`; a bare host allows every port).
-The rule is checked when a setting is saved and again on the address each connection actually uses, so a
-name that resolves to a public address when saved and to an internal one later (DNS rebinding) is refused.
+The rule is checked when a setting is saved and again on the address each connection actually uses: the
+connection resolves its host once, checks every address and connects to the checked one (the Host header and the
+TLS name stay the host's), so a name that resolves to a public address when checked and to an internal one when
+connected (DNS rebinding) never reaches the internal one. `pool_manager` (urllib3) and `http_client` (httpx) both
+connect that way.
 """
 
 import asyncio
@@ -15,6 +18,8 @@ import socket
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
+import httpcore
+import httpx
 import urllib3
 from urllib3.connection import HTTPConnection, HTTPSConnection
 from urllib3.connectionpool import HTTPConnectionPool, HTTPSConnectionPool
@@ -113,7 +118,34 @@ def _pool(pool_class: type, connection_class: type, policy: Policy) -> type:
     return type(f"Guarded{pool_class.__name__}", (pool_class,), {"ConnectionCls": Guarded})
 
 
+def http_client(policy: Policy, **options) -> httpx.AsyncClient:
+    """An httpx client whose every connection goes to an address `policy` permits (checked when connecting).
+    Proxies from the environment are not used: the connection is made to the checked address itself."""
+    transport = httpx.AsyncHTTPTransport()
+    # httpx has no public hook for its connection pool's network backend; the pool itself takes one.
+    transport._pool._network_backend = _GuardedBackend(policy)
+    return httpx.AsyncClient(transport=transport, **options)
+
+
+class _GuardedBackend(httpcore.AsyncNetworkBackend):
+    def __init__(self, policy: Policy):
+        self.policy = policy
+        self.backend = httpcore.AnyIOBackend()
+
+    async def connect_tcp(self, host: str, port: int, timeout: float | None = None, local_address: str | None = None,
+                          socket_options=None) -> httpcore.AsyncNetworkStream:
+        address = await asyncio.to_thread(_permitted_address, self.policy, host, port)
+        return await self.backend.connect_tcp(address, port, timeout, local_address, socket_options)
+
+    async def connect_unix_socket(self, path: str, timeout: float | None = None, socket_options=None):
+        raise OutboundRefused(path)
+
+    async def sleep(self, seconds: float) -> None:
+        await self.backend.sleep(seconds)
+
+
 def _permitted_address(policy: Policy, host: str, port: int) -> str:
+    """The address to connect to: the host resolved once, every address it has permitted by `policy`."""
     try:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
     except OSError:

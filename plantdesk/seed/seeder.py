@@ -79,9 +79,10 @@ async def seed_database(db: AsyncSession) -> bool:
     await _add_organisation(db, demo.DEMO_TENANT, demo.DEMO_DEPTS, demo.DEMO_POSTS, demo.DEMO_ROLES,
                             demo.DEMO_USERS, tenant_password, admin_password=admin_password,
                             grants={"admin": list(params.TENANT_DEFAULT_MENU_CODES), "user": ["desk"]})
-    for tenant_id in (PLATFORM_TENANT, demo.DEMO_TENANT["tenant_id"]):
+    for tenant_id, notices in ((PLATFORM_TENANT, demo.PLATFORM_NOTICES),
+                               (demo.DEMO_TENANT["tenant_id"], demo.DEMO_NOTICES)):
         _add_dicts(db, DictBiz, dicts.BIZ_DICTS, tenant_id=tenant_id)
-        _add_notices(db, tenant_id)
+        _add_notices(db, tenant_id, notices)
     await db.flush()
     await seed_plant(db)
     await seed_forms(db)
@@ -167,13 +168,9 @@ def _add_depts(db: AsyncSession, tenant_id: str, nodes: list[dict], *, parent_id
         _add_depts(db, tenant_id, node["children"], parent_id=dept.id, ancestors=f"{ancestors},{dept.id}", ids=ids)
 
 
-def _add_notices(db: AsyncSession, tenant_id: str) -> None:
+def _add_notices(db: AsyncSession, tenant_id: str, notices: list[tuple[int, int, str, str]]) -> None:
     now = datetime.now().replace(microsecond=0)
-    for days, category, title, content in (
-        (0, 1, "PlantDesk 上线通知", "平台已上线, 请各部门管理员核对本部门用户与权限。"),
-        (1, 6, "设备月度巡检安排", "本月设备巡检于周五开始, 请设备部提前准备点检表。"),
-        (3, 7, "安全生产月活动", "安全生产月期间请各班组开展隐患排查。"),
-    ):
+    for days, category, title, content in notices:
         db.add(Notice(tenant_id=tenant_id, title=title, category=category, content=content,
                       release_time=now - timedelta(days=days)))
 
@@ -292,7 +289,7 @@ async def seed_knowledge(db: AsyncSession) -> bool:
             await db.flush()
         for folder, title, tags, summary, content in knowledge.ENTRIES:
             info = KnowledgeInfo(catalogue_id=folders[folder].id, title=title, tags=tags, summary=summary,
-                                 content=content, author="管理员")
+                                 content=content, author=demo.DEMO_USERS[0][1])
             db.add(info)
             await db.flush()
             await service.index(db, info)

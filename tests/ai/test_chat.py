@@ -11,7 +11,7 @@ from tests.ai.fake_openai import FakeOpenAI
 from tests.alarm.helpers import Plant, now_ms
 from tests.conftest import DEMO_TENANT
 from tests.device.monitor_helpers import make_device
-from tests.helpers import Api, login
+from tests.helpers import Api, login, rebinding_dns
 
 CHAT = "/api/ai/chat"
 TELEMETRY = "/api/device-management/telemetry"
@@ -147,14 +147,23 @@ class TestTools:
         plant.code = f"VP{int(unique, 16) % 100_000:05d}"  # a tag the assistant recognises in a question
         await plant.setup()
         rule = await plant.rule(threshold=50, hysteresis=1)
-        await plant.send((now_ms() - 1000, 60))
+        await plant.send((now_ms() - 1000, 60.123456))
         answer = await ask(demo_admin, f"Which alarms are open on pump {plant.code} and what should I do about "
                                        "its vibration?")
         content = answer["choices"][0]["message"]["content"]
         assert f"- Open alarms ({plant.code}): 1" in content
         assert f"{rule['name']}: Device {plant.code} / V" in content and "not confirmed" in content
+        assert "peak 60.123, " in content  # a reading, not a float's digits
         assert {"title": "事件总览 / Event overview", "link": "/alarm/overview"} in answer["links"]
         assert any("P-101A/B" in c["title"] for c in answer["citations"])  # the pumps' vibration procedure
+        # A procedure linked to the alarm's event is cited first, whatever the question's words.
+        linked = await demo_admin.data("POST", f"{KNOWLEDGE}/info/save", {"title": f"Walkdown card {unique}"})
+        await demo_admin.data("POST", "/api/alarm/event/unloadKnow", {"eventId": rule["id"],
+                                                                      "knowledgeIds": [linked["id"]]})
+        answer = await ask(demo_admin, f"Which alarms are open on pump {plant.code}?")
+        assert answer["citations"][0]["id"] == linked["id"] and len(answer["citations"]) > 1
+        assert f"[Walkdown card {unique}](/index/knowledge?id={linked['id']})" in answer["choices"][0]["message"][
+            "content"]
         chinese = await ask(demo_admin, f"{plant.code} 有哪些告警?")
         assert f"- 未解除的告警 ({plant.code}): 1" in chinese["choices"][0]["message"]["content"]
         await plant.send((now_ms(), 10))
@@ -230,6 +239,23 @@ class TestProvider:
             sealed = (await db.execute(sql("SELECT api_key FROM ai_provider WHERE base_url = :u"),
                                        {"u": fake.base_url})).scalar()
         assert sealed and "sk-test-123" not in sealed
+
+    async def test_a_name_rebound_to_an_internal_address_after_saving_is_refused_when_called(
+            self, app, admin, monkeypatch):
+        """Saved while `model.rebind.test` resolved to an allowed address; by the call it resolves to a refused
+        one: the call's connection is refused (never made) and the answer says why."""
+        dns = rebinding_dns(monkeypatch, "model.rebind.test", ["127.0.0.1", "127.0.0.2"])
+        monkeypatch.setattr(app.state.runtime.settings, "outbound_allow", "127.0.0.1")
+        with FakeOpenAI("P-101") as fake:
+            base_url = f"http://model.rebind.test:{fake.server.server_address[1]}/v1"
+            try:
+                await admin.data("POST", "/api/ai/provider/submit", {"baseUrl": base_url, "model": "m", "enabled": 1})
+                answer = await ask(admin, "pump vibration?")
+            finally:
+                lookups, dns["answers"] = dns["lookups"], ["127.0.0.1"]
+                await admin.data("POST", "/api/ai/provider/submit", {"baseUrl": base_url, "model": "m", "enabled": 0})
+        assert "不允许连接本机、内网或保留地址: model.rebind.test" in answer["choices"][0]["message"]["content"]
+        assert fake.requests == [] and lookups == 2
 
     async def test_an_internal_endpoint_is_refused_unless_allowed(self, admin):
         answer = await admin.post("/api/ai/provider/submit", {"baseUrl": "http://127.0.0.1:11434/v1", "model": "m"})

@@ -70,7 +70,7 @@ class TestAffirm:
         response = await plant.recipient.post(f"{ALARM}/result/alarmAffirm", json=form(dataList=[record["id"]]))
         assert response.json()["msg"] == "确认成功"
         detail = await plant.recipient.data("GET", f"{ALARM}/event/alarmRecord", eventId=rule["id"], batch=1)
-        assert detail["affirmStatus"] == "已确认" and detail["affirmPerson"] == "王强"
+        assert detail["affirmStatus"] == "已确认" and detail["affirmPerson"] == "Wang Qiang"
         assert detail["affirmReason"] == "checked on site" and detail["removeStatus"] == "未解除"
         assert [c["prop"] for c in detail["cols"]][:2] == ["createTime", "action"]
         assert [r["action"] for r in detail["rowData"]] == ["raised", "acknowledged"]
@@ -164,7 +164,7 @@ class TestConfiguration:
     async def test_groups_levels_cycles_and_settings(self, plant, recipient):
         groups = await plant.api.data("GET", f"{ALARM}/group/tree")
         mine = next(g for g in groups if g["id"] == plant.group_id)
-        assert mine["userNames"] == "王强"
+        assert mine["userNames"] == "Wang Qiang"
         users = await plant.api.data("GET", f"{ALARM}/group/authUser")
         assert recipient.user_id in [u["id"] for u in users]
         levels = await plant.api.data("GET", f"{ALARM}/level/list", current=1, size=100)

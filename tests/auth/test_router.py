@@ -80,7 +80,7 @@ class TestUserInfo:
         data = response.json()["data"]
         assert data["user"]["account"] == "zhangwei" and data["user"]["password"] == ""
         assert [r["roleAlias"] for r in data["roles"]] == ["user"]
-        assert [d["deptName"] for d in data["depts"]] == ["生产部"]
+        assert [d["deptName"] for d in data["depts"]] == ["Production"]
         assert data["tenantId"] == DEMO_TENANT and data["clientId"] == "plantdesk"
 
     async def test_needs_a_token(self, client):

@@ -16,7 +16,7 @@ class TestDemoPlant:
             assert found["total"] == 1, code
             devices[code] = found["records"][0]
         assert devices["R101"]["modelName"] == "Stirred tank reactor 5 m³"
-        assert devices["R101"]["deptName"] == "合成班组" and devices["K101"]["deptName"] == "设备部"
+        assert devices["R101"]["deptName"] == "Synthesis Team" and devices["K101"]["deptName"] == "Maintenance"
         total = sum(d["pointCount"] for d in devices.values())
         assert 40 <= total <= 80
         points = await demo_admin.data("GET", f"{API}/datapoints/list", deviceId=devices["R101"]["id"], size=100)

@@ -66,7 +66,7 @@ class TestLeave:
         assert (await applicant.data("GET", f"{LEAVE}/detail", businessId=leave["id"]))["days"] == 5
         claim = await task_of(manager, "claim-list", instance)
         assert claim["taskName"] == "部门经理审批" and claim["businessTable"] == "wf_leave"
-        assert claim["businessId"] == leave["id"] and claim["startUserName"] == "刘洋"
+        assert claim["businessId"] == leave["id"] and claim["startUserName"] == "Liu Yang"
         assert instance not in await ids_in(hr, "claim-list")  # only the applicant's manager is a candidate
         assert (await manager.post(f"{API}/work/claim-task", taskId=claim["taskId"])).json()["msg"] == "签收成功"
         todo = await task_of(manager, "todo-list", instance)

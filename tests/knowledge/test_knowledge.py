@@ -71,7 +71,7 @@ class TestChangeLog:
         logs = await demo_admin.data("GET", f"{API}/changelog/list/no-page", infoId=saved["id"])
         assert [log["action"] for log in logs] == ["update", "create"]  # the no-op save wrote nothing
         update = logs[0]
-        assert update["userName"] == "管理员"
+        assert update["userName"] == "Administrator"
         assert update["fields"] == [{"field": "title", "old": f"Pump check {unique}", "new": f"Pump check v2 {unique}"}]
         assert "-Check seal." in update["diff"] and "+Check bearing." in update["diff"]
         page = await demo_admin.data("GET", f"{API}/changelog/list", infoId=saved["id"], size=1)
@@ -101,7 +101,7 @@ class TestComments:
         assert [t["content"] for t in threads] == ["Q?", "Second"]
         assert threads[0]["children"][0]["content"] == "A."
         assert threads[0]["children"][0]["children"][0]["content"] == "Thanks"
-        assert threads[0]["userName"] == "管理员"
+        assert threads[0]["userName"] == "Administrator"
         await demo_admin.data("POST", f"{API}/comments/remove", ids=first["id"])
         assert [t["content"] for t in await demo_admin.data("GET", f"{API}/comments/list", infoId=saved["id"])] \
             == ["Second"]

@@ -21,7 +21,7 @@ class TestList:
 
     async def test_platform_admin_with_tenant_id(self, admin, demo_admin):
         tree = await admin.data("GET", f"{DEPT}/list", tenantId=demo_admin.tenant_id)
-        assert "示例化工厂" in {d["deptName"] for d in tree}
+        assert "Demo Chemical Plant" in {d["deptName"] for d in tree}
 
     async def test_demo_user_refused(self, demo_user):
         assert (await demo_user.get(f"{DEPT}/list")).status_code == 403
@@ -30,17 +30,17 @@ class TestList:
 class TestTree:
     async def test_tree(self, demo_admin, admin):
         tree = await demo_admin.data("GET", f"{DEPT}/tree")
-        assert tree[0]["title"] == "示例化工厂" and "生产部" in {c["title"] for c in tree[0]["children"]}
+        assert tree[0]["title"] == "Demo Chemical Plant" and "Production" in {c["title"] for c in tree[0]["children"]}
         platform = await admin.data("GET", f"{DEPT}/tree", tenantId=demo_admin.tenant_id)
-        assert platform[0]["title"] == "示例化工厂"
+        assert platform[0]["title"] == "Demo Chemical Plant"
 
     async def test_lazy_tree(self, demo_admin):
         roots = await demo_admin.data("GET", f"{DEPT}/lazy-tree", parentId=0)
-        factory = next(r for r in roots if r["title"] == "示例化工厂")
+        factory = next(r for r in roots if r["title"] == "Demo Chemical Plant")
         assert factory["hasChildren"] is True and "children" not in factory
         level = await demo_admin.data("GET", f"{DEPT}/lazy-tree", parentId=factory["id"])
-        production = next(d for d in level if d["title"] == "生产部")
-        quality = next(d for d in level if d["title"] == "质量部")
+        production = next(d for d in level if d["title"] == "Production")
+        quality = next(d for d in level if d["title"] == "Quality")
         assert production["hasChildren"] is True and quality["hasChildren"] is False
 
     async def test_demo_user_refused(self, demo_user):
@@ -114,9 +114,9 @@ class TestRemove:
 
 class TestSelect:
     async def test_own_departments(self, demo_user):
-        assert [d["deptName"] for d in await demo_user.data("GET", f"{DEPT}/select")] == ["生产部"]
+        assert [d["deptName"] for d in await demo_user.data("GET", f"{DEPT}/select")] == ["Production"]
 
     async def test_someone_elses_need_admin(self, demo_user, demo_admin):
         assert (await demo_user.get(f"{DEPT}/select", userId=demo_admin.user_id)).status_code == 403
         found = await demo_admin.data("GET", f"{DEPT}/select", userId=demo_user.user_id)
-        assert [d["deptName"] for d in found] == ["生产部"]
+        assert [d["deptName"] for d in found] == ["Production"]

@@ -10,7 +10,7 @@ class TestList:
     async def test_list_and_page_filter(self, admin, demo_admin):
         for path in ("list", "page"):
             page = await admin.data("GET", f"{TENANT}/{path}", tenantId=demo_admin.tenant_id)
-            assert [t["tenantName"] for t in page["records"]] == ["示例化工厂"]
+            assert [t["tenantName"] for t in page["records"]] == ["Demo Chemical Plant"]
         by_name = await admin.data("GET", f"{TENANT}/list", tenantName="管理")
         assert "000000" in {t["tenantId"] for t in by_name["records"]}
 

@@ -37,7 +37,7 @@ class TestExportUser:
         assert response.headers["content-type"].startswith("application/vnd.openxmlformats")
         rows = read(response.content)
         assert rows[0][:3] == ("租户编号", "账号", "姓名") and len(rows) == 2
-        assert rows[1][:2] == (DEMO_TENANT, made["account"]) and "用户" in rows[1]
+        assert rows[1][:2] == (DEMO_TENANT, made["account"]) and "User" in rows[1]
 
     async def test_plain_user_is_refused(self, demo_user):
         assert (await demo_user.get(f"{USER}/export-user")).status_code == 403
@@ -54,8 +54,9 @@ class TestExportTemplate:
 class TestImportUser:
     async def test_good_rows_are_written_and_bad_rows_reported(self, demo_admin, unique):
         content = sheet([
-            [f"i1{unique}", "导入一", None, "i1@example.com", "13911112222", "女", "用户", "设备部", "设备工程师"],
-            [f"i2{unique}", "导入二", None, None, "139", None, "用户", None, None],
+            [f"i1{unique}", "导入一", None, "i1@example.com", "13911112222", "女", "User", "Maintenance",
+             "Maintenance Engineer"],
+            [f"i2{unique}", "导入二", None, None, "139", None, "User", None, None],
             [f"i3{unique}", "导入三", None, None, None, None, "不存在的角色", None, None],
             [None, "无账号", None, None, None, None, None, None, None],
             [f"i1{unique}", "重复", None, None, None, None, None, None, None],
@@ -67,12 +68,12 @@ class TestImportUser:
             {"row": 5, "msg": "账号不能为空"}, {"row": 6, "msg": f"账号 [i1{unique}] 在文件中重复"}]
         found = await demo_admin.data("GET", f"{USER}/page", account=f"i1{unique}")
         assert [(r["realName"], r["sexName"], r["deptName"], r["postName"]) for r in found["records"]] == \
-            [("导入一", "女", "设备部", "设备工程师")]
+            [("导入一", "女", "Maintenance", "Maintenance Engineer")]
         assert (await demo_admin.data("GET", f"{USER}/page", account=f"i2{unique}"))["total"] == 0
 
     async def test_existing_account_is_an_error_unless_covered(self, app, demo_admin, unique, user_role):
         made = await make_user(demo_admin, unique, user_role)
-        content = sheet([[made["account"], "覆盖后", None, None, None, None, "用户", None, None]])
+        content = sheet([[made["account"], "覆盖后", None, None, None, None, "User", None, None]])
         refused = (await upload(demo_admin, content)).json()["data"]
         assert refused["errors"] == [{"row": 2, "msg": f"当前用户 [{made['account']}] 已存在!"}]
         covered = (await upload(demo_admin, content, covered=1)).json()["data"]

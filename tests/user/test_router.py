@@ -25,7 +25,7 @@ class TestPage:
         assert page["total"] == 1
         record = page["records"][0]
         assert record["id"] == made["id"] and record["password"] == ""
-        assert record["roleName"] == "用户" and record["deptName"] == "示例化工厂"
+        assert record["roleName"] == "User" and record["deptName"] == "Demo Chemical Plant"
 
     async def test_names_follow_a_rename_at_once(self, demo_admin, unique, user_role):
         """The page's names come from a cached map; a rename through the API must show on the next page."""
@@ -40,12 +40,12 @@ class TestPage:
         assert (record["deptName"], record["postName"]) == (f"新部{unique}", f"新岗{unique}")
 
     async def test_dept_filter_includes_sub_departments(self, app, demo_admin, unique, user_role):
-        team = await dept_id(app, DEMO_TENANT, "合成班组")
+        team = await dept_id(app, DEMO_TENANT, "Synthesis Team")
         made = await make_user(demo_admin, unique, user_role, deptId=team)
-        production = await dept_id(app, DEMO_TENANT, "生产部")
+        production = await dept_id(app, DEMO_TENANT, "Production")
         found = await demo_admin.data("GET", f"{USER}/page", deptId=production, size=200)
         assert made["id"] in {r["id"] for r in found["records"]}
-        quality = await dept_id(app, DEMO_TENANT, "质量部")
+        quality = await dept_id(app, DEMO_TENANT, "Quality")
         other = await demo_admin.data("GET", f"{USER}/page", deptId=quality, size=200)
         assert made["id"] not in {r["id"] for r in other["records"]}
 
@@ -87,7 +87,7 @@ class TestDetail:
     async def test_detail_with_names(self, demo_admin, demo_user):
         response = no_hash(await demo_admin.get(f"{USER}/detail", id=demo_user.user_id))
         data = response.json()["data"]
-        assert data["account"] == "zhangwei" and data["sexName"] == "男" and data["postName"] == "部门经理"
+        assert data["account"] == "zhangwei" and data["sexName"] == "男" and data["postName"] == "Department Manager"
         assert data["password"] == ""
 
     async def test_platform_user_is_invisible_to_a_tenant_admin(self, demo_admin, admin):
@@ -194,7 +194,7 @@ class TestSubmit:
     async def test_platform_administrator_creates_in_a_tenant(self, admin, unique, user_role):
         made = await admin.data("POST", f"{USER}/submit", {"account": f"u{unique}", "roleId": user_role,
                                                            "tenantId": DEMO_TENANT})
-        assert made["tenantId"] == DEMO_TENANT and made["roleName"] == "用户"
+        assert made["tenantId"] == DEMO_TENANT and made["roleName"] == "User"
 
     async def test_plain_user_is_refused(self, demo_user, unique):
         assert (await demo_user.post(f"{USER}/submit", {"account": f"u{unique}"})).status_code == 403
@@ -316,7 +316,7 @@ class TestUpdateInfo:
     async def test_cannot_touch_another_user(self, client, demo_admin, unique, user_role, demo_user):
         api = await login_as(client, await make_user(demo_admin, unique, user_role))
         await api.data("POST", f"{USER}/update-info", {"id": demo_user.user_id, "realName": "x"})
-        assert (await demo_user.data("GET", f"{USER}/info"))["realName"] == "张伟"
+        assert (await demo_user.data("GET", f"{USER}/info"))["realName"] == "Zhang Wei"
 
 
 class TestGrant:
@@ -324,7 +324,7 @@ class TestGrant:
         made = await make_user(demo_admin, unique, user_role)
         await demo_admin.data("POST", f"{USER}/grant", userIds=made["id"], roleIds=f"{user_role},{admin_role}")
         data = await demo_admin.data("GET", f"{USER}/detail", id=made["id"])
-        assert data["roleId"] == f"{user_role},{admin_role}" and data["roleName"] == "用户,管理员"
+        assert data["roleId"] == f"{user_role},{admin_role}" and data["roleName"] == "User,管理员"
 
     async def test_roles_of_another_tenant_are_refused(self, demo_admin, admin, unique, user_role):
         made = await make_user(demo_admin, unique, user_role)

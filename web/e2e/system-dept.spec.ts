@@ -117,7 +117,7 @@ test('batch delete needs a selection, then removes the selected departments', as
 test('the platform administrator works in another tenant', async ({ page }) => {
   await crud(page).root.getByLabel('所属租户').click();
   await pickOption(page, '356782');
-  await expect(crud(page).row('示例化工厂')).toHaveCount(1);
+  await expect(crud(page).row('Demo Chemical Plant')).toHaveCount(1);
   await expect(crud(page).row('PlantDesk 平台')).toHaveCount(0);
   const name = uniqueName('e2e租户部门');
   await addDept(page, name);
@@ -126,7 +126,7 @@ test('the platform administrator works in another tenant', async ({ page }) => {
   await remove(page, name);
   await expect(toast(page)).toContainText('删除成功');
   // A department that holds users cannot be removed (server message).
-  await crud(page).search('部门名称', '合成班组');
-  await remove(page, '合成班组');
+  await crud(page).search('部门名称', 'Synthesis Team');
+  await remove(page, 'Synthesis Team');
   await expect(toast(page)).toContainText('该部门下存在用户, 不允许删除!');
 });

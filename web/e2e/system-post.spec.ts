@@ -114,12 +114,12 @@ test("the platform administrator manages another tenant's posts", async ({ page 
   await expect(tenant).toBeVisible();
   await tenant.click();
   await pickOption(page, '356782');
-  await expect(crud(page).row('厂长')).toHaveCount(1);
-  await expect(crud(page).row('厂长')).toContainText('示例化工厂');
+  await expect(crud(page).row('Plant Manager')).toHaveCount(1);
+  await expect(crud(page).row('Plant Manager')).toContainText('Demo Chemical Plant');
   await expect(crud(page).button(/新\s*增/)).toHaveCount(1);
   await crud(page)
-    .row('厂长')
+    .row('Plant Manager')
     .getByRole('button', { name: /编\s*辑/ })
     .click();
-  await expect(dialog(page).getByLabel('岗位名称')).toHaveValue('厂长');
+  await expect(dialog(page).getByLabel('岗位名称')).toHaveValue('Plant Manager');
 });

@@ -334,8 +334,8 @@ test('the platform administrator manages another tenant; its admin sees only its
   // Other specs add users to this tenant: search, so the seeded account is on the first page.
   await crud(page).search('登录账号', 'admin');
   await expect(crud(page).row('admin')).toHaveCount(1);
-  await expect(crud(page).row('admin')).toContainText('示例化工厂');
-  await expect(page.locator('.pd-dept-tree')).toContainText('示例化工厂');
+  await expect(crud(page).row('admin')).toContainText('Demo Chemical Plant');
+  await expect(page.locator('.pd-dept-tree')).toContainText('Demo Chemical Plant');
 
   const account = `e2et${Date.now().toString(36)}`;
   await crud(page)
@@ -349,15 +349,15 @@ test('the platform administrator manages another tenant; its admin sees only its
   await form.getByLabel('用户姓名').fill('租户用户');
   await form.getByLabel('所属角色').click();
   await expect(page.locator('.ant-select-dropdown:visible')).not.toContainText('超级管理员');
-  await tickTree(page, '用户');
+  await tickTree(page, 'User');
   await closeDropdown(page);
   await form.getByLabel('所属部门').click();
-  await tickTree(page, '生产部');
+  await tickTree(page, 'Production');
   await closeDropdown(page);
   await ok(page).click();
   await expect(toast(page)).toContainText('新增成功');
   await crud(page).search('登录账号', account);
-  await expect(crud(page).row(account)).toContainText('示例化工厂');
+  await expect(crud(page).row(account)).toContainText('Demo Chemical Plant');
   await crud(page)
     .row(account)
     .getByRole('button', { name: /^删\s*除$/ })

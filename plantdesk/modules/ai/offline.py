@@ -4,10 +4,12 @@ answer that cites the entries and links to the screens. Answers in Chinese when 
 
 import html
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from plantdesk.core.cache import Cache
 from plantdesk.core.context import Identity
 from plantdesk.modules.ai.tools import TOOLS, Tool
 from plantdesk.modules.knowledge import service as knowledge
@@ -31,9 +33,12 @@ def knowledge_link(info_id: int) -> str:
     return f"/index/knowledge?id={info_id}"
 
 
-async def retrieve(db: AsyncSession, question: str, k: int = TOP_K) -> list[dict]:
-    """The tenant's best entries for the question, as citations."""
-    hits = await knowledge.search(db, question, limit=k)
+async def retrieve(db: AsyncSession, cache: Cache, question: str, k: int = TOP_K,
+                   first: Sequence[int] = ()) -> list[dict]:
+    """The entries `first` names, then the tenant's best `k` others for the question, as citations."""
+    pointed = [knowledge.Scored(info, 0.0) for info in await knowledge.entries(db, first)] if first else []
+    hits = [*pointed, *(s for s in await knowledge.search(db, cache, question, limit=k + len(pointed))
+                        if s.info.id not in first)][:len(pointed) + k]
     return [{"index": n, "id": str(s.info.id), "title": s.info.title, "link": knowledge_link(s.info.id),
              "snippet": html.unescape(re.sub(r"</?mark>", "", knowledge.hit(s, question)["snippet"]))}
             for n, s in enumerate(hits, start=1)]
@@ -51,10 +56,11 @@ async def gather(db: AsyncSession, user: Identity, tools: list[Tool], question: 
     return facts, links
 
 
-async def answer(db: AsyncSession, user: Identity, tools: list[Tool], question: str) -> Answer:
+async def answer(db: AsyncSession, cache: Cache, user: Identity, tools: list[Tool], question: str) -> Answer:
     zh = bool(_CJK.search(question))
-    citations = await retrieve(db, question)
     facts, links = await gather(db, user, tools, question)
+    pointed = [int(i) for f in facts if isinstance(f["result"], dict) for i in f["result"].get("knowledge", ())]
+    citations = await retrieve(db, cache, question, first=list(dict.fromkeys(pointed)))
     parts: list[str] = []
     if facts:
         parts.append("**实时数据**" if zh else "**Live data**")

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 import httpx
 
 from plantdesk.core import outbound
+from plantdesk.core.errors import BusinessError
 from plantdesk.modules.ai.tools import Tool
 
 ROUNDS = 4
@@ -41,13 +42,13 @@ def system_prompt(citations: list[dict], zh: bool) -> str:
 
 async def stream(endpoint: Endpoint, policy: outbound.Policy, messages: list[dict], tools: list[Tool],
                  run_tool: RunTool) -> AsyncIterator[str]:
-    """The answer's text as it arrives; tool calls are answered in between."""
-    await outbound.check(policy, endpoint.base_url)
+    """The answer's text as it arrives; tool calls are answered in between. Every connection goes to an address
+    the outbound rule permits, checked as it connects (core.outbound)."""
     by_name = {t.name: t for t in tools}
     headers = {"Authorization": f"Bearer {endpoint.api_key}"} if endpoint.api_key else {}
     timeout = httpx.Timeout(endpoint.timeout_seconds, connect=outbound.CONNECT_TIMEOUT)
     messages = list(messages)
-    async with httpx.AsyncClient(timeout=timeout, headers=headers, follow_redirects=False) as http:
+    async with outbound.http_client(policy, timeout=timeout, headers=headers, follow_redirects=False) as http:
         for _ in range(ROUNDS):
             body: dict = {"model": endpoint.model, "messages": messages, "stream": True,
                           "temperature": endpoint.temperature, "max_tokens": endpoint.max_tokens}
@@ -103,3 +104,5 @@ async def _chunks(http: httpx.AsyncClient, url: str, body: dict) -> AsyncIterato
                 yield choices[0].get("delta") or {}
     except httpx.HTTPError as exc:
         raise ProviderError(f"模型服务连接失败: {type(exc).__name__}") from exc
+    except BusinessError as exc:  # the address is refused or does not resolve
+        raise ProviderError(exc.msg) from exc

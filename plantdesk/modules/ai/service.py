@@ -75,10 +75,10 @@ async def answer(rt: Runtime, turn: Turn) -> AsyncIterator[str | dict]:
         usable = tools.allowed(user, granted)
         endpoint = await _endpoint(db, rt)
         if endpoint is None:
-            result = await offline.answer(db, user, usable, turn.question)
+            result = await offline.answer(db, rt.cache, user, usable, turn.question)
             citations, links, model = result.citations, result.links, OFFLINE_MODEL
         else:
-            citations, links, model = await offline.retrieve(db, turn.question), [], endpoint.model
+            citations, links, model = await offline.retrieve(db, rt.cache, turn.question), [], endpoint.model
     if endpoint is None:
         pieces = _pieces(result.content)
     else:

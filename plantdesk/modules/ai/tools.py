@@ -5,7 +5,8 @@ A tool has a name, a description, a JSON schema of its arguments and an async fu
 tenant-scoped session, the caller and the arguments. It reads through its module's services (never raw SQL), so
 it sees only the caller's tenant, and it names the permission codes it needs: a caller without one of them is
 never offered the tool. `match` lets the offline assistant (no model to choose) call it from a question: it
-answers the arguments, or None when the question is not about it.
+answers the arguments, or None when the question is not about it. A result's `knowledge` (entry ids) names the
+entries its facts point to (an alarm's linked procedures): the offline answer cites them before the search's.
 
 Another area adds a tool in one place, its own module's `setup()`:
 

@@ -1,5 +1,6 @@
 """The assistant's view of alarms: the open alarms of the caller's tenant, or of the devices a question names,
-as a typed tool (modules/ai/tools.py)."""
+as a typed tool (modules/ai/tools.py), with the knowledge entries linked to their events (the procedures the
+assistant cites first)."""
 
 import re
 
@@ -10,6 +11,7 @@ from plantdesk.core.envelope import DATETIME_FORMAT
 from plantdesk.modules.ai.tools import Tool, devices_in, find_devices
 from plantdesk.modules.alarm import service
 from plantdesk.modules.alarm.engine import AFFIRMED
+from plantdesk.modules.knowledge import service as knowledge
 
 SHOWN = 20
 CODES = ("alarm_overview", "alarm_overview_view", "database", "database_view")
@@ -25,9 +27,13 @@ async def open_alarms(db: AsyncSession, user: Identity, args: dict) -> dict:
         alarms = [a for d in devices for a in await service.open_alarms(db, device_id=d.id)]
     else:
         alarms = await service.open_alarms(db)
+    shown = alarms[:SHOWN]
+    linked = [info.id for event_id in dict.fromkeys(a["event_id"] for a in shown)
+              for info in await knowledge.event_knowledge(db, event_id)]
     return {"device": named or None, "total": len(alarms),
-            "alarms": [{**a, "id": str(a["id"]), "first_time": a["first_time"].strftime(DATETIME_FORMAT)}
-                       for a in alarms[:SHOWN]]}
+            "alarms": [{**a, "id": str(a["id"]), "event_id": str(a["event_id"]),
+                        "first_time": a["first_time"].strftime(DATETIME_FORMAT)} for a in shown],
+            "knowledge": [str(i) for i in dict.fromkeys(linked)]}
 
 
 async def asked(db: AsyncSession, question: str) -> list[dict]:
@@ -46,7 +52,7 @@ def render(result: dict, zh: bool) -> list[str]:
         affirmed = a["affirm_status"] == AFFIRMED
         state = a["affirm_status"] if zh else ("confirmed" if affirmed else "not confirmed")
         since = "自" if zh else "since"
-        peak = f", {'峰值' if zh else 'peak'} {a['peak_value']}" if a["peak_value"] is not None else ""
+        peak = f", {'峰值' if zh else 'peak'} {round(a['peak_value'], 3)}" if a["peak_value"] is not None else ""
         level = f"[{a['level_name']}] " if a["level_name"] else ""
         lines.append(f"  - {level}{a['event_name']}: {a['device_name']} / {a['point_name']}, "
                      f"{since} {a['first_time']}{peak}, {state}")
@@ -60,7 +66,8 @@ def links(result: dict) -> list[dict]:
 TOOL = Tool(
     name="open_alarms",
     description="The alarms not cleared yet, most urgent level first, then newest: event, level, device, point, "
-                "since when, peak value and whether confirmed. `device` (optional) is a device tag or code, "
-                "e.g. P-101A; without it, every open alarm of the plant.",
+                "since when, peak value and whether confirmed, and the ids of the knowledge entries linked to "
+                "their events. `device` (optional) is a device tag or code, e.g. P-101A; without it, every open "
+                "alarm of the plant.",
     parameters={"type": "object", "properties": {"device": {"type": "string", "description": "tag or name"}}},
     run=open_alarms, codes=CODES, match=asked, links=links, render=render)

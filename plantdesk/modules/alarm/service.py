@@ -353,15 +353,15 @@ async def overview(db: AsyncSession, newest: int = 10) -> dict:
 
 async def open_alarms(db: AsyncSession, device_id: int | None = None, limit: int = 100) -> list[dict]:
     """The tenant's alarms not cleared yet (the session's tenant), most urgent level first then newest; with
-    `device_id`, that device's only. Each: id, event name, level name, device and point names, first time,
-    affirm status, peak value."""
+    `device_id`, that device's only. Each: id, event (the rule) and its name, level name, device and point names,
+    first time, affirm status, peak value."""
     stmt = select(AlarmRecord).where(AlarmRecord.cleared == 0)
     if device_id is not None:
         stmt = stmt.where(AlarmRecord.device_id == device_id)
     records = (await db.execute(stmt.order_by(AlarmRecord.first_time.desc()).limit(limit))).scalars().all()
     reads = await result_reads(db, records)
     reads.sort(key=lambda r: (r["level"] if r["level"] is not None else 99))
-    return [{"id": r["id"], "event_name": r["event_name"], "level_name": r["level_name"],
+    return [{"id": r["id"], "event_id": r["event_id"], "event_name": r["event_name"], "level_name": r["level_name"],
              "device_name": r["device_name"], "point_name": r["point_name"], "first_time": r["first_time"],
              "affirm_status": r["affirm_status"], "peak_value": r["peak_value"]} for r in reads]
 

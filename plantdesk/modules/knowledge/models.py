@@ -1,7 +1,7 @@
 """Knowledge base tables. Every table is tenant-scoped; the search index (`knowledge_term`) is too, so a query
 never reads another tenant's postings."""
 
-from sqlalchemy import BigInteger, Index, Integer, String, Text
+from sqlalchemy import BigInteger, Float, Index, Integer, String, Text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from plantdesk.db.base import AuditMixin, Base, IdMixin, TenantMixin
@@ -20,9 +20,11 @@ class KnowledgeCatalogue(IdMixin, TenantMixin, AuditMixin, Base):
 
 class KnowledgeInfo(IdMixin, TenantMixin, AuditMixin, Base):
     """One entry (a procedure, a note): `content` is sanitised HTML; `term_count` is its length in search
-    tokens (BM25's document length)."""
+    tokens (BM25's document length, in its postings' weights)."""
 
     __tablename__ = "knowledge_info"
+    # The search's entry count (BM25's N) reads this index alone.
+    __table_args__ = (Index("ix_knowledge_info_live", "tenant_id", "is_deleted"),)
 
     catalogue_id: Mapped[int] = mapped_column(BigInteger, default=0, server_default="0", index=True)
     title: Mapped[str] = mapped_column(String(255))
@@ -73,17 +75,18 @@ class KnowledgeChangeLog(IdMixin, TenantMixin, AuditMixin, Base):
 
 
 class KnowledgeTerm(TenantMixin, Base):
-    """The search index: one posting per (entry, token) with its frequency and the entry's length (BM25 needs
-    both); tokens are knowledge.text.tokens. The index on (tenant, term) covers every column a search reads, so
-    scoring reads the index alone."""
+    """The search index: one posting per (entry, token) with its frequency and its BM25 weight (knowledge.service:
+    the idf is applied when searching). Two indexes cover every column a search reads: (tenant, term, weight) reads
+    a term's postings best first, (tenant, term, entry) finds an entry's posting of a term."""
 
     __tablename__ = "knowledge_term"
-    __table_args__ = (Index("ix_knowledge_term_tenant_term", "tenant_id", "term", "info_id", "tf", "doc_len"),)
+    __table_args__ = (Index("ix_knowledge_term_best", "tenant_id", "term", "weight", "info_id"),
+                      Index("ix_knowledge_term_entry", "tenant_id", "term", "info_id", "weight"))
 
     info_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
     term: Mapped[str] = mapped_column(String(64), primary_key=True)
     tf: Mapped[int] = mapped_column(Integer)
-    doc_len: Mapped[int] = mapped_column(Integer)
+    weight: Mapped[float] = mapped_column(Float)
 
 
 class AlarmEventKnowledge(IdMixin, TenantMixin, AuditMixin, Base):

@@ -119,11 +119,12 @@ async def info_page(request: Request, db: TenantDb, paging: Paging, user: Identi
 
 
 @info.get("/search", response_model=R[list[SearchHit]])
-async def info_search(db: TenantDb, q: Annotated[str, Query(min_length=1, max_length=200)],
+async def info_search(db: TenantDb, rt: Rt, q: Annotated[str, Query(min_length=1, max_length=200)],
                       catalogue_id: Annotated[int | None, Query(alias="catalogueId", ge=1, lt=2**63)] = None,
                       limit: Annotated[int, Query(ge=1, le=100)] = 20, user: Identity = VIEW):
     """Full-text search (Chinese and English), best first, with highlighted title and snippet (<mark>)."""
-    return ok([service.hit(s, q) for s in await service.search(db, q, limit=limit, catalogue_id=catalogue_id)])
+    hits = await service.search(db, rt.cache, q, limit=limit, catalogue_id=catalogue_id)
+    return ok([service.hit(s, q) for s in hits])
 
 
 @info.get("/detail", response_model=R[InfoRead])

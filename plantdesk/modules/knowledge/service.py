@@ -6,10 +6,13 @@ import json
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 
-from sqlalchemy import ColumnElement, case, delete, func, or_, select
+from sqlalchemy import case, delete, func, literal, or_, select, union, union_all
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from plantdesk.core import generations, tenancy
+from plantdesk.core.cache import Cache
 from plantdesk.core.context import Identity
 from plantdesk.core.crud import get_or_raise, mark_deleted
 from plantdesk.core.errors import BusinessError, Forbidden
@@ -29,6 +32,9 @@ from plantdesk.modules.system.trees import descendants_of, forest
 
 TRACKED = ("title", "catalogue_id", "summary", "tags", "status")
 K1, B = 1.2, 0.75
+REFERENCE_LENGTH = 100  # tokens: BM25's average entry length (a procedure of a few paragraphs)
+STATISTICS = "knowledge.statistics"  # generation of the search's entry count and document frequencies
+DEPTH = 1000  # postings of a common term read best first before the rest are known not to matter
 TITLE_WEIGHT = 3  # a title's tokens count three times: a procedure named after the question ranks first
 
 
@@ -160,6 +166,12 @@ async def remove_infos(db: AsyncSession, user: Identity, ids: list[int]) -> None
 
 # --- search --------------------------------------------------------------------------------------------------
 
+def weight(tf: int, length: int) -> float:
+    """BM25's term weight without the idf: a posting's share of an entry's score, known when it is written because
+    the length normalisation uses a fixed reference length rather than the base's moving average."""
+    return tf * (K1 + 1) / (tf + K1 * (1 - B + B * length / REFERENCE_LENGTH))
+
+
 async def index(db: AsyncSession, row: KnowledgeInfo) -> None:
     """Renew the entry's postings (title tokens weighted) and its length."""
     await db.execute(delete(KnowledgeTerm).where(KnowledgeTerm.info_id == row.id)
@@ -168,7 +180,8 @@ async def index(db: AsyncSession, row: KnowledgeInfo) -> None:
     for term, n in text.counts(row.title).items():
         counts[term] += n * TITLE_WEIGHT
     row.term_count = sum(counts.values())
-    db.add_all(KnowledgeTerm(info_id=row.id, term=term, tf=n, doc_len=row.term_count) for term, n in counts.items())
+    db.add_all(KnowledgeTerm(info_id=row.id, term=term, tf=n, weight=weight(n, row.term_count))
+               for term, n in counts.items())
 
 
 @dataclass(frozen=True)
@@ -177,39 +190,92 @@ class Scored:
     score: float
 
 
-async def search(db: AsyncSession, query: str, *, limit: int = 10, catalogue_id: int | None = None) -> list[Scored]:
-    """BM25 (k1 1.2, b 0.75) over the caller's tenant's postings, best first. The document frequencies come
-    first (an index range per term); the scores are summed, sorted and cut in the database from the covering
-    index alone (a posting carries its entry's length), so only the best `limit` entries leave it. Postings of a
-    removed entry are deleted with it."""
-    terms = text.query_tokens(query)
+async def search(db: AsyncSession, cache: Cache, query: str, *, limit: int = 10,
+                 catalogue_id: int | None = None) -> list[Scored]:
+    """The caller's tenant's best `limit` entries by BM25 (the sum of idf × weight over the query's terms).
+
+    A term in more than DEPTH entries has only its DEPTH best postings read (index order: weight); the entries
+    found so, and every entry of the rarer terms, are scored in full. No other entry can score more than the sum of
+    idf × the DEPTH-th weight of each long term: when the last of the best is above that bound the answer is exact,
+    otherwise every posting is scored (a query whose common words all rank alike: rare)."""
+    terms = await _terms(db, text.query_tokens(query))
     if not terms:
         return []
-    matches: list[ColumnElement[bool]] = [KnowledgeTerm.term.in_(terms)]
-    # A lone CJK character is indexed only inside its bigrams: match those.
-    matches += [or_(KnowledgeTerm.term.startswith(t), KnowledgeTerm.term.endswith(t))
-                for t in terms if len(t) == 1 and t >= "\u3400"]
-    matched = or_(*matches)
-    df = dict((await db.execute(select(KnowledgeTerm.term, func.count()).where(matched)
-                                .group_by(KnowledgeTerm.term))).all())
+    total, df = await _statistics(db, cache, terms)
     if not df:
         return []
-    total, avg_len = (await db.execute(select(func.count(KnowledgeInfo.id), func.avg(KnowledgeInfo.term_count)))).one()
-    avg_len = float(avg_len or 1) or 1.0
-    idf = case({term: math.log(1 + (total - n + 0.5) / (n + 0.5)) for term, n in df.items()},
-               value=KnowledgeTerm.term, else_=0.0)
-    norm = KnowledgeTerm.tf * (K1 + 1) / (KnowledgeTerm.tf + K1 * (1 - B) + (K1 * B / avg_len) * KnowledgeTerm.doc_len)
-    score = func.sum(idf * norm).label("score")
-    stmt = (select(KnowledgeTerm.info_id, score).where(matched).group_by(KnowledgeTerm.info_id)
-            .order_by(score.desc(), KnowledgeTerm.info_id).limit(limit))
-    if catalogue_id:
-        folders = {catalogue_id, *await _descendants(db, [catalogue_id])}
+    idf = {term: math.log(1 + (total - n + 0.5) / (n + 0.5)) for term, n in df.items()}
+    folders = {catalogue_id, *await _descendants(db, [catalogue_id])} if catalogue_id else None
+    long = [term for term, n in df.items() if n > DEPTH]
+    best = None
+    if long and folders is None:
+        best = await _best(db, idf, limit, candidates=_leaders(df, long))
+        bound = sum(idf[term] * cut for term, cut in await _cuts(db, long))
+        if len(best) < limit or best[-1][1] < bound:
+            best = None
+    if best is None:
+        best = await _best(db, idf, limit, folders=folders)
+    rows = {r.id: r for r in await entries(db, [i for i, _ in best])}
+    return [Scored(rows[i], s) for i, s in best if i in rows]
+
+
+async def _terms(db: AsyncSession, tokens: list[str]) -> list[str]:
+    """The query's tokens; a lone CJK character is indexed only inside its bigrams: those it is in."""
+    lone = [t for t in tokens if len(t) == 1 and t >= "\u3400"]
+    if not lone:
+        return tokens
+    holding = or_(*(or_(KnowledgeTerm.term.startswith(t), KnowledgeTerm.term.endswith(t)) for t in lone))
+    return list(dict.fromkeys([*tokens, *(await db.execute(select(KnowledgeTerm.term).distinct()
+                                                           .where(holding))).scalars()]))
+
+
+async def _statistics(db: AsyncSession, cache: Cache, terms: list[str]) -> tuple[int, dict[str, int]]:
+    """The tenant's entry count and each term's document frequency (terms in no entry left out). Counting them
+    reads every posting of a common term, so they are kept in the cache per tenant and term under a generation
+    that every write of entries or postings renews (core.generations): counted again only after a change."""
+    tenant = tenancy.bound_tenant(db) or "*"
+
+    async def entries() -> int:
+        return await db.scalar(select(func.count()).select_from(KnowledgeInfo)) or 0
+
+    async def frequency(term: str) -> int:
+        return await db.scalar(select(func.count()).select_from(KnowledgeTerm).where(KnowledgeTerm.term == term)) or 0
+
+    total = await generations.cached(cache, STATISTICS, tenant, entries, session=db)
+    df = {term: await generations.cached(cache, STATISTICS, f"{tenant}:{term}", partial(frequency, term), session=db)
+          for term in terms}
+    return total, {term: n for term, n in df.items() if n}
+
+
+def _leaders(df: dict[str, int], long: list[str]):
+    """The entries of the short terms and the DEPTH best of each long term's."""
+    short = [term for term in df if term not in long]
+    parts = [select(KnowledgeTerm.info_id).where(KnowledgeTerm.term.in_(short))] if short else []
+    parts += [select(best.c.info_id) for best in (
+        select(KnowledgeTerm.info_id).where(KnowledgeTerm.term == term).order_by(KnowledgeTerm.weight.desc())
+        .limit(DEPTH).subquery() for term in long)]
+    return union(*parts) if len(parts) > 1 else parts[0]
+
+
+async def _cuts(db: AsyncSession, long: list[str]) -> list[tuple[str, float]]:
+    """Each long term's DEPTH-th weight: no posting of it left unread weighs more."""
+    cuts = [select(literal(term).label("term"), KnowledgeTerm.weight).where(KnowledgeTerm.term == term)
+            .order_by(KnowledgeTerm.weight.desc()).offset(DEPTH - 1).limit(1).subquery() for term in long]
+    return [tuple(r) for r in (await db.execute(union_all(*(select(c.c.term, c.c.weight) for c in cuts)))).all()]
+
+
+async def _best(db: AsyncSession, idf: dict[str, float], limit: int, *, candidates=None,
+                folders: set[int] | None = None) -> list[tuple[int, float]]:
+    """(entry, score) of the best `limit`, summed and cut in the database (from the index alone)."""
+    score = func.sum(case(idf, value=KnowledgeTerm.term, else_=0.0) * KnowledgeTerm.weight).label("score")
+    stmt = (select(KnowledgeTerm.info_id, score).where(KnowledgeTerm.term.in_(list(idf)))
+            .group_by(KnowledgeTerm.info_id).order_by(score.desc(), KnowledgeTerm.info_id).limit(limit))
+    if candidates is not None:
+        stmt = stmt.where(KnowledgeTerm.info_id.in_(candidates))
+    if folders:
         stmt = stmt.join(KnowledgeInfo, KnowledgeInfo.id == KnowledgeTerm.info_id).where(
             KnowledgeInfo.catalogue_id.in_(folders))
-    best = (await db.execute(stmt)).all()
-    rows = {r.id: r for r in (await db.execute(select(KnowledgeInfo).where(
-        KnowledgeInfo.id.in_([i for i, _ in best])))).scalars()}
-    return [Scored(rows[i], float(s)) for i, s in best if i in rows]
+    return [(i, float(s)) for i, s in (await db.execute(stmt)).all()]
 
 
 def hit(scored: Scored, query: str) -> dict:
@@ -275,6 +341,12 @@ async def remove_comments(db: AsyncSession, ids: list[int]) -> None:
 
 
 # --- alarm events' knowledge links ---------------------------------------------------------------------------
+
+async def entries(db: AsyncSession, ids: Sequence[int]) -> list[KnowledgeInfo]:
+    """The caller's tenant's entries of `ids`, in that order (removed or foreign ones left out)."""
+    rows = {r.id: r for r in (await db.execute(select(KnowledgeInfo).where(KnowledgeInfo.id.in_(ids)))).scalars()}
+    return [rows[i] for i in ids if i in rows]
+
 
 async def event_knowledge(db: AsyncSession, event_id: int) -> list[KnowledgeInfo]:
     stmt = (select(KnowledgeInfo).join(AlarmEventKnowledge, AlarmEventKnowledge.knowledge_id == KnowledgeInfo.id)

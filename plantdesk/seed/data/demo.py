@@ -71,12 +71,14 @@ PLATFORM_USERS: list[tuple[str, str, str, str, str, int, str, str, str]] = [
 TENANT_ADMIN_ROLE: tuple[str, str] = ("管理员", "admin")
 
 # --- demo tenant --------------------------------------------------------------------------------------------
+# Labelled in English, as every area's demo data (the platform tenant above keeps the contract's Chinese names);
+# the tenant administrator role is the one every new tenant gets.
 DEMO_TENANT: dict = {
     "tenant_id": "356782",
-    "tenant_name": "示例化工厂",
-    "linkman": "张伟",
+    "tenant_name": "Demo Chemical Plant",
+    "linkman": "Zhang Wei",
     "contact_number": "13800138001",
-    "address": "江苏省常州市新北区示例路 1 号",
+    "address": "1 Demo Road, Xinbei District, Changzhou, Jiangsu",
     "domain": None,
     "account_number": 50,
     "expire_time": None,
@@ -84,40 +86,59 @@ DEMO_TENANT: dict = {
 
 DEMO_DEPTS: list[dict] = [
     {
-        "name": "示例化工厂",
+        "name": "Demo Chemical Plant",
         "category": 1,
         "sort": 1,
         "children": [
             {
-                "name": "生产部",
+                "name": "Production",
                 "category": 2,
                 "sort": 1,
-                "children": [{"name": "合成班组", "category": 3, "sort": 1, "children": []}],
+                "children": [{"name": "Synthesis Team", "category": 3, "sort": 1, "children": []}],
             },
-            {"name": "设备部", "category": 2, "sort": 2, "children": []},
-            {"name": "质量部", "category": 2, "sort": 3, "children": []},
-            {"name": "安环部", "category": 2, "sort": 4, "children": []},
+            {"name": "Maintenance", "category": 2, "sort": 2, "children": []},
+            {"name": "Quality", "category": 2, "sort": 3, "children": []},
+            {"name": "Safety & Environment", "category": 2, "sort": 4, "children": []},
         ],
     },
 ]
 
 DEMO_POSTS: list[tuple[str, str, int, int]] = [
-    ("manager", "厂长", 1, 1),
-    ("director", "部门经理", 2, 2),
-    ("engineer", "设备工程师", 3, 3),
-    ("inspector", "质检员", 3, 4),
-    ("safety", "安全员", 3, 5),
-    ("operator", "操作员", 3, 6),
+    ("manager", "Plant Manager", 1, 1),
+    ("director", "Department Manager", 2, 2),
+    ("engineer", "Maintenance Engineer", 3, 3),
+    ("inspector", "Quality Inspector", 3, 4),
+    ("safety", "Safety Officer", 3, 5),
+    ("operator", "Operator", 3, 6),
 ]
 
 # The demo tenant's roles: the per-tenant admin role plus a plain user role for the staff below.
-DEMO_ROLES: list[tuple[str, str]] = [TENANT_ADMIN_ROLE, ("用户", "user")]
+DEMO_ROLES: list[tuple[str, str]] = [TENANT_ADMIN_ROLE, ("User", "user")]
 
 DEMO_USERS: list[tuple[str, str, str, str, str, int, str, str, str]] = [
-    ("admin", "管理员", "管理员", "13800138001", "admin@example.com", 1, "示例化工厂", "manager", "admin"),
-    ("zhangwei", "张伟", "张伟", "13800138002", "zhangwei@example.com", 1, "生产部", "director", "user"),
-    ("wangqiang", "王强", "王强", "13800138003", "wangqiang@example.com", 1, "设备部", "engineer", "user"),
-    ("lina", "李娜", "李娜", "13800138004", "lina@example.com", 2, "质量部", "inspector", "user"),
-    ("chenjing", "陈静", "陈静", "13800138005", "chenjing@example.com", 2, "安环部", "safety", "user"),
-    ("liuyang", "刘洋", "刘洋", "13800138006", "liuyang@example.com", 1, "合成班组", "operator", "user"),
+    ("admin", "Administrator", "Administrator", "13800138001", "admin@example.com", 1, "Demo Chemical Plant",
+     "manager", "admin"),
+    ("zhangwei", "Zhang Wei", "Zhang Wei", "13800138002", "zhangwei@example.com", 1, "Production", "director",
+     "user"),
+    ("wangqiang", "Wang Qiang", "Wang Qiang", "13800138003", "wangqiang@example.com", 1, "Maintenance", "engineer",
+     "user"),
+    ("lina", "Li Na", "Li Na", "13800138004", "lina@example.com", 2, "Quality", "inspector", "user"),
+    ("chenjing", "Chen Jing", "Chen Jing", "13800138005", "chenjing@example.com", 2, "Safety & Environment",
+     "safety", "user"),
+    ("liuyang", "Liu Yang", "Liu Yang", "13800138006", "liuyang@example.com", 1, "Synthesis Team", "operator",
+     "user"),
+]
+
+# (days ago, category (dict notice), title, content); the platform's are Chinese, the demo tenant's English.
+PLATFORM_NOTICES: list[tuple[int, int, str, str]] = [
+    (0, 1, "PlantDesk 上线通知", "平台已上线, 请各部门管理员核对本部门用户与权限。"),
+    (1, 6, "设备月度巡检安排", "本月设备巡检于周五开始, 请设备部提前准备点检表。"),
+    (3, 7, "安全生产月活动", "安全生产月期间请各班组开展隐患排查。"),
+]
+DEMO_NOTICES: list[tuple[int, int, str, str]] = [
+    (0, 1, "PlantDesk is live", "The console is live: department administrators, please check your users and "
+                                "their permissions."),
+    (1, 6, "Monthly equipment inspection", "This month's equipment inspection starts on Friday; Maintenance, "
+                                           "please have the inspection sheets ready."),
+    (3, 7, "Safety month", "During safety month every team carries out a hazard check of its area."),
 ]

@@ -1,8 +1,8 @@
 """The demo tenant's workflow: the leave process (请假流程) deployed, department leaders for the applicant's
 manager, an HR role and user for the second approval, and the 我的事务 menus for the staff.
 
-Demo path: liuyang (合成班组, leader zhangwei) applies; zhangwei (生产部 manager) claims and approves; for more
-than 3 days sunli (人事部, role hr) claims and approves. Passwords are the tenant's default (123456).
+Demo path: liuyang (Synthesis Team, leader zhangwei) applies; zhangwei (Production's manager) claims and approves;
+for more than 3 days sunli (Human Resources, role hr) claims and approves. Passwords are the tenant's default (123456).
 """
 
 from sqlalchemy import select
@@ -17,19 +17,19 @@ from plantdesk.modules.system.tenant.provision import menu_ids_for_codes
 from plantdesk.modules.user.models import User
 
 TENANT = "356782"
-HR_DEPT = ("人事部", 5)
-HR_ROLE = ("人事", "hr")
+HR_DEPT = ("Human Resources", 5)
+HR_ROLE = ("HR", "hr")
 # account, real name, phone, email, sex
-HR_USER = ("sunli", "孙丽", "13800138007", "sunli@example.com", 2)
+HR_USER = ("sunli", "Sun Li", "13800138007", "sunli@example.com", 2)
 # department -> account of its leader (the applicant's department manager in the leave process)
 LEADERS = {
-    "生产部": "zhangwei",
-    "合成班组": "zhangwei",
-    "设备部": "zhangwei",
-    "质量部": "zhangwei",
-    "安环部": "zhangwei",
-    "人事部": "sunli",
-    "示例化工厂": "admin",
+    "Production": "zhangwei",
+    "Synthesis Team": "zhangwei",
+    "Maintenance": "zhangwei",
+    "Quality": "zhangwei",
+    "Safety & Environment": "zhangwei",
+    "Human Resources": "sunli",
+    "Demo Chemical Plant": "admin",
 }
 WORK_MENUS = ["work"]
 

@@ -65,12 +65,12 @@ PUMP_CHECKS = [("Bearing temperature", "ok", 48.5, ""), ("Vibration (mm/s)", "ok
                ("Coupling guard", "ok", None, "")]
 
 SUBMISSIONS: list[tuple[str, str, dict[str, Any]]] = [
-    ("Shift handover", "刘洋", {"shift": "1", "date": None, "handedBy": "Liu Yang", "takenBy": "Wang Qiang",
-                                   "reactorState": "running", "tankLevel": 62.5,
-                                   "issues": "E-101 outlet temperature drifting up 2 °C over the shift."}),
-    ("Shift handover", "王强", {"shift": "2", "date": None, "handedBy": "Wang Qiang", "takenBy": "Liu Yang",
-                                   "reactorState": "running", "tankLevel": 58.0, "issues": "None."}),
-    ("Equipment inspection", "王强", {
+    ("Shift handover", "Liu Yang", {"shift": "1", "date": None, "handedBy": "Liu Yang", "takenBy": "Wang Qiang",
+                                    "reactorState": "running", "tankLevel": 62.5,
+                                    "issues": "E-101 outlet temperature drifting up 2 °C over the shift."}),
+    ("Shift handover", "Wang Qiang", {"shift": "2", "date": None, "handedBy": "Wang Qiang", "takenBy": "Liu Yang",
+                                      "reactorState": "running", "tankLevel": 58.0, "issues": "None."}),
+    ("Equipment inspection", "Wang Qiang", {
         "equipment": "P-101A", "inspectedOn": None, "inspector": "Wang Qiang",
         "items": [{"item": item, "result": result, "reading": reading, "remark": remark}
                   for item, result, reading, remark in PUMP_CHECKS],

@@ -102,21 +102,21 @@ MODELS: list[dict] = [
 
 # code, name, model code, department (demo.DEMO_DEPTS), line, area, location, serial no., install date
 DEVICES: list[tuple[str, str, str, str, str, str, str, str, str]] = [
-    ("R101", "Reactor R-101", "CSTR-5M3", "合成班组", "Line 1", "Reaction", "Building A, level 2", "CPE-21-0457",
+    ("R101", "Reactor R-101", "CSTR-5M3", "Synthesis Team", "Line 1", "Reaction", "Building A, level 2", "CPE-21-0457",
      "2021-06-18"),
-    ("P101A", "Feed pump P-101A (duty)", "CP-80", "生产部", "Line 1", "Feed", "Pump house, bay 1", "NP-20-11872",
+    ("P101A", "Feed pump P-101A (duty)", "CP-80", "Production", "Line 1", "Feed", "Pump house, bay 1", "NP-20-11872",
      "2020-11-03"),
-    ("P101B", "Feed pump P-101B (standby)", "CP-80", "生产部", "Line 1", "Feed", "Pump house, bay 2", "NP-20-11873",
+    ("P101B", "Feed pump P-101B (standby)", "CP-80", "Production", "Line 1", "Feed", "Pump house, bay 2", "NP-20-11873",
      "2020-11-03"),
-    ("E101", "Feed pre-heater E-101", "HX-ST-40", "合成班组", "Line 1", "Reaction", "Building A, level 1",
+    ("E101", "Feed pre-heater E-101", "HX-ST-40", "Synthesis Team", "Line 1", "Reaction", "Building A, level 1",
      "WHT-21-0088", "2021-06-18"),
-    ("K101", "Air compressor K-101", "SC-55", "设备部", "Utilities", "Compressor house", "Utility building",
+    ("K101", "Air compressor K-101", "SC-55", "Maintenance", "Utilities", "Compressor house", "Utility building",
      "SAS-19-3310", "2019-09-12"),
-    ("TK201", "Feed tank TK-201", "TK-100M3", "生产部", "Tank farm", "Tank farm", "Tank farm, row 1", "JTW-18-201",
+    ("TK201", "Feed tank TK-201", "TK-100M3", "Production", "Tank farm", "Tank farm", "Tank farm, row 1", "JTW-18-201",
      "2018-05-20"),
-    ("TK202", "Feed tank TK-202", "TK-100M3", "生产部", "Tank farm", "Tank farm", "Tank farm, row 1", "JTW-18-202",
+    ("TK202", "Feed tank TK-202", "TK-100M3", "Production", "Tank farm", "Tank farm", "Tank farm, row 1", "JTW-18-202",
      "2018-05-20"),
-    ("TK203", "Product tank TK-203", "TK-100M3", "生产部", "Tank farm", "Tank farm", "Tank farm, row 2",
+    ("TK203", "Product tank TK-203", "TK-100M3", "Production", "Tank farm", "Tank farm", "Tank farm, row 2",
      "JTW-18-203", "2018-05-20"),
 ]
 
