@@ -466,7 +466,7 @@ class Engine:
         recipients = rule.recipients + rule.escalate_recipients if escalating else rule.recipients
         if rule.notify and recipients:
             text = self.text(rule.tenant_id, "bell", action)
-            content = notification(rule, record, action, values["levelName"]) | {
+            content = notification(rule, record, action, str(values["levelName"])) | {
                 "text": templates.render(text.content, values)}
             await desk.notify(db, tenant_id=rule.tenant_id, user_ids=recipients, alarm_id=rule.id,
                               batch=str(record.batch), content=content, flush=False)

@@ -78,7 +78,7 @@ def assign(row: Any, body: Any, *, keep_blank: tuple[str, ...] = ()) -> None:
 
 # --- events (rules) -------------------------------------------------------------------------------------------
 
-def rule_text(rule: AlarmRule, point_name: str = "") -> str:
+def rule_text(rule: RuleCondition, point_name: str = "") -> str:
     """The trigger condition in words (the detail dialog's rules)."""
     subject = point_name or "value"
     if rule.kind == "RANGE":
@@ -93,7 +93,7 @@ def rule_text(rule: AlarmRule, point_name: str = "") -> str:
         f", clear after {rule.clear_seconds}s" if rule.clear_seconds else "")
 
 
-def interval_text(rule: AlarmRule) -> str:
+def interval_text(rule: RuleCondition) -> str:
     if rule.mode == "DURATION":
         return f"DURATION {rule.duration_seconds}s"
     if rule.mode == "REPEATING":

@@ -6,6 +6,7 @@ body. `{field}` is replaced by the transition's value of that model field; a ten
 """
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 CHANNELS = ("bell", "email")
@@ -63,7 +64,7 @@ def unknown_fields(*texts: str | None) -> list[str]:
     return sorted({name for text in texts for name in PLACEHOLDER.findall(text or "") if name not in FIELD_KEYS})
 
 
-def render(text: str, values: dict[str, object]) -> str:
+def render(text: str, values: Mapping[str, object]) -> str:
     """`text` with each `{field}` replaced (a value of None reads as an empty string)."""
     return PLACEHOLDER.sub(lambda m: _show(values.get(m.group(1), m.group(0))), text)
 

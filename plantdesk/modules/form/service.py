@@ -179,8 +179,8 @@ LISTS = ("dynamic", "daterange", "timerange", "upload", "map")
 
 def hook_targets(fields: list[dict]) -> set[str]:
     """The props an event hook may show, hide, require or free (web/src/designer/hooks.ts)."""
-    return {hook.get("target") for column in fields for event in HOOK_EVENTS
-            for hook in (column.get(event) if isinstance(column.get(event), list) else [])
+    return {str(hook.get("target")) for column in fields for event in HOOK_EVENTS
+            for hook in (column.get(event) or []) if isinstance(column.get(event), list)
             if isinstance(hook, dict) and hook.get("action") in HOOK_STATE_ACTIONS}
 
 

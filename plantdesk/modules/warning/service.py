@@ -196,9 +196,9 @@ async def indicator_reads(db: AsyncSession, rows: Sequence[WarningIndicator]) ->
     ids = [r.id for r in rows]
     newest: dict[int, WarningRecord] = {}
     if ids:
-        for record in (await db.execute(select(WarningRecord).where(WarningRecord.indicator_id.in_(ids))
+        for published in (await db.execute(select(WarningRecord).where(WarningRecord.indicator_id.in_(ids))
                                         .order_by(WarningRecord.period_start))).scalars():
-            newest[record.indicator_id] = record
+            newest[published.indicator_id] = published
     out = []
     for row in rows:
         read = {a.key: getattr(row, a.key) for a in WarningIndicator.__mapper__.column_attrs}
@@ -344,6 +344,6 @@ async def analyse(db: AsyncSession, mode: str, start: datetime, end: datetime, s
                         for k, n in devices.most_common(TOP)],
         "top_events": [{"key": str(k), "name": names["event"].get(k, str(k)), "count": n}
                        for k, n in events.most_common(TOP)],
-        "by_level": [{"key": str(k or ""), "name": names["level"].get(k, "-"), "count": n, "color": colors.get(k)}
+        "by_level": [{"key": str(k or ""), "name": names["level"].get(k, "-"), "count": n, "color": colors.get(k or 0)}
                      for k, n in levels.most_common()],
     }

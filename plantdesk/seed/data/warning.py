@@ -63,7 +63,7 @@ async def seed(db: AsyncSession, tenant_id: str, now: datetime | None = None) ->
                                      last_value=round(base - excess * 0.5, 2), frequency=rng.choice((1, 1, 1, 2, 3)),
                                      cleared=1, clear_time=cleared.replace(microsecond=0), clear_by="system",
                                      acknowledged=0, escalations=0)
-                steps = [(first, "raised", None), (cleared, "cleared", None)]
+                steps: list[tuple[datetime, str, str | None]] = [(first, "raised", None), (cleared, "cleared", None)]
                 if rng.random() < CONFIRMED:
                     record.acknowledged, record.ack_time = 1, confirmed.replace(microsecond=0)
                     record.ack_person, record.ack_reason = rng.choice(people), "Checked on site"
@@ -80,8 +80,8 @@ async def seed(db: AsyncSession, tenant_id: str, now: datetime | None = None) ->
         devices = dict((await db.execute(select(Device.code, Device.id))).all())
         for name, measure, period, threshold, (level, group, device) in INDICATORS:
             db.add(WarningIndicator(name=name, measure=measure, period=period, threshold=threshold, enabled=1,
-                                    level_id=levels.get(level), group_id=groups.get(group),
-                                    device_id=devices.get(device)))
+                                    level_id=levels.get(level or 0), group_id=groups.get(group or ""),
+                                    device_id=devices.get(device or "")))
         await db.flush()
         for mode in service.MODES:  # the periods the history covers whole
             for start, end in service.periods(mode, today - timedelta(days=DAYS), today):

@@ -6,7 +6,7 @@ import json
 from collections.abc import Sequence
 from datetime import datetime, timedelta
 
-from sqlalchemy import func, select
+from sqlalchemy import delete, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from plantdesk.config import Settings
@@ -73,7 +73,7 @@ async def remove_source(db: AsyncSession, source_id: int) -> None:
     await get_or_raise(db, AlarmSource, source_id)
     if await db.scalar(select(AlarmMetric.id).where(AlarmMetric.source_id == source_id).limit(1)):
         raise BadRequest("该数据源下还有指标,请先删除指标")
-    await db.execute(AlarmSourceTable.__table__.delete().where(AlarmSourceTable.source_id == source_id))
+    await db.execute(delete(AlarmSourceTable).where(AlarmSourceTable.source_id == source_id))
     await mark_deleted(db, AlarmSource, AlarmSource.id == source_id)
 
 
@@ -245,7 +245,7 @@ async def metric_reads(db: AsyncSession, metrics: Sequence[AlarmMetric]) -> list
         row = {a.key: getattr(m, a.key) for a in AlarmMetric.__mapper__.column_attrs}
         row |= {"source_name": source.name if source else "", "system": source.system if source else "",
                 "filters": json.loads(m.filters or "[]"), "columns": columns_of(m),
-                "level_name": levels.get(m.level_id, ""), "group_name": groups.get(m.group_id, ""),
+                "level_name": levels.get(m.level_id or 0, ""), "group_name": groups.get(m.group_id or 0, ""),
                 "rules": alarms.rule_text(m, rules.subject(m)), "open_count": opened.get(m.id, 0)}
         out.append(row)
     return out
