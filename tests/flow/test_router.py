@@ -235,6 +235,60 @@ class TestDefinitions:
         assert plain.json()["code"] == 403
 
 
+class TestCheckUpload:
+    async def post(self, api: Api, name: str, xml: bytes):
+        return await api.http.post(
+            f"{API}/manager/check-upload", headers=api.headers, files={"file": (name, xml, "text/xml")}
+        )
+
+    async def test_names_what_would_deploy_and_why_not_and_deploys_nothing(self, demo_admin, unique):
+        key = f"chk_{unique}"
+        good = PARALLEL.replace(b'id="p"', f'id="{key}"'.encode())
+        answer = (await self.post(demo_admin, f"{key}.bpmn20.xml", good)).json()
+        assert answer["data"] == {"name": f"{key}.bpmn20.xml", "success": True, "message": None, "processes": [key]}
+        wrong_suffix = (await self.post(demo_admin, "model.xml", good)).json()["data"]
+        assert wrong_suffix["success"] is False and wrong_suffix["message"].startswith("文件格式错误: model.xml")
+        refused = (await self.post(demo_admin, "bad.bpmn", good.replace(b"${first}", b"${a.b}"))).json()["data"]
+        assert refused["success"] is False and "表达式不在允许的范围内" in refused["message"]
+        page = await demo_admin.data("GET", f"{API}/manager/list", size=200)
+        assert key not in {d["key"] for d in page["records"]}  # a check deploys nothing
+
+    async def test_needs_the_deploy_authority(self, applicant):
+        answer = await self.post(applicant, "x.bpmn20.xml", PARALLEL)
+        assert answer.json()["code"] == 403
+
+
+class TestDeleteTask:
+    async def test_ends_the_process_with_the_reason_and_only_in_its_tenant(self, admin, demo_admin, applicant, unique):
+        definition = await deploy_parallel(demo_admin, unique)
+        instance = (
+            await demo_admin.data(
+                "POST",
+                f"{API}/work/start-process",
+                {"processDefinitionId": definition["id"], "variables": {"first": "taskUser_1"}},
+            )
+        )["processInstanceId"]
+        task = await task_of(demo_admin, "claim-list", instance)  # B: candidate group admin
+        # another tenant's administrator cannot see the task, the applicant lacks the authority
+        assert (await admin.post(f"{API}/work/delete-task", taskId=task["taskId"])).json()["msg"] == "数据不存在"
+        assert (await applicant.post(f"{API}/work/delete-task", taskId=task["taskId"])).json()["code"] == 403
+        too_long = await demo_admin.post(f"{API}/work/delete-task", taskId=task["taskId"], reason="长" * 501)
+        assert too_long.json()["msg"] == "删除原因过长: 最多 500 个字符"
+        assert (await demo_admin.data("GET", f"{API}/follow/list", processInstanceId=instance))["total"] == 1
+
+        done = await demo_admin.post(f"{API}/work/delete-task", taskId=task["taskId"], reason="候选组无人")
+        assert done.json()["msg"] == "删除任务成功"
+        assert (await demo_admin.data("GET", f"{API}/follow/list", processInstanceId=instance))["total"] == 0
+        assert instance not in await ids_in(demo_admin, "claim-list")
+        history = await demo_admin.data("GET", f"{API}/process/history-flow-list", processInstanceId=instance)
+        assert [(h["historyActivityName"], h["comment"]) for h in history if h["comment"]] == [
+            ("B", "候选组无人"),
+            ("已删除", "候选组无人"),
+        ]
+        again = await demo_admin.post(f"{API}/work/delete-task", taskId=task["taskId"])
+        assert again.json()["msg"] == service.TASK_DONE
+
+
 class TestAtomicity:
     async def test_a_step_failing_half_way_keeps_nothing(self, app, applicant, manager, unique, monkeypatch):
         instance_id = int((await apply(applicant, 5, f"crash {unique}"))["processInstanceId"])

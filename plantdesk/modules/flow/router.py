@@ -47,12 +47,14 @@ from plantdesk.modules.flow.schemas import (
     FlowModelWrite,
     FlowRow,
     FlowStarted,
+    FlowUploadCheck,
     LeaveRead,
     LeaveWrite,
     StartProcess,
 )
 
 PREFIX = "/blade-flow"
+BPMN_SUFFIXES = (".bpmn20.xml", ".bpmn")
 Keyword = Annotated[str, Query(max_length=100)]
 
 ModelView, ModelEdit = need("flow_model", "flow_model_view"), need("flow_model_add", "flow_model_edit")
@@ -212,6 +214,27 @@ async def manager_change_state(request: Request, db: TenantDb, user: Identity = 
     return ok(None, await service.change_state(db, process_id, state))
 
 
+def _bpmn_file(upload: UploadFile) -> tuple[str, str]:
+    """The upload's file name (no path) and its stem; a name without the BPMN suffix is refused."""
+    name = (upload.filename or "").replace("/", "_").replace("\\", "_")[-200:]
+    if not name.endswith(BPMN_SUFFIXES):
+        raise BusinessError(f"文件格式错误: {name or '?'} (需要 .bpmn20.xml 或 .bpmn)")
+    return name, name.removesuffix(".bpmn20.xml").removesuffix(".bpmn")
+
+
+@manager.post("/check-upload", response_model=R[FlowUploadCheck])
+async def manager_check_upload(file: Annotated[UploadFile, File()], user: Identity = DeployUpload):
+    """Multipart `file`: would it deploy? BladeX checks the suffix of each chosen file before deploy-upload;
+    PlantDesk also runs the engine's validation, so a model that would be refused is named before anything is
+    deployed. `success` false carries the reason in `message`; nothing is written."""
+    try:
+        name = _bpmn_file(file)[0]
+        processes = service.prepare(await file.read()).processes  # core.limits caps the request body
+    except BusinessError as exc:
+        return ok({"name": file.filename or "", "success": False, "message": exc.msg, "processes": []})
+    return ok({"name": name, "success": True, "processes": [p.key for p in processes]})
+
+
 @manager.post("/deploy-upload", response_model=R[int])
 async def manager_deploy_upload(
     db: TenantDb,
@@ -223,11 +246,8 @@ async def manager_deploy_upload(
     """Multipart `files` (each `.bpmn20.xml` or `.bpmn`), `category`, optional `tenantIds`."""
     count = 0
     for upload in files:
-        name = (upload.filename or "").replace("/", "_").replace("\\", "_")[-200:]
-        if not name.endswith((".bpmn20.xml", ".bpmn")):
-            raise BusinessError(f"文件格式错误: {name or '?'} (需要 .bpmn20.xml 或 .bpmn)")
+        name, stem = _bpmn_file(upload)
         xml = await upload.read()  # core.limits caps the request body
-        stem = name.removesuffix(".bpmn20.xml").removesuffix(".bpmn")
         count += await service.deploy_to(
             db, user, _tenant_ids(tenantIds), xml, name=stem, category=category, resource_name=name
         )
@@ -380,6 +400,15 @@ async def complete_task(db: TenantDb, user: CurrentUser, body: CompleteTask):
     """Comment (default 同意), `pass` = flag ok or comment 同意, variables merged, then the engine moves on."""
     await service.complete(db, user, body.task_id, comment=body.comment, flag=body.flag, variables=body.variables)
     return ok(None, "办理成功")
+
+
+@work.post("/delete-task", response_model=R[None])
+async def delete_task(request: Request, db: TenantDb, user: Identity = FollowDelete):
+    """`taskId`, `reason`: an administrator's way out of a stuck task; its process instance is deleted with the
+    reason (as 流程跟踪's delete), so it needs the same authority (follow_delete)."""
+    task_id = parse_ids(await form_or_query(request, "taskId"))[0]
+    await service.delete_task(db, task_id, await form_or_query(request, "reason"))
+    return ok(None, "删除任务成功")
 
 
 @work.post("/start-process", response_model=R[FlowStarted])

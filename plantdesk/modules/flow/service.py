@@ -47,6 +47,8 @@ ALREADY_CLAIMED = "任务已被他人签收"
 NOT_YOURS = "任务不存在或不是您的待办"
 SUSPENDED_MSG = "流程已挂起, 无法办理"
 DEFINITION_SUSPENDED = "流程定义已挂起, 无法发起"
+TASK_DONE = "任务已办理"
+MAX_REASON = 500
 
 
 def task_user(user_id: int) -> str:
@@ -71,6 +73,14 @@ def _wrap(values: Iterable[str]) -> str | None:
 # --- deployment -----------------------------------------------------------------------------------------------
 
 
+def prepare(xml: bytes | str) -> engine.Prepared:
+    """The engine's executable model, or the reason it refuses the model as a business error."""
+    try:
+        return engine.prepare(xml)
+    except engine.EngineError as exc:
+        raise BusinessError(str(exc)) from None
+
+
 async def deploy(
     db: AsyncSession,
     user: Identity,
@@ -82,10 +92,7 @@ async def deploy(
     form_id: int | None = None,
 ) -> list[FlowDefinition]:
     """A deployment in the session's tenant: one definition per process, each key at its next version."""
-    try:
-        prepared = engine.prepare(xml)
-    except engine.EngineError as exc:
-        raise BusinessError(str(exc)) from None
+    prepared = prepare(xml)
     deployment = FlowDeployment(
         name=name,
         category=category,
@@ -284,7 +291,7 @@ async def claim(db: AsyncSession, user: Identity, task_id: int) -> None:
     me = task_user(user.user_id)
     task = await _get(db, FlowTask, task_id)
     if task.status != OPEN:
-        raise BusinessError("任务已办理")
+        raise BusinessError(TASK_DONE)
     if task.assignee == me:
         return
     if task.assignee is not None:
@@ -347,18 +354,37 @@ async def complete(
     return task
 
 
+def reason_of(raw: str | None, default: str) -> str:
+    reason = (raw or "").strip() or default
+    if len(reason) > MAX_REASON:
+        raise BusinessError(f"删除原因过长: 最多 {MAX_REASON} 个字符")
+    return reason
+
+
 async def delete_instance(db: AsyncSession, instance_id: int, reason: str | None) -> None:
     instance = await _get(db, FlowInstance, instance_id)
     if instance.status in (COMPLETED, DELETED):
         raise BusinessError("流程已结束")
     instance.status, instance.end_time = DELETED, now()
-    instance.delete_reason = reason or "删除流程实例"
+    instance.delete_reason = reason_of(reason, "删除流程实例")
     await db.execute(
         update(FlowTask)
         .where(FlowTask.instance_id == instance.id, FlowTask.status == OPEN)
         .values(status=CANCELLED, end_time=now())
         .execution_options(synchronize_session=False)
     )
+
+
+async def delete_task(db: AsyncSession, task_id: int, reason: str | None) -> None:
+    """An open task cannot leave its process stuck behind it: deleting it deletes its process instance (as 流程跟踪
+    does) with the reason, which the task keeps as its comment. Flowable refuses to delete a process's task;
+    docs/decisions.md has why PlantDesk ends the process instead."""
+    task = await _get(db, FlowTask, task_id)
+    if task.status != OPEN:
+        raise BusinessError(TASK_DONE)
+    reason = reason_of(reason, "删除任务")
+    await delete_instance(db, task.instance_id, reason)
+    task.status, task.end_time, task.comment = CANCELLED, now(), reason
 
 
 async def fire_due_timers(db: AsyncSession, at: datetime | None = None) -> int:
