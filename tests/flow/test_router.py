@@ -376,3 +376,21 @@ class TestDates:
         assert refused.json()["msg"] == "请求参数类型错误: endDate"
         too_long = await applicant.get(f"{API}/work/todo-list", endDate="3706-05-06T04:43:43.5106Z")
         assert too_long.status_code == 400 and too_long.json()["msg"].startswith("endDate")
+
+    async def test_every_list_filters_on_its_own_time(self, applicant, manager, demo_admin, unique):
+        today, past = datetime.now().strftime("%Y-%m-%d"), "2000-01-01"
+        definition = await deploy_parallel(demo_admin, unique)  # start-list: the definition's deploy time
+        instance = (await apply(applicant, 1, f"every {unique}"))["processInstanceId"]
+        claim = await task_of(manager, "claim-list", instance)  # claim and todo: the task's arrival
+        await manager.data("POST", f"{API}/work/claim-task", taskId=claim["taskId"])
+        await manager.data("POST", f"{API}/work/complete-task", {"taskId": claim["taskId"], "flag": "ok"})
+        lists = [
+            (demo_admin, "start-list", "key", definition["key"]),
+            (applicant, "send-list", "processInstanceId", instance),
+            (manager, "done-list", "processInstanceId", instance),
+        ]  # done: the completion
+        for api, listing, field, value in lists:
+            for begin, end, shown in ((today, today, True), (None, past, False), (f"{today} 23:59:59", None, False)):
+                dates = {k: v for k, v in (("beginDate", begin), ("endDate", end)) if v}
+                page = await api.data("GET", f"{API}/work/{listing}", size=200, **dates)
+                assert (value in {r[field] for r in page["records"]}) is shown, (listing, dates)

@@ -56,12 +56,22 @@ from plantdesk.modules.flow.schemas import (
 PREFIX = "/blade-flow"
 BPMN_SUFFIXES = (".bpmn20.xml", ".bpmn")
 Keyword = Annotated[str, Query(max_length=100)]
+DateQuery = Annotated[str | None, Query(max_length=19, description="yyyy-MM-dd[ HH:mm:ss]")]
 
 ModelView, ModelEdit = need("flow_model", "flow_model_view"), need("flow_model_add", "flow_model_edit")
 ModelDelete, ModelDeploy = need("flow_model_delete"), need("flow_model_deploy")
 ManagerView, ManagerState = need("manager", "manager_view"), need("manager_state")
 ManagerDelete, DeployUpload = need("manager_delete"), need("deploy_upload", "deploy")
 FollowView, FollowDelete = need("follow", "follow_view"), need("follow_delete")
+
+
+def _dated(stmt: Select, column, begin: str | None, end: str | None) -> Select:
+    if begin:
+        stmt = stmt.where(column >= query.parse_date(begin, "beginDate"))
+    if end:  # a day alone ends with that day
+        last = query.parse_date(end, "endDate")
+        stmt = stmt.where(column < last + timedelta(days=1) if len(end.strip()) == 10 else column <= last)
+    return stmt
 
 
 def _tenant_ids(raw: str | None) -> list[str]:
@@ -190,8 +200,15 @@ def _definition(row: FlowDefinition) -> dict:
     }
 
 
-async def _definition_page(db: AsyncSession, paging: PageParams, category: str, active_only: bool) -> dict:
-    stmt = service.latest_definitions(category or None)
+async def _definition_page(
+    db: AsyncSession,
+    paging: PageParams,
+    category: str,
+    active_only: bool,
+    begin: str | None = None,
+    end: str | None = None,
+) -> dict:
+    stmt = _dated(service.latest_definitions(category or None), FlowDefinition.deploy_time, begin, end)
     if active_only:
         stmt = stmt.where(FlowDefinition.suspension_state == ACTIVE)
     page = await paginate(db, stmt, paging)
@@ -299,22 +316,20 @@ async def follow_delete(request: Request, db: TenantDb, user: Identity = FollowD
 # --- my work --------------------------------------------------------------------------------------------------
 
 work = APIRouter(prefix=f"{PREFIX}/work", tags=["flow-work"])
-DateQuery = Annotated[str | None, Query(max_length=19, description="yyyy-MM-dd[ HH:mm:ss]")]
 
 
 @work.get("/start-list", response_model=R[Page[FlowDefinitionRead]])
-async def start_list(db: TenantDb, user: CurrentUser, paging: Paging, category: Keyword = "", mode: int = 1):
-    """The 发起事务 catalogue: the newest active version of each process."""
-    return ok(await _definition_page(db, paging, category, active_only=True))
-
-
-def _dated(stmt: Select, column, begin: str | None, end: str | None) -> Select:
-    if begin:
-        stmt = stmt.where(column >= query.parse_date(begin, "beginDate"))
-    if end:  # a day alone ends with that day
-        last = query.parse_date(end, "endDate")
-        stmt = stmt.where(column < last + timedelta(days=1) if len(end.strip()) == 10 else column <= last)
-    return stmt
+async def start_list(
+    db: TenantDb,
+    user: CurrentUser,
+    paging: Paging,
+    category: Keyword = "",
+    mode: int = 1,
+    beginDate: DateQuery = None,
+    endDate: DateQuery = None,
+):
+    """The 发起事务 catalogue: the newest active version of each process (deployed between the dates)."""
+    return ok(await _definition_page(db, paging, category, active_only=True, begin=beginDate, end=endDate))
 
 
 async def _task_page(db: AsyncSession, stmt: Select, paging: PageParams, status: str) -> dict:
