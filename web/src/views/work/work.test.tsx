@@ -1,8 +1,60 @@
-import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import type { CrudApi } from '#src/api/crud';
+import type { FlowRow } from '#src/api/flow';
 import { renderWithProviders } from '#src/test/render';
 import { translateModule } from '../flow/model/translations';
+import { datedApi } from './dated';
 import { BusinessForm, History } from './ProcessDialog';
+import { WorkList } from './WorkList';
+
+function fakeApi(): CrudApi<FlowRow> {
+  const page = { records: [], total: 0, size: 10, current: 1, pages: 0 };
+  return {
+    list: vi.fn(async () => page),
+    detail: vi.fn(),
+    submit: vi.fn(),
+    remove: vi.fn(),
+  } as unknown as CrudApi<FlowRow>;
+}
+
+const lastQuery = (api: CrudApi<FlowRow>) => (api.list as ReturnType<typeof vi.fn>).mock.calls.at(-1)?.[0];
+
+// The range picker is a lazy chunk: loaded before the tests' clocks start (as in CrudPage's URL test).
+beforeAll(async () => {
+  await import('antd/es/date-picker');
+}, 60_000);
+
+describe('date filters of the work lists', () => {
+  it("send the search bar's range as beginDate / endDate, and nothing for an open end", async () => {
+    const api = fakeApi();
+    const dated = datedApi(api, 'endTime');
+    await dated.list({ endTime_datege: '2026-12-01 00:00:00', endTime_datele: '', current: 1, size: 10 });
+    expect(lastQuery(api)).toEqual({ beginDate: '2026-12-01 00:00:00', current: 1, size: 10 });
+  });
+
+  it('办结事务 filters on the completion time picked in its search bar', async () => {
+    const api = fakeApi();
+    renderWithProviders(<WorkList kind="done" api={api} viewCode="done_view" />);
+    await waitFor(() => expect(lastQuery(api)).toEqual({ current: 1, size: 10 }));
+    const search = document.querySelector('.pd-crud-search') as HTMLElement;
+    expect(search.textContent).toContain('办结时间'); // the range is on the list's own time column
+    const [from, to] = await screen.findAllByPlaceholderText(/开始时间|结束时间/, {}, { timeout: 15_000 });
+    await userEvent.click(from);
+    await userEvent.type(from, '2026-12-01 08:00:00{Enter}');
+    await userEvent.type(to, '2026-12-05 18:00:00{Enter}');
+    await userEvent.click(screen.getByRole('button', { name: /搜\s*索/ }));
+    await waitFor(() =>
+      expect(lastQuery(api)).toEqual({
+        beginDate: '2026-12-01 08:00:00',
+        endDate: '2026-12-05 18:00:00',
+        current: 1,
+        size: 10,
+      }),
+    );
+  });
+});
 
 describe('designer labels', () => {
   const translate = (lang: string) => translateModule(lang).translate[1] as (t: string, r?: object) => string;
