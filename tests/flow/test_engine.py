@@ -266,3 +266,19 @@ def test_sequential_cardinality_counts_its_instances():
 def test_multi_instance_settings_the_engine_cannot_run_are_refused(loop, body, message):
     with pytest.raises(engine.EngineError, match=message):
         engine.prepare(multi_instance(loop, body))
+
+
+def test_the_designers_multi_instance_xml_runs():
+    # as the designer's modeler writes it (web/src/views/flow/model/multiInstance.test.ts checks that side)
+    loop = 'isSequential="true" flowable:collection="${approvers}" flowable:elementVariable="approver"'
+    condition = (
+        '<bpmn:completionCondition xsi:type="bpmn:tFormalExpression">${nrOfCompletedInstances &gt;= 2}'
+        "</bpmn:completionCondition>"
+    )
+    xml = engine.prepare(multi_instance(loop, condition)).xml
+    wf = engine.start(xml, "p", APPROVERS)
+    for approver in APPROVERS["approvers"][:2]:
+        [task] = wf.human_tasks()
+        assert task.assignee == approver
+        wf.complete(task.id, {})
+    assert wf.completed

@@ -291,7 +291,7 @@ def _vendor(element: etree._Element, name: str) -> str | None:
 
 def _multi_instance(loop: etree._Element, owner: str) -> None:
     """Flowable's `collection` / `elementVariable` as BPMN's loopDataInputRef / inputDataItem."""
-    collection, item = _vendor(loop, "collection"), _vendor(loop, "elementVariable")
+    collection, item = _vendor(loop, "collection"), (_vendor(loop, "elementVariable") or "").strip()
     if collection is None:
         if item:
             raise EngineError(f"多实例设置了元素变量但没有集合: {owner}")
