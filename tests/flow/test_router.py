@@ -296,8 +296,8 @@ class TestAtomicity:
         await manager.data("POST", f"{API}/work/claim-task", taskId=claim["taskId"])
         real = service._record
 
-        async def crash(db, instance, workflow):
-            await real(db, instance, workflow)  # the new state and task rows are written...
+        async def crash(db, instance, workflow, open_rows):
+            await real(db, instance, workflow, open_rows)  # the new state and task rows are written...
             raise RuntimeError("power cut")  # ...and the process dies before commit
 
         monkeypatch.setattr(service, "_record", crash)

@@ -10,9 +10,9 @@ from datetime import timedelta
 from typing import Annotated, Any
 
 from fastapi import APIRouter, File, Form, Query, Request, UploadFile
-from sqlalchemy import Select, select
+from sqlalchemy import Row, Select, select
 from sqlalchemy.ext.asyncio import AsyncSession
-from sqlalchemy.orm import defer
+from sqlalchemy.orm import defer, load_only
 
 from plantdesk.core import query
 from plantdesk.core.context import Identity
@@ -294,7 +294,7 @@ async def follow_list(
     """Running (and suspended) instances, newest first."""
     stmt = (
         select(FlowInstance)
-        .options(defer(FlowInstance.state))
+        .options(load_only(FlowInstance.id))
         .where(FlowInstance.status.in_((RUNNING, INSTANCE_SUSPENDED)))
     )
     if processInstanceId:
@@ -302,7 +302,7 @@ async def follow_list(
     if processDefinitionKey:
         stmt = stmt.where(FlowInstance.process_key == processDefinitionKey)
     page = await paginate(db, stmt.order_by(FlowInstance.start_time.desc(), FlowInstance.id.desc()), paging)
-    page["records"] = await _instance_rows(db, page["records"])
+    page["records"] = await _instance_rows(db, [i.id for i in page["records"]])
     return ok(page)
 
 
@@ -332,8 +332,22 @@ async def start_list(
     return ok(await _definition_page(db, paging, category, active_only=True, begin=beginDate, end=endDate))
 
 
+# What a task row shows of the task (not its candidates or engine id).
+TASK_LISTED = load_only(
+    FlowTask.instance_id,
+    FlowTask.name,
+    FlowTask.task_key,
+    FlowTask.assignee,
+    FlowTask.create_time,
+    FlowTask.claim_time,
+    FlowTask.end_time,
+    FlowTask.comment,
+    FlowTask.form_key,
+)
+
+
 async def _task_page(db: AsyncSession, stmt: Select, paging: PageParams, status: str) -> dict:
-    page = await paginate(db, stmt, paging)
+    page = await paginate(db, stmt.options(TASK_LISTED), paging)
     page["records"] = await _task_rows(db, page["records"], status)
     return page
 
@@ -379,12 +393,12 @@ async def send_list(
     """已发: instances the user started, running or finished, with their latest task."""
     stmt = (
         select(FlowInstance)
-        .options(defer(FlowInstance.state))
+        .options(load_only(FlowInstance.id))
         .where(FlowInstance.start_user == service.task_user(user.user_id), FlowInstance.status != DELETED)
     )
     stmt = _dated(stmt, FlowInstance.start_time, beginDate, endDate)
     page = await paginate(db, stmt.order_by(FlowInstance.start_time.desc(), FlowInstance.id.desc()), paging)
-    page["records"] = await _instance_rows(db, page["records"], with_latest_task=True, status="send")
+    page["records"] = await _instance_rows(db, [i.id for i in page["records"]], with_latest_task=True, status="send")
     return ok(page)
 
 
@@ -526,23 +540,17 @@ async def resource_view(db: TenantDb, user: CurrentUser, processDefinitionId: Id
 # --- rows -----------------------------------------------------------------------------------------------------
 
 
-def _finished(instance: FlowInstance) -> str:
-    return "finished" if instance.status in (COMPLETED, DELETED) else "unfinished"
-
-
 async def _task_rows(db: AsyncSession, tasks: list[FlowTask], status: str) -> list[dict]:
-    instances = await service.instances_of(db, (t.instance_id for t in tasks))
-    definitions = await service.definitions_of(db, (i.definition_id for i in instances.values()))
-    people = await service.names(db, [*(t.assignee for t in tasks), *(i.start_user for i in instances.values())])
+    processes = await service.processes_of(db, (t.instance_id for t in tasks))
+    people = await service.names(db, [*(t.assignee for t in tasks), *(p.start_user for p in processes.values())])
     rows = []
     for task in tasks:
-        instance = instances.get(task.instance_id)
-        if instance is None:
+        process = processes.get(task.instance_id)
+        if process is None:
             continue
-        definition = definitions.get(instance.definition_id)
         rows.append(
             {
-                **_instance_fields(instance, definition, people),
+                **_process_fields(process, people),
                 "task_id": task.id,
                 "task_name": task.name,
                 "task_definition_key": task.task_key,
@@ -560,39 +568,39 @@ async def _task_rows(db: AsyncSession, tasks: list[FlowTask], status: str) -> li
     return rows
 
 
-def _instance_fields(instance: FlowInstance, definition: FlowDefinition | None, people: dict[str, str]) -> dict:
+def _process_fields(process: Row, people: dict[str, str]) -> dict:
+    """A row's process part, from `service.processes_of`."""
     return {
-        "process_instance_id": instance.id,
-        "process_definition_id": instance.definition_id,
-        "process_definition_key": instance.process_key,
-        "process_definition_name": instance.name,
-        "process_definition_version": definition.version if definition else None,
-        "process_is_finished": _finished(instance),
-        "business_table": instance.business_table,
-        "business_id": instance.business_id,
-        "start_user": instance.start_user,
-        "start_user_name": people.get(instance.start_user, instance.start_user_name),
-        "start_time": instance.start_time,
-        "category": instance.category,
-        "suspension_state": SUSPENDED if instance.status == INSTANCE_SUSPENDED else ACTIVE,
-        "form_id": definition.form_id if definition else None,
+        "process_instance_id": process.id,
+        "process_definition_id": process.definition_id,
+        "process_definition_key": process.process_key,
+        "process_definition_name": process.name,
+        "process_definition_version": process.version,
+        "process_is_finished": "finished" if process.status in (COMPLETED, DELETED) else "unfinished",
+        "business_table": process.business_table,
+        "business_id": process.business_id,
+        "start_user": process.start_user,
+        "start_user_name": people.get(process.start_user, process.start_user_name),
+        "start_time": process.start_time,
+        "category": process.category,
+        "suspension_state": SUSPENDED if process.status == INSTANCE_SUSPENDED else ACTIVE,
+        "form_id": process.form_id,
     }
 
 
 async def _instance_rows(
-    db: AsyncSession, instances: list[FlowInstance], *, with_latest_task: bool = False, status: str = "follow"
+    db: AsyncSession, instance_ids: list[int], *, with_latest_task: bool = False, status: str = "follow"
 ) -> list[dict]:
-    definitions = await service.definitions_of(db, (i.definition_id for i in instances))
-    people = await service.names(db, (i.start_user for i in instances))
-    latest = await service.latest_tasks(db, (i.id for i in instances)) if with_latest_task else {}
+    processes = await service.processes_of(db, instance_ids)
+    people = await service.names(db, (p.start_user for p in processes.values()))
+    latest = await service.latest_tasks(db, instance_ids) if with_latest_task else {}
     rows = []
-    for instance in instances:
-        row = {
-            **_instance_fields(instance, definitions.get(instance.definition_id), people),
-            "status": status,
-            "end_time": instance.end_time,
-        }
-        task = latest.get(instance.id)
+    for instance_id in instance_ids:
+        process = processes.get(instance_id)
+        if process is None:
+            continue
+        row = {**_process_fields(process, people), "status": status, "end_time": process.end_time}
+        task = latest.get(instance_id)
         if task is not None:
             row.update(task_id=task.id, task_name=task.name, task_definition_key=task.task_key)
         rows.append(row)
