@@ -54,6 +54,22 @@ describe('date filters of the work lists', () => {
       }),
     );
   });
+
+  it('takes whole days when the days are clicked: the end day ends at 23:59:59', async () => {
+    const api = fakeApi();
+    renderWithProviders(<WorkList kind="todo" api={api} viewCode="todo_view" />);
+    const [from] = await screen.findAllByPlaceholderText(/开始时间|结束时间/, {}, { timeout: 15_000 });
+    await userEvent.click(from);
+    const day = (n: number) => document.querySelectorAll<HTMLElement>('.ant-picker-cell-in-view')[n];
+    const ok = () => userEvent.click(screen.getByRole('button', { name: /确\s*定|ok/i }));
+    await userEvent.click(day(0));
+    await ok();
+    await userEvent.click(day(1));
+    await ok();
+    await userEvent.click(screen.getByRole('button', { name: /搜\s*索/ }));
+    await waitFor(() => expect(lastQuery(api).endDate).toMatch(/^\d{4}-\d{2}-02 23:59:59$/));
+    expect(lastQuery(api).beginDate).toMatch(/^\d{4}-\d{2}-01 00:00:00$/);
+  });
 });
 
 describe('designer labels', () => {
