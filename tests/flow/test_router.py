@@ -235,6 +235,35 @@ class TestDefinitions:
         assert plain.json()["code"] == 403
 
 
+class TestCountersign:
+    async def test_each_approver_gets_the_task_in_turn_over_http(self, demo_admin, manager, hr, unique):
+        from tests.flow.test_engine import COLLECTION, multi_instance
+
+        key = f"sign_{unique}"
+        xml = multi_instance(f'isSequential="true" {COLLECTION}').replace(b'id="p"', f'id="{key}"'.encode())
+        model = await demo_admin.data(
+            "POST", f"{API}/model/submit", {"modelKey": key, "name": "会签", "modelEditorXml": xml.decode()}
+        )
+        await demo_admin.data("POST", f"{API}/model/deploy", modelId=model["id"])
+        [definition] = [
+            d for d in (await demo_admin.data("GET", f"{API}/manager/list", size=200))["records"] if d["key"] == key
+        ]
+        approvers = [service.task_user(int(api.user_id)) for api in (manager, hr)]
+        instance = (
+            await demo_admin.data(
+                "POST",
+                f"{API}/work/start-process",
+                {"processDefinitionId": definition["id"], "variables": {"approvers": approvers}},
+            )
+        )["processInstanceId"]
+        assert instance not in await ids_in(hr, "todo-list")  # sequential: the manager first
+        for api in (manager, hr):
+            task = await task_of(api, "todo-list", instance)
+            assert task["assignee"] == service.task_user(int(api.user_id))
+            await api.data("POST", f"{API}/work/complete-task", {"taskId": task["taskId"]})
+        assert (await task_of(hr, "done-list", instance))["processIsFinished"] == "finished"
+
+
 class TestCheckUpload:
     async def post(self, api: Api, name: str, xml: bytes):
         return await api.http.post(
