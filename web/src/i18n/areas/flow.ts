@@ -29,6 +29,8 @@ export const flow = defineArea('flow', {
     candidateGroups: '候选组 (角色别名)',
     condition: '条件表达式',
     conditionTip: '例如 ${pass}, ${days > 3}; 只允许变量, 常量, 比较和 and/or/not',
+    toUserTask: '设为用户任务',
+    plainTaskTip: '普通任务由流程自动通过, 没有办理人; 需要人审批的节点请设为用户任务',
     multiInstance: '多实例 (会签)',
     multiInstanceTip: '一个节点由多人办理: 并行时同时到达每人, 串行时依次到达',
     multiNone: '无',
@@ -98,6 +100,8 @@ export const flow = defineArea('flow', {
     candidateGroups: 'Candidate groups (role aliases)',
     condition: 'Condition',
     conditionTip: 'e.g. ${pass}, ${days > 3}; variables, constants, comparisons and and/or/not only',
+    toUserTask: 'Make it a user task',
+    plainTaskTip: 'A plain task passes by itself with no one to handle it; make an approval step a user task',
     multiInstance: 'Multi-instance',
     multiInstanceTip:
       'Several people handle this step: all at once (parallel) or one after another (sequential)',

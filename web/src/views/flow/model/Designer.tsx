@@ -38,6 +38,12 @@ interface Modeling {
   updateProperties(element: Shape, props: Record<string, unknown>): void;
   updateModdleProperties(element: Shape, target: unknown, props: Record<string, unknown>): void;
 }
+interface BpmnReplace {
+  replaceElement(element: Shape, target: { type: string }): Shape;
+}
+interface Selection {
+  select(element: Shape): void;
+}
 interface EventBus {
   on(event: string, callback: (event: { newSelection?: Shape[]; element?: Shape }) => void): void;
 }
@@ -141,6 +147,16 @@ export default function Designer({
     });
   };
 
+  // A plain task passes by itself: an approval step is a user task (the palette draws plain ones).
+  const toUserTask = () => {
+    const current = modeler.current;
+    if (!current || !selected) return;
+    const replaced = current
+      .get<BpmnReplace>('bpmnReplace')
+      .replaceElement(selected, { type: 'bpmn:UserTask' });
+    current.get<Selection>('selection').select(replaced);
+  };
+
   const save = async () => {
     if (!modeler.current) return;
     setBusy(true);
@@ -194,6 +210,13 @@ export default function Designer({
                   onChange={(e) => change('name', e.target.value)}
                 />
               </Form.Item>
+              {selected.type === 'bpmn:Task' && (
+                <Form.Item extra={t(L('plainTaskTip'))}>
+                  <Button onClick={toUserTask} data-testid="designer-user-task">
+                    {t(L('toUserTask'))}
+                  </Button>
+                </Form.Item>
+              )}
               {isTask &&
                 TASK_FIELDS.map((field) => (
                   <Form.Item
