@@ -1,16 +1,16 @@
 import { Tag } from 'antd';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { CrudApi } from '#src/api/crud';
 import type { FlowRow } from '#src/api/flow';
 import {
   type CrudColumn,
-  type CrudHandle,
   type CrudOption,
   CrudPage,
   type CrudRowAction,
   READ_ONLY,
 } from '#src/components/CrudPage';
 import { i18n } from '#src/i18n';
+import { useWorkChanged } from './changed';
 import { datedApi } from './dated';
 import { ProcessDialog } from './ProcessDialog';
 
@@ -50,7 +50,7 @@ export function WorkList({
   viewCode: string;
   handleCode?: string;
 }) {
-  const handle = useRef<CrudHandle>(null);
+  const changed = useWorkChanged();
   const [open, setOpen] = useState<{ row: FlowRow; handle: boolean } | null>(null);
   const option = useMemo<CrudOption<FlowRow>>(() => {
     // A time column; the list's own time (DATED) is also the search bar's date range.
@@ -101,14 +101,9 @@ export function WorkList({
   const filtered = useMemo(() => datedApi(api, DATED[kind]), [api, kind]);
   return (
     <>
-      <CrudPage option={option} api={filtered} ref={handle} />
+      <CrudPage option={option} api={filtered} />
       {open && (
-        <ProcessDialog
-          row={open.row}
-          handle={open.handle}
-          onClose={() => setOpen(null)}
-          onDone={() => handle.current?.refresh()}
-        />
+        <ProcessDialog row={open.row} handle={open.handle} onClose={() => setOpen(null)} onDone={changed} />
       )}
     </>
   );

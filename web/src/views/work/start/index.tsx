@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { type FlowDefinitionRead, LEAVE_KEY, startListApi, startProcess } from '#src/api/flow';
 import { confirm, toast } from '#src/app/feedback';
 import { type CrudOption, CrudPage, READ_ONLY } from '#src/components/CrudPage';
+import { useWorkChanged } from '../changed';
 import { datedApi } from '../dated';
 
 const catalogue = datedApi(startListApi, 'deploymentTime');
@@ -18,6 +19,7 @@ const L = (key: string) => `work.${key}`;
 export default function StartPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const changed = useWorkChanged();
   const option = useMemo<CrudOption<FlowDefinitionRead>>(
     () => ({
       name: 'work-start',
@@ -49,11 +51,12 @@ export default function StartPage() {
             if (!(await confirm(`${t(L('start'))}: ${row.name}?`, { title: t('common.tip') }))) return;
             await startProcess(row.id);
             toast.success(t(L('started')));
+            await changed();
           },
         },
       ],
     }),
-    [navigate, t],
+    [navigate, t, changed],
   );
   return <CrudPage option={option} api={catalogue} />;
 }
