@@ -193,3 +193,92 @@ def test_model_with_a_refused_expression_or_script_is_not_deployable():
         engine.prepare(b"<nope")
     with pytest.raises(engine.EngineError, match="模型中没有流程"):
         engine.prepare(f'<bpmn:definitions {NS} id="d" targetNamespace="t"/>'.encode())
+
+
+def multi_instance(loop: str, body: str = "", task: str = 'flowable:assignee="${approver}"') -> bytes:
+    """start → a multi-instance user task (`loop`: the attributes, `body`: e.g. a completion condition) → end."""
+    return model(
+        f'<bpmn:startEvent id="s"/><bpmn:userTask id="sign" name="会签" {task}>'
+        f"<bpmn:multiInstanceLoopCharacteristics {loop}>{body}</bpmn:multiInstanceLoopCharacteristics>"
+        '</bpmn:userTask><bpmn:endEvent id="e"/>' + flow("f1", "s", "sign") + flow("f2", "sign", "e")
+    )
+
+
+COLLECTION = 'flowable:collection="${approvers}" flowable:elementVariable="approver"'
+APPROVERS = {"approvers": ["taskUser_1", "taskUser_2", "taskUser_3"]}
+
+
+def test_parallel_collection_gives_each_approver_a_task_and_ends_on_the_completion_condition():
+    xml = engine.prepare(
+        multi_instance(
+            COLLECTION, "<bpmn:completionCondition>${nrOfCompletedInstances >= 2}</bpmn:completionCondition>"
+        )
+    ).xml
+    assert b"<bpmn:loopDataInputRef>approvers</bpmn:loopDataInputRef>" in xml
+    wf = engine.start(xml, "p", APPROVERS)
+    ready = wf.human_tasks()
+    assert sorted(t.assignee for t in ready) == APPROVERS["approvers"] and {t.key for t in ready} == {"sign"}
+    wf = engine.restore(xml, "p", wf.state())
+    wf.complete(ready[0].id, {})
+    assert len(wf.human_tasks()) == 2 and not wf.completed
+    wf = engine.restore(xml, "p", wf.state())
+    wf.complete(ready[1].id, {})
+    assert wf.human_tasks() == [] and wf.completed  # two of three: the third is cancelled
+    assert "approver" not in wf.data  # the element variable stayed with its instance
+
+
+def test_sequential_collection_asks_the_approvers_in_turn_and_a_veto_ends_it():
+    veto = "<bpmn:completionCondition>${!pass}</bpmn:completionCondition>"
+    xml = engine.prepare(multi_instance(f'isSequential="true" {COLLECTION}', veto)).xml
+    wf = engine.start(xml, "p", APPROVERS)
+    for approver in APPROVERS["approvers"][:2]:
+        [task] = wf.human_tasks()
+        assert task.assignee == approver
+        wf = engine.restore(xml, "p", wf.state())
+        wf.complete(task.id, {"pass": approver == "taskUser_1"})  # the first agrees, the second refuses
+    assert wf.completed and wf.data["pass"] is False  # the third was never asked
+
+
+def test_sequential_cardinality_counts_its_instances():
+    seen = []
+    condition = "<bpmn:completionCondition>${nrOfCompletedInstances == nrOfInstances}</bpmn:completionCondition>"
+    xml = engine.prepare(
+        multi_instance('isSequential="true"', f"<bpmn:loopCardinality>3</bpmn:loopCardinality>{condition}", task="")
+    ).xml
+    wf = engine.start(xml, "p", {})
+    while not wf.completed:
+        [task] = wf.human_tasks()
+        seen.append(task.id)
+        wf.complete(task.id, {})
+    assert len(seen) == 3
+
+
+@pytest.mark.parametrize(
+    "loop,body,message",
+    [
+        ('flowable:collection="${org.members()}"', "", "多实例集合只能是一个流程变量"),
+        ('flowable:collection="approvers" flowable:elementVariable="a-b"', "", "多实例元素变量只能是变量名"),
+        ('flowable:elementVariable="approver"', "", "多实例设置了元素变量但没有集合"),
+        ('flowable:collection="approvers"', "<bpmn:loopCardinality>2</bpmn:loopCardinality>", "不能同时设置"),
+        ("", "", "多实例需要设置集合或循环次数"),
+    ],
+)
+def test_multi_instance_settings_the_engine_cannot_run_are_refused(loop, body, message):
+    with pytest.raises(engine.EngineError, match=message):
+        engine.prepare(multi_instance(loop, body))
+
+
+def test_the_designers_multi_instance_xml_runs():
+    # as the designer's modeler writes it (web/src/views/flow/model/multiInstance.test.ts checks that side)
+    loop = 'isSequential="true" flowable:collection="${approvers}" flowable:elementVariable="approver"'
+    condition = (
+        '<bpmn:completionCondition xsi:type="bpmn:tFormalExpression">${nrOfCompletedInstances &gt;= 2}'
+        "</bpmn:completionCondition>"
+    )
+    xml = engine.prepare(multi_instance(loop, condition)).xml
+    wf = engine.start(xml, "p", APPROVERS)
+    for approver in APPROVERS["approvers"][:2]:
+        [task] = wf.human_tasks()
+        assert task.assignee == approver
+        wf.complete(task.id, {})
+    assert wf.completed

@@ -235,6 +235,89 @@ class TestDefinitions:
         assert plain.json()["code"] == 403
 
 
+class TestCountersign:
+    async def test_each_approver_gets_the_task_in_turn_over_http(self, demo_admin, manager, hr, unique):
+        from tests.flow.test_engine import COLLECTION, multi_instance
+
+        key = f"sign_{unique}"
+        xml = multi_instance(f'isSequential="true" {COLLECTION}').replace(b'id="p"', f'id="{key}"'.encode())
+        model = await demo_admin.data(
+            "POST", f"{API}/model/submit", {"modelKey": key, "name": "会签", "modelEditorXml": xml.decode()}
+        )
+        await demo_admin.data("POST", f"{API}/model/deploy", modelId=model["id"])
+        [definition] = [
+            d for d in (await demo_admin.data("GET", f"{API}/manager/list", size=200))["records"] if d["key"] == key
+        ]
+        approvers = [service.task_user(int(api.user_id)) for api in (manager, hr)]
+        instance = (
+            await demo_admin.data(
+                "POST",
+                f"{API}/work/start-process",
+                {"processDefinitionId": definition["id"], "variables": {"approvers": approvers}},
+            )
+        )["processInstanceId"]
+        assert instance not in await ids_in(hr, "todo-list")  # sequential: the manager first
+        for api in (manager, hr):
+            task = await task_of(api, "todo-list", instance)
+            assert task["assignee"] == service.task_user(int(api.user_id))
+            await api.data("POST", f"{API}/work/complete-task", {"taskId": task["taskId"]})
+        assert (await task_of(hr, "done-list", instance))["processIsFinished"] == "finished"
+
+
+class TestCheckUpload:
+    async def post(self, api: Api, name: str, xml: bytes):
+        return await api.http.post(
+            f"{API}/manager/check-upload", headers=api.headers, files={"file": (name, xml, "text/xml")}
+        )
+
+    async def test_names_what_would_deploy_and_why_not_and_deploys_nothing(self, demo_admin, unique):
+        key = f"chk_{unique}"
+        good = PARALLEL.replace(b'id="p"', f'id="{key}"'.encode())
+        answer = (await self.post(demo_admin, f"{key}.bpmn20.xml", good)).json()
+        assert answer["data"] == {"name": f"{key}.bpmn20.xml", "success": True, "message": None, "processes": [key]}
+        wrong_suffix = (await self.post(demo_admin, "model.xml", good)).json()["data"]
+        assert wrong_suffix["success"] is False and wrong_suffix["message"].startswith("文件格式错误: model.xml")
+        refused = (await self.post(demo_admin, "bad.bpmn", good.replace(b"${first}", b"${a.b}"))).json()["data"]
+        assert refused["success"] is False and "表达式不在允许的范围内" in refused["message"]
+        page = await demo_admin.data("GET", f"{API}/manager/list", size=200)
+        assert key not in {d["key"] for d in page["records"]}  # a check deploys nothing
+
+    async def test_needs_the_deploy_authority(self, applicant):
+        answer = await self.post(applicant, "x.bpmn20.xml", PARALLEL)
+        assert answer.json()["code"] == 403
+
+
+class TestDeleteTask:
+    async def test_ends_the_process_with_the_reason_and_only_in_its_tenant(self, admin, demo_admin, applicant, unique):
+        definition = await deploy_parallel(demo_admin, unique)
+        instance = (
+            await demo_admin.data(
+                "POST",
+                f"{API}/work/start-process",
+                {"processDefinitionId": definition["id"], "variables": {"first": "taskUser_1"}},
+            )
+        )["processInstanceId"]
+        task = await task_of(demo_admin, "claim-list", instance)  # B: candidate group admin
+        # another tenant's administrator cannot see the task, the applicant lacks the authority
+        assert (await admin.post(f"{API}/work/delete-task", taskId=task["taskId"])).json()["msg"] == "数据不存在"
+        assert (await applicant.post(f"{API}/work/delete-task", taskId=task["taskId"])).json()["code"] == 403
+        too_long = await demo_admin.post(f"{API}/work/delete-task", taskId=task["taskId"], reason="长" * 501)
+        assert too_long.json()["msg"] == "删除原因过长: 最多 500 个字符"
+        assert (await demo_admin.data("GET", f"{API}/follow/list", processInstanceId=instance))["total"] == 1
+
+        done = await demo_admin.post(f"{API}/work/delete-task", taskId=task["taskId"], reason="候选组无人")
+        assert done.json()["msg"] == "删除任务成功"
+        assert (await demo_admin.data("GET", f"{API}/follow/list", processInstanceId=instance))["total"] == 0
+        assert instance not in await ids_in(demo_admin, "claim-list")
+        history = await demo_admin.data("GET", f"{API}/process/history-flow-list", processInstanceId=instance)
+        assert [(h["historyActivityName"], h["comment"]) for h in history if h["comment"]] == [
+            ("B", "候选组无人"),
+            ("已删除", "候选组无人"),
+        ]
+        again = await demo_admin.post(f"{API}/work/delete-task", taskId=task["taskId"])
+        assert again.json()["msg"] == service.TASK_DONE
+
+
 class TestAtomicity:
     async def test_a_step_failing_half_way_keeps_nothing(self, app, applicant, manager, unique, monkeypatch):
         instance_id = int((await apply(applicant, 5, f"crash {unique}"))["processInstanceId"])
@@ -242,8 +325,8 @@ class TestAtomicity:
         await manager.data("POST", f"{API}/work/claim-task", taskId=claim["taskId"])
         real = service._record
 
-        async def crash(db, instance, workflow):
-            await real(db, instance, workflow)  # the new state and task rows are written...
+        async def crash(db, instance, workflow, open_rows):
+            await real(db, instance, workflow, open_rows)  # the new state and task rows are written...
             raise RuntimeError("power cut")  # ...and the process dies before commit
 
         monkeypatch.setattr(service, "_record", crash)
@@ -322,3 +405,21 @@ class TestDates:
         assert refused.json()["msg"] == "请求参数类型错误: endDate"
         too_long = await applicant.get(f"{API}/work/todo-list", endDate="3706-05-06T04:43:43.5106Z")
         assert too_long.status_code == 400 and too_long.json()["msg"].startswith("endDate")
+
+    async def test_every_list_filters_on_its_own_time(self, applicant, manager, demo_admin, unique):
+        today, past = datetime.now().strftime("%Y-%m-%d"), "2000-01-01"
+        definition = await deploy_parallel(demo_admin, unique)  # start-list: the definition's deploy time
+        instance = (await apply(applicant, 1, f"every {unique}"))["processInstanceId"]
+        claim = await task_of(manager, "claim-list", instance)  # claim and todo: the task's arrival
+        await manager.data("POST", f"{API}/work/claim-task", taskId=claim["taskId"])
+        await manager.data("POST", f"{API}/work/complete-task", {"taskId": claim["taskId"], "flag": "ok"})
+        lists = [
+            (demo_admin, "start-list", "key", definition["key"]),
+            (applicant, "send-list", "processInstanceId", instance),
+            (manager, "done-list", "processInstanceId", instance),
+        ]  # done: the completion
+        for api, listing, field, value in lists:
+            for begin, end, shown in ((today, today, True), (None, past, False), (f"{today} 23:59:59", None, False)):
+                dates = {k: v for k, v in (("beginDate", begin), ("endDate", end)) if v}
+                page = await api.data("GET", f"{API}/work/{listing}", size=200, **dates)
+                assert (value in {r[field] for r in page["records"]}) is shown, (listing, dates)

@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: Flowable expressions are literally ${name}.
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { crudOf, dialog, login, openMenu, toast } from './support';
 
@@ -182,4 +183,58 @@ test('a process drawn in the designer is deployed, started by one user and handl
   await decide(worker, true);
   await openMenu(worker, DONE.menu, DONE.path);
   await expect(crudOf(worker, 'work-done').row(name)).toContainText('已完结');
+});
+
+test('multi-instance settings drawn in the designer are saved, shown again and deployed', async ({
+  browser,
+}) => {
+  const stamp = Date.now().toString(36);
+  const name = `e2e会签${stamp}`;
+  const admin = await as(browser, { tenantId: TENANT, username: 'admin', password: 'admin' });
+  await openMenu(admin, ['流程管理', '模型设计'], /\/flow\/model$/);
+  const models = crudOf(admin, 'flow-model');
+  await models.button(/新\s*增/).click();
+  await dialog(admin).getByLabel('模型标识').fill(`e2e_mi_${stamp}`);
+  await dialog(admin).getByLabel('模型名称').fill(name);
+  await dialog(admin)
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
+  await expect(toast(admin)).toContainText('新增成功');
+  await models.search('模型名称', name);
+  const design = async () => {
+    await models.row(name).getByRole('button', { name: '设计' }).click();
+    return admin.getByTestId('designer');
+  };
+
+  const canvas = await design();
+  await canvas.locator('[data-element-id="StartEvent_1"]').click();
+  await admin.locator('.djs-context-pad [data-action="append.append-task"]').click();
+  await admin.locator('.djs-context-pad [data-action="replace"]').click();
+  await admin.locator('.djs-popup [data-id="replace-with-user-task"]').click();
+  const task = await canvas.locator('.djs-element.selected').getAttribute('data-element-id');
+  await dialog(admin).getByLabel('办理人').fill('${approver}');
+  await dialog(admin).getByLabel('多实例 (会签)').click();
+  await admin.locator('.ant-select-item-option').filter({ hasText: '串行 (依次办理)' }).click();
+  await dialog(admin).getByLabel('集合').fill('${approvers}');
+  await dialog(admin).getByLabel('元素变量').fill('approver');
+  await dialog(admin).getByLabel('完成条件').fill('${nrOfCompletedInstances >= 2}');
+  // bpmn-js draws the sequential marker (three horizontal bars) on the task
+  await expect(canvas.locator(`[data-element-id="${task}"] [data-marker="sequential"]`)).toHaveCount(1);
+  await admin.locator('.djs-context-pad [data-action="append.end-event"]').click();
+  await dialog(admin).getByTestId('designer-save').click();
+  await expect(toast(admin)).toContainText('操作成功');
+
+  const again = await design();
+  await again.locator(`[data-element-id="${task}"]`).click();
+  await expect(dialog(admin).getByLabel('集合')).toHaveValue('${approvers}');
+  await expect(dialog(admin).getByLabel('元素变量')).toHaveValue('approver');
+  await expect(dialog(admin).getByLabel('完成条件')).toHaveValue('${nrOfCompletedInstances >= 2}');
+  await dialog(admin)
+    .getByRole('button', { name: /取\s*消/ })
+    .click();
+  await models.row(name).getByRole('button', { name: '部署' }).click();
+  await dialog(admin)
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
+  await expect(toast(admin)).toContainText('部署成功');
 });

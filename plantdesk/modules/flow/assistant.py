@@ -21,13 +21,11 @@ async def my_tasks(db: AsyncSession, user: Identity, args: dict) -> dict:
     todo = select(FlowTask).where(FlowTask.status == OPEN, FlowTask.assignee == service.task_user(user.user_id))
     lists = {name: list((await db.execute(stmt.order_by(*newest).limit(SHOWN))).scalars())
              for name, stmt in (("todo", todo), ("claim", select(FlowTask).where(service.claimable(user))))}
-    instances = await service.instances_of(db, (t.instance_id for tasks in lists.values() for t in tasks))
-    definitions = await service.definitions_of(db, (i.definition_id for i in instances.values()))
+    processes = await service.processes_of(db, (t.instance_id for tasks in lists.values() for t in tasks))
 
     def row(task: FlowTask) -> dict:
-        instance = instances.get(task.instance_id)
-        definition = definitions.get(instance.definition_id) if instance else None
-        return {"id": str(task.id), "task": task.name, "process": definition.name if definition else None,
+        process = processes.get(task.instance_id)
+        return {"id": str(task.id), "task": task.name, "process": process.name if process else None,
                 "since": task.create_time.strftime(DATETIME_FORMAT)}
 
     return {name: [row(t) for t in tasks] for name, tasks in lists.items()}

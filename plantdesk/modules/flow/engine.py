@@ -7,6 +7,10 @@ What the adapter adds to the engine:
   subset, ISO timer texts quoted, script and service tasks refused.
 - Expressions never reach Python's eval: `Safe` evaluates a small AST subset (names, constants, comparisons,
   and/or/not, arithmetic) against the task data, and anything else is refused with a clear message.
+- Multi-instance (会签) the Flowable way: `flowable:collection` (a variable holding a list) and
+  `flowable:elementVariable` become BPMN's own loopDataInputRef / inputDataItem; the element variable stays local
+  to its instance, and completion conditions read Flowable's nrOfInstances, nrOfCompletedInstances and
+  nrOfActiveInstances.
 - User tasks carry the Flowable/Camunda assignment attributes (assignee, candidateUsers, candidateGroups,
   formKey) in their extensions; `HumanTask` resolves `${variable}` in them against the task's data.
 - A running workflow is kept as JSON state without its spec (the spec is re-parsed once per definition and
@@ -34,6 +38,7 @@ from SpiffWorkflow.bpmn.script_engine import PythonScriptEngine  # type: ignore[
 from SpiffWorkflow.bpmn.script_engine.python_environment import BasePythonScriptEngineEnvironment  # type: ignore[import-untyped]
 from SpiffWorkflow.bpmn.serializer import BpmnWorkflowSerializer  # type: ignore[import-untyped]
 from SpiffWorkflow.bpmn.specs.defaults import UserTask  # type: ignore[import-untyped]
+from SpiffWorkflow.bpmn.specs.mixins.multiinstance_task import MultiInstanceTask  # type: ignore[import-untyped]
 from SpiffWorkflow.bpmn.workflow import BpmnWorkflow  # type: ignore[import-untyped]
 from SpiffWorkflow.exceptions import WorkflowException  # type: ignore[import-untyped]
 from SpiffWorkflow.util.task import TaskState  # type: ignore[import-untyped]
@@ -204,7 +209,29 @@ class Safe(BasePythonScriptEngineEnvironment):
         raise EngineError("不支持服务调用")
 
 
-SCRIPT_ENGINE = PythonScriptEngine(environment=Safe())
+def loop_counts(task) -> dict[str, int]:
+    """Flowable's multi-instance variables as seen by one instance of a multi-instance task (else nothing)."""
+    parent = task.parent
+    spec = parent.task_spec if parent is not None else None
+    if not isinstance(spec, MultiInstanceTask):
+        return {}
+    instances = [child for child in parent.children if child.task_spec.name == spec.task_spec]
+    completed = len(parent.internal_data.get("merged", []))
+    active = sum(1 for child in instances if not child.has_state(TaskState.FINISHED_MASK))
+    pending = parent.internal_data.get("remaining")  # a sequential loop over a collection
+    if pending is not None:
+        total = completed + active + len(pending)
+    else:  # a sequential loop counts to its cardinality; a parallel one made every instance at once
+        total = parent.internal_data.get("cardinality", len(instances))
+    return {"nrOfInstances": total, "nrOfCompletedInstances": completed, "nrOfActiveInstances": active}
+
+
+class ScriptEngine(PythonScriptEngine):
+    def evaluate(self, task, expression, external_context=None):
+        return super().evaluate(task, expression, {**loop_counts(task), **(external_context or {})})
+
+
+SCRIPT_ENGINE = ScriptEngine(environment=Safe())
 
 
 # --- parsing --------------------------------------------------------------------------------------------------
@@ -212,6 +239,12 @@ SCRIPT_ENGINE = PythonScriptEngine(environment=Safe())
 
 class AssignedTaskParser(TaskParser):
     """Copies the Flowable/Camunda assignment attributes of a user task into its extensions."""
+
+    def create_data_spec(self, item, cls):
+        # The element variable of a multi-instance task is the inputDataItem's name; its id stays unique.
+        if etree.QName(item).localname == "inputDataItem" and item.get("name"):
+            return cls(item.get("name"), item.get("name"))
+        return super().create_data_spec(item, cls)
 
     def parse_extensions(self, node=None):
         node = node if node is not None else self.node
@@ -249,6 +282,45 @@ def _document(xml: bytes | str) -> etree._Element:
         raise EngineError(f"模型不是有效的 XML: {exc}") from None
 
 
+_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+
+
+def _vendor(element: etree._Element, name: str) -> str | None:
+    return next((element.get(f"{{{ns}}}{name}") for ns in VENDORS if element.get(f"{{{ns}}}{name}")), None)
+
+
+def _multi_instance(loop: etree._Element, owner: str) -> None:
+    """Flowable's `collection` / `elementVariable` as BPMN's loopDataInputRef / inputDataItem."""
+    collection, item = _vendor(loop, "collection"), (_vendor(loop, "elementVariable") or "").strip()
+    if collection is None:
+        if item:
+            raise EngineError(f"多实例设置了元素变量但没有集合: {owner}")
+        if loop.find(f"{{{BPMN}}}loopCardinality") is None and loop.find(f"{{{BPMN}}}loopDataInputRef") is None:
+            raise EngineError(f"多实例需要设置集合或循环次数: {owner}")
+        return
+    variable = collection.strip()
+    if variable.startswith("${") and variable.endswith("}"):
+        variable = variable[2:-1].strip()
+    if not _NAME.match(variable) or keyword.iskeyword(variable):
+        raise EngineError(f"多实例集合只能是一个流程变量 (例如 ${{approvers}}): {collection}")
+    if loop.find(f"{{{BPMN}}}loopCardinality") is not None:
+        raise EngineError(f"多实例不能同时设置循环次数和集合: {owner}")
+    for old in loop.findall(f"{{{BPMN}}}loopDataInputRef") + loop.findall(f"{{{BPMN}}}inputDataItem"):
+        loop.remove(old)
+    added = [etree.Element(f"{{{BPMN}}}loopDataInputRef")]
+    added[0].text = variable
+    if item:
+        if not _NAME.match(item) or keyword.iskeyword(item):
+            raise EngineError(f"多实例元素变量只能是变量名: {item}")
+        added.append(etree.Element(f"{{{BPMN}}}inputDataItem", id=f"{owner}_{item}", name=item))
+    condition = loop.find(f"{{{BPMN}}}completionCondition")
+    for element in added:  # the schema's order: ... inputDataItem before completionCondition
+        if condition is not None:
+            condition.addprevious(element)
+        else:
+            loop.append(element)
+
+
 _ISO_TIME = re.compile(r"^(R\d*/)?P(?!$)[0-9YMWDTHMS.]*$|^\d{4}-\d{2}-\d{2}T[0-9:.+\-Z]*$")
 
 
@@ -261,6 +333,8 @@ def prepare(xml: bytes | str) -> Prepared:
     processes = root.findall(f"{{{BPMN}}}process")
     if not processes:
         raise EngineError("模型中没有流程")
+    for loop in list(root.iter(f"{{{BPMN}}}multiInstanceLoopCharacteristics")):
+        _multi_instance(loop, loop.getparent().get("id") or "?")
     for element in root.iter(f"{{{BPMN}}}*"):
         name = etree.QName(element).localname
         if name in REFUSED_TAGS:
@@ -378,6 +452,11 @@ class Workflow:
         if task is None or task.state != TaskState.READY or not task.task_spec.manual:
             raise EngineError("任务不存在或已办理")
         task.data.update(variables)
+        loop = task.parent.task_spec if task.parent is not None else None
+        if isinstance(loop, MultiInstanceTask) and loop.input_item is not None and loop.output_item is None:
+            # The element variable is the instance's own (Flowable keeps it local): merged into the process
+            # data it would make the next sequential instance refuse to start ("input item already exists").
+            task.data.pop(loop.input_item.bpmn_id, None)
         task.run()
         self.run()
 

@@ -10,9 +10,9 @@ from datetime import timedelta
 from typing import Annotated, Any
 
 from fastapi import APIRouter, File, Form, Query, Request, UploadFile
-from sqlalchemy import Select, select
+from sqlalchemy import Row, Select, select
 from sqlalchemy.ext.asyncio import AsyncSession
-from sqlalchemy.orm import defer
+from sqlalchemy.orm import defer, load_only
 
 from plantdesk.core import query
 from plantdesk.core.context import Identity
@@ -47,19 +47,31 @@ from plantdesk.modules.flow.schemas import (
     FlowModelWrite,
     FlowRow,
     FlowStarted,
+    FlowUploadCheck,
     LeaveRead,
     LeaveWrite,
     StartProcess,
 )
 
 PREFIX = "/blade-flow"
+BPMN_SUFFIXES = (".bpmn20.xml", ".bpmn")
 Keyword = Annotated[str, Query(max_length=100)]
+DateQuery = Annotated[str | None, Query(max_length=19, description="yyyy-MM-dd[ HH:mm:ss]")]
 
 ModelView, ModelEdit = need("flow_model", "flow_model_view"), need("flow_model_add", "flow_model_edit")
 ModelDelete, ModelDeploy = need("flow_model_delete"), need("flow_model_deploy")
 ManagerView, ManagerState = need("manager", "manager_view"), need("manager_state")
 ManagerDelete, DeployUpload = need("manager_delete"), need("deploy_upload", "deploy")
 FollowView, FollowDelete = need("follow", "follow_view"), need("follow_delete")
+
+
+def _dated(stmt: Select, column, begin: str | None, end: str | None) -> Select:
+    if begin:
+        stmt = stmt.where(column >= query.parse_date(begin, "beginDate"))
+    if end:  # a day alone ends with that day
+        last = query.parse_date(end, "endDate")
+        stmt = stmt.where(column < last + timedelta(days=1) if len(end.strip()) == 10 else column <= last)
+    return stmt
 
 
 def _tenant_ids(raw: str | None) -> list[str]:
@@ -188,8 +200,15 @@ def _definition(row: FlowDefinition) -> dict:
     }
 
 
-async def _definition_page(db: AsyncSession, paging: PageParams, category: str, active_only: bool) -> dict:
-    stmt = service.latest_definitions(category or None)
+async def _definition_page(
+    db: AsyncSession,
+    paging: PageParams,
+    category: str,
+    active_only: bool,
+    begin: str | None = None,
+    end: str | None = None,
+) -> dict:
+    stmt = _dated(service.latest_definitions(category or None), FlowDefinition.deploy_time, begin, end)
     if active_only:
         stmt = stmt.where(FlowDefinition.suspension_state == ACTIVE)
     page = await paginate(db, stmt, paging)
@@ -212,6 +231,27 @@ async def manager_change_state(request: Request, db: TenantDb, user: Identity = 
     return ok(None, await service.change_state(db, process_id, state))
 
 
+def _bpmn_file(upload: UploadFile) -> tuple[str, str]:
+    """The upload's file name (no path) and its stem; a name without the BPMN suffix is refused."""
+    name = (upload.filename or "").replace("/", "_").replace("\\", "_")[-200:]
+    if not name.endswith(BPMN_SUFFIXES):
+        raise BusinessError(f"文件格式错误: {name or '?'} (需要 .bpmn20.xml 或 .bpmn)")
+    return name, name.removesuffix(".bpmn20.xml").removesuffix(".bpmn")
+
+
+@manager.post("/check-upload", response_model=R[FlowUploadCheck])
+async def manager_check_upload(file: Annotated[UploadFile, File()], user: Identity = DeployUpload):
+    """Multipart `file`: would it deploy? BladeX checks the suffix of each chosen file before deploy-upload;
+    PlantDesk also runs the engine's validation, so a model that would be refused is named before anything is
+    deployed. `success` false carries the reason in `message`; nothing is written."""
+    try:
+        name = _bpmn_file(file)[0]
+        processes = service.prepare(await file.read()).processes  # core.limits caps the request body
+    except BusinessError as exc:
+        return ok({"name": file.filename or "", "success": False, "message": exc.msg, "processes": []})
+    return ok({"name": name, "success": True, "processes": [p.key for p in processes]})
+
+
 @manager.post("/deploy-upload", response_model=R[int])
 async def manager_deploy_upload(
     db: TenantDb,
@@ -223,11 +263,8 @@ async def manager_deploy_upload(
     """Multipart `files` (each `.bpmn20.xml` or `.bpmn`), `category`, optional `tenantIds`."""
     count = 0
     for upload in files:
-        name = (upload.filename or "").replace("/", "_").replace("\\", "_")[-200:]
-        if not name.endswith((".bpmn20.xml", ".bpmn")):
-            raise BusinessError(f"文件格式错误: {name or '?'} (需要 .bpmn20.xml 或 .bpmn)")
+        name, stem = _bpmn_file(upload)
         xml = await upload.read()  # core.limits caps the request body
-        stem = name.removesuffix(".bpmn20.xml").removesuffix(".bpmn")
         count += await service.deploy_to(
             db, user, _tenant_ids(tenantIds), xml, name=stem, category=category, resource_name=name
         )
@@ -257,7 +294,7 @@ async def follow_list(
     """Running (and suspended) instances, newest first."""
     stmt = (
         select(FlowInstance)
-        .options(defer(FlowInstance.state))
+        .options(load_only(FlowInstance.id))
         .where(FlowInstance.status.in_((RUNNING, INSTANCE_SUSPENDED)))
     )
     if processInstanceId:
@@ -265,7 +302,7 @@ async def follow_list(
     if processDefinitionKey:
         stmt = stmt.where(FlowInstance.process_key == processDefinitionKey)
     page = await paginate(db, stmt.order_by(FlowInstance.start_time.desc(), FlowInstance.id.desc()), paging)
-    page["records"] = await _instance_rows(db, page["records"])
+    page["records"] = await _instance_rows(db, [i.id for i in page["records"]])
     return ok(page)
 
 
@@ -279,26 +316,38 @@ async def follow_delete(request: Request, db: TenantDb, user: Identity = FollowD
 # --- my work --------------------------------------------------------------------------------------------------
 
 work = APIRouter(prefix=f"{PREFIX}/work", tags=["flow-work"])
-DateQuery = Annotated[str | None, Query(max_length=19, description="yyyy-MM-dd[ HH:mm:ss]")]
 
 
 @work.get("/start-list", response_model=R[Page[FlowDefinitionRead]])
-async def start_list(db: TenantDb, user: CurrentUser, paging: Paging, category: Keyword = "", mode: int = 1):
-    """The 发起事务 catalogue: the newest active version of each process."""
-    return ok(await _definition_page(db, paging, category, active_only=True))
+async def start_list(
+    db: TenantDb,
+    user: CurrentUser,
+    paging: Paging,
+    category: Keyword = "",
+    mode: int = 1,
+    beginDate: DateQuery = None,
+    endDate: DateQuery = None,
+):
+    """The 发起事务 catalogue: the newest active version of each process (deployed between the dates)."""
+    return ok(await _definition_page(db, paging, category, active_only=True, begin=beginDate, end=endDate))
 
 
-def _dated(stmt: Select, column, begin: str | None, end: str | None) -> Select:
-    if begin:
-        stmt = stmt.where(column >= query.parse_date(begin, "beginDate"))
-    if end:  # a day alone ends with that day
-        last = query.parse_date(end, "endDate")
-        stmt = stmt.where(column < last + timedelta(days=1) if len(end.strip()) == 10 else column <= last)
-    return stmt
+# What a task row shows of the task (not its candidates or engine id).
+TASK_LISTED = load_only(
+    FlowTask.instance_id,
+    FlowTask.name,
+    FlowTask.task_key,
+    FlowTask.assignee,
+    FlowTask.create_time,
+    FlowTask.claim_time,
+    FlowTask.end_time,
+    FlowTask.comment,
+    FlowTask.form_key,
+)
 
 
 async def _task_page(db: AsyncSession, stmt: Select, paging: PageParams, status: str) -> dict:
-    page = await paginate(db, stmt, paging)
+    page = await paginate(db, stmt.options(TASK_LISTED), paging)
     page["records"] = await _task_rows(db, page["records"], status)
     return page
 
@@ -344,12 +393,12 @@ async def send_list(
     """已发: instances the user started, running or finished, with their latest task."""
     stmt = (
         select(FlowInstance)
-        .options(defer(FlowInstance.state))
+        .options(load_only(FlowInstance.id))
         .where(FlowInstance.start_user == service.task_user(user.user_id), FlowInstance.status != DELETED)
     )
     stmt = _dated(stmt, FlowInstance.start_time, beginDate, endDate)
     page = await paginate(db, stmt.order_by(FlowInstance.start_time.desc(), FlowInstance.id.desc()), paging)
-    page["records"] = await _instance_rows(db, page["records"], with_latest_task=True, status="send")
+    page["records"] = await _instance_rows(db, [i.id for i in page["records"]], with_latest_task=True, status="send")
     return ok(page)
 
 
@@ -380,6 +429,15 @@ async def complete_task(db: TenantDb, user: CurrentUser, body: CompleteTask):
     """Comment (default 同意), `pass` = flag ok or comment 同意, variables merged, then the engine moves on."""
     await service.complete(db, user, body.task_id, comment=body.comment, flag=body.flag, variables=body.variables)
     return ok(None, "办理成功")
+
+
+@work.post("/delete-task", response_model=R[None])
+async def delete_task(request: Request, db: TenantDb, user: Identity = FollowDelete):
+    """`taskId`, `reason`: an administrator's way out of a stuck task; its process instance is deleted with the
+    reason (as 流程跟踪's delete), so it needs the same authority (follow_delete)."""
+    task_id = parse_ids(await form_or_query(request, "taskId"))[0]
+    await service.delete_task(db, task_id, await form_or_query(request, "reason"))
+    return ok(None, "删除任务成功")
 
 
 @work.post("/start-process", response_model=R[FlowStarted])
@@ -482,23 +540,17 @@ async def resource_view(db: TenantDb, user: CurrentUser, processDefinitionId: Id
 # --- rows -----------------------------------------------------------------------------------------------------
 
 
-def _finished(instance: FlowInstance) -> str:
-    return "finished" if instance.status in (COMPLETED, DELETED) else "unfinished"
-
-
 async def _task_rows(db: AsyncSession, tasks: list[FlowTask], status: str) -> list[dict]:
-    instances = await service.instances_of(db, (t.instance_id for t in tasks))
-    definitions = await service.definitions_of(db, (i.definition_id for i in instances.values()))
-    people = await service.names(db, [*(t.assignee for t in tasks), *(i.start_user for i in instances.values())])
+    processes = await service.processes_of(db, (t.instance_id for t in tasks))
+    people = await service.names(db, [*(t.assignee for t in tasks), *(p.start_user for p in processes.values())])
     rows = []
     for task in tasks:
-        instance = instances.get(task.instance_id)
-        if instance is None:
+        process = processes.get(task.instance_id)
+        if process is None:
             continue
-        definition = definitions.get(instance.definition_id)
         rows.append(
             {
-                **_instance_fields(instance, definition, people),
+                **_process_fields(process, people),
                 "task_id": task.id,
                 "task_name": task.name,
                 "task_definition_key": task.task_key,
@@ -516,39 +568,39 @@ async def _task_rows(db: AsyncSession, tasks: list[FlowTask], status: str) -> li
     return rows
 
 
-def _instance_fields(instance: FlowInstance, definition: FlowDefinition | None, people: dict[str, str]) -> dict:
+def _process_fields(process: Row, people: dict[str, str]) -> dict:
+    """A row's process part, from `service.processes_of`."""
     return {
-        "process_instance_id": instance.id,
-        "process_definition_id": instance.definition_id,
-        "process_definition_key": instance.process_key,
-        "process_definition_name": instance.name,
-        "process_definition_version": definition.version if definition else None,
-        "process_is_finished": _finished(instance),
-        "business_table": instance.business_table,
-        "business_id": instance.business_id,
-        "start_user": instance.start_user,
-        "start_user_name": people.get(instance.start_user, instance.start_user_name),
-        "start_time": instance.start_time,
-        "category": instance.category,
-        "suspension_state": SUSPENDED if instance.status == INSTANCE_SUSPENDED else ACTIVE,
-        "form_id": definition.form_id if definition else None,
+        "process_instance_id": process.id,
+        "process_definition_id": process.definition_id,
+        "process_definition_key": process.process_key,
+        "process_definition_name": process.name,
+        "process_definition_version": process.version,
+        "process_is_finished": "finished" if process.status in (COMPLETED, DELETED) else "unfinished",
+        "business_table": process.business_table,
+        "business_id": process.business_id,
+        "start_user": process.start_user,
+        "start_user_name": people.get(process.start_user, process.start_user_name),
+        "start_time": process.start_time,
+        "category": process.category,
+        "suspension_state": SUSPENDED if process.status == INSTANCE_SUSPENDED else ACTIVE,
+        "form_id": process.form_id,
     }
 
 
 async def _instance_rows(
-    db: AsyncSession, instances: list[FlowInstance], *, with_latest_task: bool = False, status: str = "follow"
+    db: AsyncSession, instance_ids: list[int], *, with_latest_task: bool = False, status: str = "follow"
 ) -> list[dict]:
-    definitions = await service.definitions_of(db, (i.definition_id for i in instances))
-    people = await service.names(db, (i.start_user for i in instances))
-    latest = await service.latest_tasks(db, (i.id for i in instances)) if with_latest_task else {}
+    processes = await service.processes_of(db, instance_ids)
+    people = await service.names(db, (p.start_user for p in processes.values()))
+    latest = await service.latest_tasks(db, instance_ids) if with_latest_task else {}
     rows = []
-    for instance in instances:
-        row = {
-            **_instance_fields(instance, definitions.get(instance.definition_id), people),
-            "status": status,
-            "end_time": instance.end_time,
-        }
-        task = latest.get(instance.id)
+    for instance_id in instance_ids:
+        process = processes.get(instance_id)
+        if process is None:
+            continue
+        row = {**_process_fields(process, people), "status": status, "end_time": process.end_time}
+        task = latest.get(instance_id)
         if task is not None:
             row.update(task_id=task.id, task_name=task.name, task_definition_key=task.task_key)
         rows.append(row)

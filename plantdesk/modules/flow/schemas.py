@@ -48,6 +48,15 @@ class FlowDefinitionRead(Schema):
     form_id: Id | None = None
 
 
+class FlowUploadCheck(Schema):
+    """/manager/check-upload: whether one file would deploy, and the process keys it holds."""
+
+    name: str
+    success: bool
+    message: str | None = None
+    processes: list[str] = Field(default_factory=list)
+
+
 class FlowRow(Schema):
     """BladeX `BladeFlow`: one row of the task and instance lists."""
 

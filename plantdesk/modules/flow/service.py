@@ -7,13 +7,13 @@ the task rows in the caller's one transaction; the instance's row version makes 
 whole, so a step is either fully recorded or not at all.
 """
 
+from collections import OrderedDict
 from collections.abc import Iterable
 from datetime import datetime
 from pathlib import Path
 
-from sqlalchemy import delete, func, or_, select, update
+from sqlalchemy import Row, delete, func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
-from sqlalchemy.orm import defer
 from sqlalchemy.orm.exc import StaleDataError
 
 from plantdesk.core import tenancy
@@ -47,6 +47,8 @@ ALREADY_CLAIMED = "任务已被他人签收"
 NOT_YOURS = "任务不存在或不是您的待办"
 SUSPENDED_MSG = "流程已挂起, 无法办理"
 DEFINITION_SUSPENDED = "流程定义已挂起, 无法发起"
+TASK_DONE = "任务已办理"
+MAX_REASON = 500
 
 
 def task_user(user_id: int) -> str:
@@ -71,6 +73,14 @@ def _wrap(values: Iterable[str]) -> str | None:
 # --- deployment -----------------------------------------------------------------------------------------------
 
 
+def prepare(xml: bytes | str) -> engine.Prepared:
+    """The engine's executable model, or the reason it refuses the model as a business error."""
+    try:
+        return engine.prepare(xml)
+    except engine.EngineError as exc:
+        raise BusinessError(str(exc)) from None
+
+
 async def deploy(
     db: AsyncSession,
     user: Identity,
@@ -82,10 +92,7 @@ async def deploy(
     form_id: int | None = None,
 ) -> list[FlowDefinition]:
     """A deployment in the session's tenant: one definition per process, each key at its next version."""
-    try:
-        prepared = engine.prepare(xml)
-    except engine.EngineError as exc:
-        raise BusinessError(str(exc)) from None
+    prepared = prepare(xml)
     deployment = FlowDeployment(
         name=name,
         category=category,
@@ -183,10 +190,25 @@ async def _get(db: AsyncSession, model, id_: int):
     return row
 
 
+# A deployment's XML never changes: each worker reads it once and hands the engine the same bytes, whose parse
+# the engine keeps (engine._spec), so a step reads no XML and parses nothing.
+_DEPLOYED: OrderedDict[int, bytes] = OrderedDict()
+DEPLOYED_KEPT = 256
+
+
 async def deployment_xml(db: AsyncSession, deployment_id: int) -> bytes:
+    """The executable XML of a deployment named by a row the caller read in its own tenant (a definition or an
+    instance): the in-process copy is keyed by the deployment id alone."""
+    xml = _DEPLOYED.get(deployment_id)
+    if xml is not None:
+        _DEPLOYED.move_to_end(deployment_id)
+        return xml
     xml = await db.scalar(select(FlowDeployment.xml).where(FlowDeployment.id == deployment_id))
     if xml is None:
         raise NotFoundError()
+    _DEPLOYED[deployment_id] = xml
+    if len(_DEPLOYED) > DEPLOYED_KEPT:
+        _DEPLOYED.popitem(last=False)
     return xml
 
 
@@ -243,16 +265,21 @@ async def start(
     )
     db.add(instance)
     await db.flush()
-    await _record(db, instance, workflow)
+    await _record(db, instance, workflow, [])
     return instance
 
 
-async def _record(db: AsyncSession, instance: FlowInstance, workflow: engine.Workflow) -> None:
-    """Project the engine's READY user tasks into task rows and store the state (the same transaction)."""
+async def _open_tasks(db: AsyncSession, instance_id: int) -> list[FlowTask]:
+    stmt = select(FlowTask).where(FlowTask.instance_id == instance_id, FlowTask.status == OPEN)
+    return list((await db.execute(stmt)).scalars())
+
+
+async def _record(
+    db: AsyncSession, instance: FlowInstance, workflow: engine.Workflow, open_rows: list[FlowTask]
+) -> None:
+    """Project the engine's READY user tasks into task rows (`open_rows`: the instance's open ones before the
+    step) and store the state (the same transaction)."""
     ready = {task.id: task for task in workflow.human_tasks()}
-    open_rows = (
-        await db.execute(select(FlowTask).where(FlowTask.instance_id == instance.id, FlowTask.status == OPEN))
-    ).scalars()
     for row in open_rows:
         if row.engine_id in ready:
             ready.pop(row.engine_id)
@@ -284,14 +311,14 @@ async def claim(db: AsyncSession, user: Identity, task_id: int) -> None:
     me = task_user(user.user_id)
     task = await _get(db, FlowTask, task_id)
     if task.status != OPEN:
-        raise BusinessError("任务已办理")
+        raise BusinessError(TASK_DONE)
     if task.assignee == me:
         return
     if task.assignee is not None:
         raise BusinessError(ALREADY_CLAIMED)
     if not _is_candidate(task, me, user.role_names):
         raise BusinessError("您不是该任务的候选人")
-    await _check_running(db, task.instance_id)
+    _running(await _get(db, FlowInstance, task.instance_id))
     done = await db.execute(
         update(FlowTask)
         .where(FlowTask.id == task_id, FlowTask.assignee.is_(None), FlowTask.status == OPEN)
@@ -308,13 +335,25 @@ def _is_candidate(task: FlowTask, me: str, roles: Iterable[str]) -> bool:
     return bool(task.candidate_groups) and any(f",{role}," in (task.candidate_groups or "") for role in roles)
 
 
-async def _check_running(db: AsyncSession, instance_id: int) -> FlowInstance:
-    instance = await _get(db, FlowInstance, instance_id)
+def _running(instance: FlowInstance) -> None:
     if instance.status == INSTANCE_SUSPENDED:
         raise BusinessError(SUSPENDED_MSG)
     if instance.status != RUNNING:
         raise BusinessError("流程已结束")
-    return instance
+
+
+async def _step(db: AsyncSession, task_id: int) -> tuple[FlowInstance | None, list[FlowTask]]:
+    """The instance of task `task_id` (with its engine state) and the instance's open tasks, in one query: a
+    step needs them all."""
+    instance_id = select(FlowTask.instance_id).where(FlowTask.id == task_id).scalar_subquery()
+    rows = (
+        await db.execute(
+            select(FlowInstance, FlowTask)
+            .outerjoin(FlowTask, (FlowTask.instance_id == FlowInstance.id) & (FlowTask.status == OPEN))
+            .where(FlowInstance.id == instance_id)
+        )
+    ).all()
+    return (rows[0][0] if rows else None), [task for _instance, task in rows if task is not None]
 
 
 def passed(flag: str | None, comment: str) -> bool:
@@ -326,10 +365,11 @@ async def complete(
     db: AsyncSession, user: Identity, task_id: int, *, comment: str | None, flag: str | None, variables: dict
 ) -> FlowTask:
     me = task_user(user.user_id)
-    task = await db.get(FlowTask, task_id)
-    if task is None or task.status != OPEN or task.assignee != me:
+    instance, open_rows = await _step(db, task_id)
+    task = next((row for row in open_rows if row.id == task_id), None)
+    if instance is None or task is None or task.assignee != me:
         raise BusinessError(NOT_YOURS)
-    instance = await _check_running(db, task.instance_id)
+    _running(instance)
     comment = (comment or "").strip() or DEFAULT_COMMENT
     ok = passed(flag, comment)
     xml = await deployment_xml(db, instance.deployment_id)
@@ -341,10 +381,17 @@ async def complete(
     task.status, task.end_time, task.completed_by = DONE, now(), me
     task.comment, task.passed = comment, int(ok)
     try:
-        await _record(db, instance, workflow)
+        await _record(db, instance, workflow, [row for row in open_rows if row is not task])
     except StaleDataError:
         raise BusinessError("任务已被他人办理, 请刷新后重试") from None
     return task
+
+
+def reason_of(raw: str | None, default: str) -> str:
+    reason = (raw or "").strip() or default
+    if len(reason) > MAX_REASON:
+        raise BusinessError(f"删除原因过长: 最多 {MAX_REASON} 个字符")
+    return reason
 
 
 async def delete_instance(db: AsyncSession, instance_id: int, reason: str | None) -> None:
@@ -352,13 +399,25 @@ async def delete_instance(db: AsyncSession, instance_id: int, reason: str | None
     if instance.status in (COMPLETED, DELETED):
         raise BusinessError("流程已结束")
     instance.status, instance.end_time = DELETED, now()
-    instance.delete_reason = reason or "删除流程实例"
+    instance.delete_reason = reason_of(reason, "删除流程实例")
     await db.execute(
         update(FlowTask)
         .where(FlowTask.instance_id == instance.id, FlowTask.status == OPEN)
         .values(status=CANCELLED, end_time=now())
         .execution_options(synchronize_session=False)
     )
+
+
+async def delete_task(db: AsyncSession, task_id: int, reason: str | None) -> None:
+    """An open task cannot leave its process stuck behind it: deleting it deletes its process instance (as 流程跟踪
+    does) with the reason, which the task keeps as its comment. Flowable refuses to delete a process's task;
+    docs/decisions.md has why PlantDesk ends the process instead."""
+    task = await _get(db, FlowTask, task_id)
+    if task.status != OPEN:
+        raise BusinessError(TASK_DONE)
+    reason = reason_of(reason, "删除任务")
+    await delete_instance(db, task.instance_id, reason)
+    task.status, task.end_time, task.comment = CANCELLED, now(), reason
 
 
 async def fire_due_timers(db: AsyncSession, at: datetime | None = None) -> int:
@@ -383,7 +442,7 @@ async def fire_due_timers(db: AsyncSession, at: datetime | None = None) -> int:
         xml = await deployment_xml(db, instance.deployment_id)
         workflow = engine.restore(xml, instance.process_key, instance.state)
         workflow.fire_timers()
-        await _record(db, instance, workflow)
+        await _record(db, instance, workflow, await _open_tasks(db, instance.id))
     return len(due)
 
 
@@ -405,19 +464,35 @@ async def names(db: AsyncSession, task_users: Iterable[str | None]) -> dict[str,
     return {task_user(id_): real_name or account for id_, real_name, account in rows}
 
 
-async def definitions_of(db: AsyncSession, ids: Iterable[int]) -> dict[int, FlowDefinition]:
-    ids = set(ids)
-    if not ids:
-        return {}
-    return {d.id: d for d in (await db.execute(select(FlowDefinition).where(FlowDefinition.id.in_(ids)))).scalars()}
+# What a list row shows of its process instance: no engine state.
+LISTED = (
+    FlowInstance.id,
+    FlowInstance.definition_id,
+    FlowInstance.process_key,
+    FlowInstance.name,
+    FlowInstance.category,
+    FlowInstance.business_table,
+    FlowInstance.business_id,
+    FlowInstance.start_user,
+    FlowInstance.start_user_name,
+    FlowInstance.start_time,
+    FlowInstance.end_time,
+    FlowInstance.status,
+)
 
 
-async def instances_of(db: AsyncSession, ids: Iterable[int]) -> dict[int, FlowInstance]:
-    ids = set(ids)
+async def processes_of(db: AsyncSession, instance_ids: Iterable[int]) -> dict[int, Row]:
+    """The listed fields of each instance with its definition's version and start form (`version`, `form_id`),
+    in one query of plain rows."""
+    ids = set(instance_ids)
     if not ids:
         return {}
-    stmt = select(FlowInstance).options(defer(FlowInstance.state)).where(FlowInstance.id.in_(ids))
-    return {i.id: i for i in (await db.execute(stmt)).scalars()}
+    stmt = (
+        select(*LISTED, FlowDefinition.version, FlowDefinition.form_id)
+        .outerjoin(FlowDefinition, FlowDefinition.id == FlowInstance.definition_id)
+        .where(FlowInstance.id.in_(ids))
+    )
+    return {row.id: row for row in await db.execute(stmt)}
 
 
 async def latest_tasks(db: AsyncSession, instance_ids: Iterable[int]) -> dict[int, FlowTask]:

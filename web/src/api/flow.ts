@@ -27,6 +27,7 @@ import {
   postBladeDeskProcessLeaveStartProcess,
   postBladeFlowFollowDeleteProcessInstance,
   postBladeFlowManagerChangeState,
+  postBladeFlowManagerCheckUpload,
   postBladeFlowManagerDeleteDeployment,
   postBladeFlowManagerDeployUpload,
   postBladeFlowModelDeploy,
@@ -108,6 +109,9 @@ export const changeState = async (processId: string, state: 'active' | 'suspend'
 
 export const deleteDeployment = async (deploymentIds: string) =>
   (await postBladeFlowManagerDeleteDeployment({ params: { deploymentIds } })).msg;
+
+/** Would `file` deploy (suffix and the engine's validation)? Nothing is deployed. */
+export const checkUpload = async (file: File) => (await postBladeFlowManagerCheckUpload({ file })).data;
 
 export const deployUpload = async (files: File[], category?: string, tenantIds?: string) =>
   (await postBladeFlowManagerDeployUpload({ files, category, tenantIds })).data;

@@ -1,4 +1,5 @@
 import { Input, Radio, Select, Switch } from 'antd';
+import dayjs from 'dayjs';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazyChunk } from '#src/app/registry';
@@ -159,6 +160,9 @@ export function Cell<T>({ column, row }: { column: CrudColumn<T>; row: T }) {
   }
 }
 
+// A day picked in the range starts at 00:00:00 and ends at 23:59:59, so the end day is part of the range.
+const WHOLE_DAYS = { defaultOpenValue: [dayjs().startOf('day'), dayjs().endOf('day')] };
+
 /** A `searchRange` column's search field: a date-time range (start and end each optional). */
 export function RangeInput<T>({ column, ...control }: Omit<FieldInputProps<T>, 'search'>) {
   const { t } = useTranslation();
@@ -167,7 +171,7 @@ export function RangeInput<T>({ column, ...control }: Omit<FieldInputProps<T>, '
     <Suspense fallback={<Input disabled placeholder={label} style={{ width: 360 }} />}>
       <RangePicker
         id={control.id}
-        showTime
+        showTime={WHOLE_DAYS}
         allowEmpty={[true, true]}
         format={DATETIME_FORMAT}
         style={{ width: 360, maxWidth: '100%' }}

@@ -4,6 +4,7 @@ export { toDicItems, useColumnOptions, valueList } from './options';
 export {
   isTableParam,
   parseTableState,
+  rangeNames,
   type SortState,
   snakeCase,
   type TableState,

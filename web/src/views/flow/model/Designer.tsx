@@ -1,13 +1,21 @@
 import 'bpmn-js/dist/assets/diagram-js.css';
 import 'bpmn-js/dist/assets/bpmn-js.css';
 import 'bpmn-js/dist/assets/bpmn-font/css/bpmn-embedded.css';
-import { Button, Empty, Form, Input, Modal, Space } from 'antd';
+import { Button, Empty, Form, Input, Modal, Select, Space } from 'antd';
 import Modeler from 'bpmn-js/lib/Modeler';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type FlowModelDetail, saveModelXml } from '#src/api/flow';
 import { toast } from '#src/app/feedback';
 import flowable from './flowable.json';
+import {
+  type LoopElement,
+  type Moddle,
+  type MultiInstance,
+  multiInstanceLoop,
+  NO_MULTI_INSTANCE,
+  readMultiInstance,
+} from './multiInstance';
 import { translateModule } from './translations';
 
 const L = (key: string) => `flow.${key}`;
@@ -19,6 +27,7 @@ interface BusinessObject {
   get(name: string): unknown;
   conditionExpression?: { body?: string };
   eventDefinitions?: { $type: string; timeDuration?: { body?: string } }[];
+  loopCharacteristics?: LoopElement;
 }
 interface Shape {
   id: string;
@@ -29,8 +38,11 @@ interface Modeling {
   updateProperties(element: Shape, props: Record<string, unknown>): void;
   updateModdleProperties(element: Shape, target: unknown, props: Record<string, unknown>): void;
 }
-interface Moddle {
-  create(type: string, attrs: Record<string, unknown>): unknown;
+interface BpmnReplace {
+  replaceElement(element: Shape, target: { type: string }): Shape;
+}
+interface Selection {
+  select(element: Shape): void;
 }
 interface EventBus {
   on(event: string, callback: (event: { newSelection?: Shape[]; element?: Shape }) => void): void;
@@ -40,11 +52,13 @@ const timerOf = (bo: BusinessObject) =>
   bo.eventDefinitions?.find((definition) => definition.$type === 'bpmn:TimerEventDefinition');
 
 const TASK_FIELDS = ['assignee', 'candidateUsers', 'candidateGroups'] as const;
+const LOOP_FIELDS = ['collection', 'elementVariable', 'cardinality', 'completionCondition'] as const;
 
 /**
  * The BPMN designer (bpmn-js Modeler, its own lazy chunk) with a small properties form: the name of any element,
- * the Flowable assignee / candidate users / candidate groups of a user task, the condition of a sequence flow, the
- * duration of a timer event (ISO 8601, e.g. PT1H).
+ * the Flowable assignee / candidate users / candidate groups and multi-instance (会签: parallel or sequential,
+ * collection, element variable, instances, completion condition) of a user task, the condition of a sequence
+ * flow, the duration of a timer event (ISO 8601, e.g. PT1H).
  * The bpmn.io watermark stays, as the bpmn-js licence asks.
  */
 export default function Designer({
@@ -60,6 +74,7 @@ export default function Designer({
   const modeler = useRef<Modeler | null>(null);
   const [selected, setSelected] = useState<Shape | null>(null);
   const [values, setValues] = useState<Record<string, string>>({});
+  const [loop, setLoop] = useState<MultiInstance>(NO_MULTI_INSTANCE);
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
@@ -71,8 +86,11 @@ export default function Designer({
     });
     modeler.current = instance;
     instance.importXML(model.modelEditorXml ?? '').catch((error: Error) => toast.error(error.message));
-    instance.get<EventBus>('eventBus').on('selection.changed', (event) => {
-      const element = event.newSelection?.length === 1 ? event.newSelection[0] : null;
+    // The form shows the selected element as the model has it, also after a change made on the canvas (the
+    // replace menu's multi-instance markers) or by undo.
+    let shown: Shape | null = null;
+    const show = (element: Shape | null) => {
+      shown = element;
       setSelected(element);
       if (!element) return;
       const bo = element.businessObject;
@@ -81,6 +99,14 @@ export default function Designer({
       next.condition = bo.conditionExpression?.body ?? '';
       next.timer = timerOf(bo)?.timeDuration?.body ?? '';
       setValues(next);
+      setLoop(readMultiInstance(bo.loopCharacteristics));
+    };
+    const events = instance.get<EventBus>('eventBus');
+    events.on('selection.changed', (event) =>
+      show(event.newSelection?.length === 1 ? event.newSelection[0] : null),
+    );
+    events.on('element.changed', (event) => {
+      if (event.element && event.element === shown) show(event.element);
     });
     return () => {
       instance.destroy();
@@ -109,6 +135,26 @@ export default function Designer({
           : undefined,
       });
     else modeling.updateProperties(selected, { [`flowable:${field}`]: value || undefined });
+  };
+
+  const changeLoop = (field: keyof MultiInstance, value: string) => {
+    const next = { ...loop, [field]: value };
+    setLoop(next);
+    const current = modeler.current;
+    if (!current || !selected) return;
+    current.get<Modeling>('modeling').updateProperties(selected, {
+      loopCharacteristics: multiInstanceLoop(current.get<Moddle>('moddle'), next),
+    });
+  };
+
+  // A plain task passes by itself: an approval step is a user task (the palette draws plain ones).
+  const toUserTask = () => {
+    const current = modeler.current;
+    if (!current || !selected) return;
+    const replaced = current
+      .get<BpmnReplace>('bpmnReplace')
+      .replaceElement(selected, { type: 'bpmn:UserTask' });
+    current.get<Selection>('selection').select(replaced);
   };
 
   const save = async () => {
@@ -164,6 +210,13 @@ export default function Designer({
                   onChange={(e) => change('name', e.target.value)}
                 />
               </Form.Item>
+              {selected.type === 'bpmn:Task' && (
+                <Form.Item extra={t(L('plainTaskTip'))}>
+                  <Button onClick={toUserTask} data-testid="designer-user-task">
+                    {t(L('toUserTask'))}
+                  </Button>
+                </Form.Item>
+              )}
               {isTask &&
                 TASK_FIELDS.map((field) => (
                   <Form.Item
@@ -176,6 +229,40 @@ export default function Designer({
                       id={`designer-${field}`}
                       value={values[field]}
                       onChange={(e) => change(field, e.target.value)}
+                    />
+                  </Form.Item>
+                ))}
+              {isTask && (
+                <Form.Item
+                  label={t(L('multiInstance'))}
+                  htmlFor="designer-multiInstance"
+                  extra={t(L('multiInstanceTip'))}
+                >
+                  <Select
+                    id="designer-multiInstance"
+                    value={loop.mode}
+                    onChange={(mode) => changeLoop('mode', mode)}
+                    options={[
+                      { value: '', label: t(L('multiNone')) },
+                      { value: 'parallel', label: t(L('multiParallel')) },
+                      { value: 'sequential', label: t(L('multiSequential')) },
+                    ]}
+                  />
+                </Form.Item>
+              )}
+              {isTask &&
+                loop.mode &&
+                LOOP_FIELDS.map((field) => (
+                  <Form.Item
+                    key={field}
+                    label={t(L(field))}
+                    htmlFor={`designer-${field}`}
+                    extra={t(L(`${field}Tip`))}
+                  >
+                    <Input
+                      id={`designer-${field}`}
+                      value={loop[field]}
+                      onChange={(e) => changeLoop(field, e.target.value)}
                     />
                   </Form.Item>
                 ))}

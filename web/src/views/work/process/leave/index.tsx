@@ -1,12 +1,13 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, DatePicker, Form, Input, InputNumber, Modal, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { applyLeave, type FlowRow, type LeaveRead, leaveApi } from '#src/api/flow';
 import { toast } from '#src/app/feedback';
 import { useAccess } from '#src/components/Access';
-import { type CrudHandle, type CrudOption, CrudPage, READ_ONLY } from '#src/components/CrudPage';
+import { type CrudOption, CrudPage, READ_ONLY } from '#src/components/CrudPage';
+import { useWorkChanged } from '../../changed';
 import { ProcessDialog } from '../../ProcessDialog';
 
 const L = (key: string) => `work.leave.${key}`;
@@ -27,7 +28,7 @@ interface Values {
  */
 export default function LeavePage() {
   const { t } = useTranslation();
-  const handle = useRef<CrudHandle>(null);
+  const changed = useWorkChanged();
   const can = useAccess();
   const [form] = Form.useForm<Values>();
   const [applying, setApplying] = useState(false);
@@ -78,7 +79,7 @@ export default function LeavePage() {
       toast.success(t(L('applied')));
       setApplying(false);
       form.resetFields();
-      await handle.current?.refresh();
+      await changed();
     } catch {
       // shown by the HTTP layer
     } finally {
@@ -96,7 +97,7 @@ export default function LeavePage() {
 
   return (
     <>
-      <CrudPage option={option} api={leaveApi} ref={handle} />
+      <CrudPage option={option} api={leaveApi} />
       {applying && (
         <Modal
           open
