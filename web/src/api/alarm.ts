@@ -15,6 +15,7 @@ import {
   getAlarmLevelList,
   getAlarmLevelPage,
   getAlarmNotifymodelfieldList,
+  getAlarmNotifyparamemailDetail,
   getAlarmNotifytemplateDetail,
   getAlarmNotifytemplateList,
   getAlarmResultOverview,
@@ -23,6 +24,8 @@ import {
   getAlarmTimecycleList,
   getAlarmTrailPage,
   type LevelRead,
+  type MailParamsRead,
+  type MailParamsWrite,
   type ModelFieldRead,
   postAlarmEventAdd,
   postAlarmEventDelete,
@@ -32,6 +35,7 @@ import {
   postAlarmJobunusuaRetry,
   postAlarmLevelRemove,
   postAlarmLevelSaveAndUpdate,
+  postAlarmNotifyparamemailSubmit,
   postAlarmNotifytemplatePreview,
   postAlarmNotifytemplateRemove,
   postAlarmNotifytemplateSubmit,
@@ -185,6 +189,18 @@ export async function fetchSetting() {
 
 export async function saveSetting(body: SettingWrite) {
   return (await postAlarmStatusUpdate(body)).msg;
+}
+
+export type { MailParamsRead };
+
+/** The tenant's SMTP parameters (the password never comes back: only whether one is set). */
+export async function fetchMailParams() {
+  return (await getAlarmNotifyparamemailDetail()).data;
+}
+
+/** Save the SMTP parameters; an empty password keeps the stored one. */
+export async function saveMailParams(body: MailParamsWrite) {
+  return (await postAlarmNotifyparamemailSubmit(body)).msg;
 }
 
 /** The event result and alarm record of (eventId, batch): the detail dialog. */

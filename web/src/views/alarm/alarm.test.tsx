@@ -40,6 +40,12 @@ vi.mock('#src/api/alarm', () => ({
   affirmAlarms: (...args: unknown[]) => affirmAlarms(...args),
 }));
 
+// The dialog's knowledge links (their own tests are EventKnowledge's): none, without a request.
+vi.mock('#src/api/knowledge', async (original) => ({
+  ...(await original<object>()),
+  eventKnowledgeApi: { list: async () => [], set: async () => [] },
+}));
+
 const { AlarmDetailDialog } = await import('./AlarmDetail');
 
 describe('alarm detail dialog', () => {

@@ -1,11 +1,12 @@
 import { EyeOutlined, RedoOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Form, InputNumber, Modal, Switch, Table, Tabs, Typography } from 'antd';
+import { Button, Card, Form, Input, InputNumber, Modal, Switch, Table, Tabs, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   authUserQuery,
   cycleApi,
+  fetchMailParams,
   fetchSetting,
   type GroupRead,
   groupApi,
@@ -14,6 +15,7 @@ import {
   modelFieldQuery,
   previewTemplate,
   retryJobs,
+  saveMailParams,
   saveSetting,
   type TemplateRead,
   type TimeCycleRead,
@@ -31,7 +33,7 @@ const CONFIG = { add: EDIT, edit: EDIT, delete: EDIT };
 const HHMM = { pattern: /^([01]\d|2[0-4]):[0-5]\d$/, message: 'HH:MM' };
 
 /**
- * 全局设置 (/alarm/setting): the tenant's alarm switches, levels, groups (authorised users, escalation), time
+ * 全局设置 (/alarm/setting): the tenant's alarm switches, the SMTP parameters groups mail through, levels, groups (authorised users, escalation), time
  * cycles, notification templates (with the model fields they may name) and the unusual jobs.
  */
 export default function AlarmSettingPage() {
@@ -40,6 +42,7 @@ export default function AlarmSettingPage() {
     <Tabs
       items={[
         { key: 'settings', label: t(L('settings')), children: <Settings /> },
+        { key: 'mail', label: t(L('mail')), children: <Mail /> },
         { key: 'levels', label: t(L('levels')), children: <Levels /> },
         { key: 'groups', label: t(L('groups')), children: <Groups /> },
         { key: 'cycles', label: t(L('cycles')), children: <Cycles /> },
@@ -72,7 +75,8 @@ function Settings() {
       });
   }, [query.data, form]);
   const save = async () => {
-    const values = await form.validateFields();
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
     setBusy(true);
     try {
       toast.success(
@@ -98,6 +102,82 @@ function Settings() {
         </Form.Item>
         <Form.Item name="keepDays" label={t(L('keepDays'))} rules={[{ required: true }]}>
           <InputNumber min={1} max={3650} />
+        </Form.Item>
+        <Form.Item wrapperCol={{ offset: 8 }}>
+          <Button type="primary" onClick={save} loading={busy}>
+            {t(L('save'))}
+          </Button>
+        </Form.Item>
+      </Form>
+    </Card>
+  );
+}
+
+interface MailValues {
+  smtpHost: string;
+  smtpPort: number;
+  smtpUser: string;
+  smtpPassword: string;
+  smtpFrom: string;
+  smtpTls: boolean;
+}
+
+function Mail() {
+  const { t } = useTranslation();
+  const can = useAccess();
+  const queryClient = useQueryClient();
+  const query = useQuery({ queryKey: ['alarm', 'mail'], queryFn: fetchMailParams });
+  const [form] = Form.useForm<MailValues>();
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    if (query.data)
+      form.setFieldsValue({
+        smtpHost: query.data.smtpHost ?? '',
+        smtpPort: query.data.smtpPort,
+        smtpUser: query.data.smtpUser ?? '',
+        smtpPassword: '',
+        smtpFrom: query.data.smtpFrom ?? '',
+        smtpTls: query.data.smtpTls === 1,
+      });
+  }, [query.data, form]);
+  const save = async () => {
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
+    setBusy(true);
+    try {
+      toast.success((await saveMailParams({ ...values, smtpTls: values.smtpTls ? 1 : 0 })) ?? '');
+      queryClient.invalidateQueries({ queryKey: ['alarm', 'mail'] });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Card size="small" style={{ maxWidth: 560 }}>
+      <Form form={form} layout="horizontal" labelCol={{ span: 8 }} disabled={!can(EDIT)}>
+        <Form.Item
+          name="smtpHost"
+          label={t(L('smtpHost'))}
+          rules={[{ max: 255 }, { pattern: /^[A-Za-z0-9.\-:[\]]*$/, message: t(L('smtpHostInvalid')) }]}
+        >
+          <Input placeholder="smtp.example.com" />
+        </Form.Item>
+        <Form.Item name="smtpPort" label={t(L('smtpPort'))} rules={[{ required: true }]}>
+          <InputNumber min={1} max={65535} />
+        </Form.Item>
+        <Form.Item name="smtpUser" label={t(L('smtpUser'))} rules={[{ max: 255 }]}>
+          <Input autoComplete="off" />
+        </Form.Item>
+        <Form.Item name="smtpPassword" label={t(L('smtpPassword'))} rules={[{ max: 255 }]}>
+          <Input.Password
+            autoComplete="new-password"
+            placeholder={query.data?.passwordSet ? t(L('smtpPasswordKept')) : undefined}
+          />
+        </Form.Item>
+        <Form.Item name="smtpFrom" label={t(L('smtpFrom'))} rules={[{ max: 255 }]}>
+          <Input placeholder="alarms@example.com" />
+        </Form.Item>
+        <Form.Item name="smtpTls" label={t(L('smtpTls'))} valuePropName="checked">
+          <Switch />
         </Form.Item>
         <Form.Item wrapperCol={{ offset: 8 }}>
           <Button type="primary" onClick={save} loading={busy}>
