@@ -53,6 +53,7 @@ from plantdesk.modules.alarm.schemas import (
     TemplatePreview,
     TemplateRead,
     TemplateWrite,
+    TenantInitRead,
     TimeCycleRead,
     TimeCycleWrite,
     TrailRead,
@@ -232,6 +233,24 @@ async def setting_read(db: TenantDb, user: Identity = Read):
 @status.post("/update", response_model=R[SettingRead])
 async def setting_update(db: TenantDb, body: Annotated[SettingWrite, Body()], user: Identity = SettingEdit):
     return ok(await service.save_setting(db, body))
+
+
+# --- a tenant's alarm area: ready or not, and its defaults ---------------------------------------------------
+
+tenant_init = APIRouter(prefix=f"{PREFIX}/tenantInit", tags=["alarm-tenantInit"])
+
+
+@tenant_init.get("/apikey/check", response_model=R[TenantInitRead])
+async def tenant_init_check(db: TenantDb, user: Identity = Read):
+    """Whether the caller's tenant can rate and time alarms (levels and a time cycle exist). PlantDesk's alarms
+    run in the platform itself, so there is no separate service key to check: readiness is what is left."""
+    return ok(await service.tenant_init(db))
+
+
+@tenant_init.post("/submit", response_model=R[TenantInitRead])
+async def tenant_init_submit(db: TenantDb, user: Identity = SettingEdit):
+    """The default levels (超紧急 … 提醒) and a 全天 time cycle for a tenant that has none; idempotent."""
+    return ok(await service.initialize_tenant(db))
 
 
 mail_params = APIRouter(prefix=f"{PREFIX}/notifyparamemail", tags=["alarm-notifyparamemail"])
@@ -455,5 +474,5 @@ async def trail_page(request: Request, db: TenantDb, paging: Paging, user: Ident
 
 
 router = APIRouter()
-include(router, levels, groups, cycles, status, mail_params, notify_templates, model_fields, events, results, trail,
-        unusual_jobs, tracking.router)
+include(router, levels, groups, cycles, status, tenant_init, mail_params, notify_templates, model_fields, events,
+        results, trail, unusual_jobs, tracking.router)

@@ -87,6 +87,14 @@ class SettingRead(Schema):
     keep_days: int = 180
 
 
+class TenantInitRead(Schema):
+    """Whether the tenant's alarm area is ready to raise alarms: levels to rate them and a time cycle."""
+
+    initialized: bool
+    levels: int
+    cycles: int
+
+
 class SettingWrite(Schema):
     enabled: int | None = Field(None, ge=0, le=1)
     notify: int | None = Field(None, ge=0, le=1)

@@ -28,6 +28,7 @@ from plantdesk.modules.alarm.models import (
     AlarmRule,
     AlarmSetting,
     AlarmTemplate,
+    AlarmTimeCycle,
     AlarmTrail,
     RuleCondition,
 )
@@ -364,6 +365,31 @@ async def open_alarms(db: AsyncSession, device_id: int | None = None, limit: int
     return [{"id": r["id"], "event_id": r["event_id"], "event_name": r["event_name"], "level_name": r["level_name"],
              "device_name": r["device_name"], "point_name": r["point_name"], "first_time": r["first_time"],
              "affirm_status": r["affirm_status"], "peak_value": r["peak_value"]} for r in reads]
+
+
+# A new tenant's alarm levels (design/industrial.md §1.2) and its one time cycle.
+DEFAULT_LEVELS = [(1, "超紧急", "#cf1322"), (2, "紧急", "#fa541c"), (3, "严重", "#faad14"), (4, "一般", "#1677ff"),
+                  (5, "提醒", "#8c8c8c")]
+DEFAULT_CYCLE = ("全天", "1,2,3,4,5,6,7", "00:00", "24:00")
+
+
+async def tenant_init(db: AsyncSession) -> dict:
+    """The caller's tenant's readiness (`tenantInit/apikey/check`)."""
+    levels = await db.scalar(select(func.count()).select_from(AlarmLevel)) or 0
+    cycles = await db.scalar(select(func.count()).select_from(AlarmTimeCycle)) or 0
+    return {"initialized": levels > 0 and cycles > 0, "levels": levels, "cycles": cycles}
+
+
+async def initialize_tenant(db: AsyncSession) -> dict:
+    """Give the caller's tenant the default levels and time cycle where it has none; what it has stays."""
+    if not await db.scalar(select(func.count()).select_from(AlarmLevel)):
+        db.add_all(AlarmLevel(level=level, name=name, color=color, sort=level) for level, name, color in DEFAULT_LEVELS)
+    if not await db.scalar(select(func.count()).select_from(AlarmTimeCycle)):
+        name, days, start, end = DEFAULT_CYCLE
+        db.add(AlarmTimeCycle(name=name, days=days, start_time=start, end_time=end))
+    await db.flush()
+    engine.invalidate()
+    return await tenant_init(db)
 
 
 async def setting(db: AsyncSession) -> AlarmSetting:

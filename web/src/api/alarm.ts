@@ -21,6 +21,7 @@ import {
   getAlarmResultOverview,
   getAlarmResultPage,
   getAlarmStatusSelectAll,
+  getAlarmTenantInitApikeyCheck,
   getAlarmTimecycleList,
   getAlarmTrailPage,
   type LevelRead,
@@ -41,6 +42,7 @@ import {
   postAlarmNotifytemplateSubmit,
   postAlarmResultAlarmAffirm,
   postAlarmStatusUpdate,
+  postAlarmTenantInitSubmit,
   postAlarmTimecycleUpdate,
   type ResultRead,
   type SettingWrite,
@@ -192,6 +194,16 @@ export async function saveSetting(body: SettingWrite) {
 }
 
 export type { MailParamsRead };
+
+/** Whether the tenant has alarm levels and a time cycle (a new tenant has neither). */
+export async function fetchTenantInit() {
+  return (await getAlarmTenantInitApikeyCheck()).data;
+}
+
+/** The default levels and time cycle where the tenant has none. */
+export async function initializeTenant() {
+  return (await postAlarmTenantInitSubmit()).msg;
+}
 
 /** The tenant's SMTP parameters (the password never comes back: only whether one is set). */
 export async function fetchMailParams() {

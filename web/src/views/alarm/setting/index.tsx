@@ -1,6 +1,6 @@
 import { EyeOutlined, RedoOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Form, Input, InputNumber, Modal, Switch, Table, Tabs, Typography } from 'antd';
+import { Alert, Button, Card, Form, Input, InputNumber, Modal, Switch, Table, Tabs, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -8,8 +8,10 @@ import {
   cycleApi,
   fetchMailParams,
   fetchSetting,
+  fetchTenantInit,
   type GroupRead,
   groupApi,
+  initializeTenant,
   type LevelRead,
   levelApi,
   modelFieldQuery,
@@ -39,16 +41,53 @@ const HHMM = { pattern: /^([01]\d|2[0-4]):[0-5]\d$/, message: 'HH:MM' };
 export default function AlarmSettingPage() {
   const { t } = useTranslation();
   return (
-    <Tabs
-      items={[
-        { key: 'settings', label: t(L('settings')), children: <Settings /> },
-        { key: 'mail', label: t(L('mail')), children: <Mail /> },
-        { key: 'levels', label: t(L('levels')), children: <Levels /> },
-        { key: 'groups', label: t(L('groups')), children: <Groups /> },
-        { key: 'cycles', label: t(L('cycles')), children: <Cycles /> },
-        { key: 'templates', label: t(L('templates')), children: <Templates /> },
-        { key: 'unusual', label: t(L('unusual')), children: <Unusual /> },
-      ]}
+    <>
+      <TenantInit />
+      <Tabs
+        items={[
+          { key: 'settings', label: t(L('settings')), children: <Settings /> },
+          { key: 'mail', label: t(L('mail')), children: <Mail /> },
+          { key: 'levels', label: t(L('levels')), children: <Levels /> },
+          { key: 'groups', label: t(L('groups')), children: <Groups /> },
+          { key: 'cycles', label: t(L('cycles')), children: <Cycles /> },
+          { key: 'templates', label: t(L('templates')), children: <Templates /> },
+          { key: 'unusual', label: t(L('unusual')), children: <Unusual /> },
+        ]}
+      />
+    </>
+  );
+}
+
+/** A tenant with no levels or time cycle is told so, with the defaults one click away. */
+function TenantInit() {
+  const { t } = useTranslation();
+  const can = useAccess();
+  const queryClient = useQueryClient();
+  const query = useQuery({ queryKey: ['alarm', 'tenantInit'], queryFn: fetchTenantInit });
+  const [busy, setBusy] = useState(false);
+  if (!query.data || query.data.initialized) return null;
+  const initialize = async () => {
+    setBusy(true);
+    try {
+      toast.success((await initializeTenant()) ?? '');
+      queryClient.invalidateQueries({ queryKey: ['alarm'] });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      style={{ marginBottom: 12 }}
+      title={t(L('notInitialized'))}
+      action={
+        can(EDIT) ? (
+          <Button size="small" type="primary" loading={busy} onClick={initialize}>
+            {t(L('initialize'))}
+          </Button>
+        ) : null
+      }
     />
   );
 }

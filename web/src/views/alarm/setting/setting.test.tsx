@@ -8,17 +8,21 @@ const api = {
   fetchSetting: vi.fn(),
   fetchMailParams: vi.fn(),
   saveMailParams: vi.fn(),
+  fetchTenantInit: vi.fn(),
+  initializeTenant: vi.fn(),
 };
 vi.mock('#src/api/alarm', async (original) => ({
   ...(await original<object>()),
   fetchSetting: () => api.fetchSetting(),
   fetchMailParams: () => api.fetchMailParams(),
   saveMailParams: (body: unknown) => api.saveMailParams(body),
+  fetchTenantInit: () => api.fetchTenantInit(),
+  initializeTenant: () => api.initializeTenant(),
 }));
 
 const { default: AlarmSettingPage } = await import('./index');
 
-describe('alarm global settings: e-mail parameters', () => {
+describe('alarm global settings', () => {
   beforeEach(async () => {
     for (const fn of Object.values(api)) fn.mockReset();
     await i18n.changeLanguage('en');
@@ -32,6 +36,7 @@ describe('alarm global settings: e-mail parameters', () => {
       passwordSet: true,
     });
     api.saveMailParams.mockResolvedValue('操作成功');
+    api.fetchTenantInit.mockResolvedValue({ initialized: true, levels: 5, cycles: 1 });
     useSession.setState({ permissions: { setting_edit: true } });
   });
 
@@ -68,5 +73,27 @@ describe('alarm global settings: e-mail parameters', () => {
     fireEvent.click(screen.getAllByRole('button', { name: /Save/ }).at(-1) as HTMLElement);
     expect(await screen.findByText('Not a server name')).toBeInTheDocument();
     expect(api.saveMailParams).not.toHaveBeenCalled();
+  });
+
+  it('tells a tenant with no levels or cycle so, and adds the defaults', async () => {
+    api.fetchTenantInit
+      .mockResolvedValueOnce({ initialized: false, levels: 0, cycles: 0 })
+      .mockResolvedValue({ initialized: true, levels: 5, cycles: 1 });
+    api.initializeTenant.mockResolvedValue('操作成功');
+    renderWithProviders(<AlarmSettingPage />);
+    const add = await screen.findByRole('button', { name: 'Add the default levels and cycle' });
+    expect(screen.getByText(/no alarm levels or time cycle yet/)).toBeInTheDocument();
+    fireEvent.click(add);
+    await waitFor(() => expect(api.initializeTenant).toHaveBeenCalledTimes(1));
+    await waitFor(() =>
+      expect(screen.queryByText(/no alarm levels or time cycle yet/)).not.toBeInTheDocument(),
+    );
+  });
+
+  it('says nothing to a tenant that is ready', async () => {
+    renderWithProviders(<AlarmSettingPage />);
+    await screen.findByRole('tab', { name: 'E-mail' });
+    await waitFor(() => expect(api.fetchTenantInit).toHaveBeenCalled());
+    expect(screen.queryByText(/no alarm levels or time cycle yet/)).not.toBeInTheDocument();
   });
 });
