@@ -90,6 +90,11 @@ export async function dialogLoaded(page: Page) {
  * hands Escape to the overlay opened last, and a dropdown or tooltip still fading out inside the dialog
  * takes it, so the dialog stays open and the next click lands on its wrapper. */
 export async function closeDialog(page: Page) {
+  // A dialog still fading out (one its OK just closed) is counted and may be taken for the top one: wait until
+  // no dialog or drawer is leaving before choosing which to close.
+  await expect(
+    page.locator('.ant-modal-wrap .ant-zoom-leave, .ant-drawer [class*="motion"][class*="-leave"]'),
+  ).toHaveCount(0);
   const open = page.getByRole('dialog');
   const count = await open.count();
   await open.last().locator('.ant-modal-close, .ant-drawer-close').first().click();

@@ -36,6 +36,7 @@ async function addParent(page: Page, code: string, name: string) {
 }
 
 async function addChild(page: Page, key: string, name: string) {
+  const open = await page.getByRole('dialog').count();
   await children(page)
     .button(/新\s*增/)
     .click();
@@ -45,6 +46,7 @@ async function addChild(page: Page, key: string, name: string) {
   await dialog(page).getByLabel('字典排序').fill(key);
   await ok(page);
   await expect(toast(page)).toContainText('新增成功');
+  await expect(page.getByRole('dialog')).toHaveCount(open); // the add dialog gone, the items dialog still open
 }
 
 test('the rules of spec §5 on the client', async ({ page }) => {
