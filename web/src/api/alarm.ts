@@ -45,6 +45,7 @@ import {
   postAlarmTenantInitSubmit,
   postAlarmTimecycleUpdate,
   type ResultRead,
+  type SettingRead,
   type SettingWrite,
   type TemplateRead,
   type TimeCycleRead,
@@ -58,8 +59,10 @@ export type {
   EventRead,
   GroupRead,
   LevelRead,
+  MailParamsRead,
   ModelFieldRead,
   ResultRead,
+  SettingRead,
   TemplateRead,
   TimeCycleRead,
   TrailRead,
@@ -192,8 +195,6 @@ export async function fetchSetting() {
 export async function saveSetting(body: SettingWrite) {
   return (await postAlarmStatusUpdate(body)).msg;
 }
-
-export type { MailParamsRead };
 
 /** Whether the tenant has alarm levels and a time cycle (a new tenant has neither). */
 export async function fetchTenantInit() {

@@ -12,6 +12,7 @@ import {
 import { toast } from '#src/app/feedback';
 import { useSession } from '#src/app/stores/session';
 import EventKnowledge from '#src/components/EventKnowledge';
+import { useSaving } from '#src/components/useSaving';
 
 const L = (key: string) => `alarm.${key}`;
 /** The detail table's columns (the server names them in Chinese) in the console's language. */
@@ -170,21 +171,15 @@ export function AffirmDialog({ ids, onClose, onDone }: { ids: string[]; onClose(
   const { t } = useTranslation();
   const account = useSession((s) => s.auth?.account ?? '');
   const [form] = Form.useForm<AffirmValues>();
-  const [busy, setBusy] = useState(false);
-  const submit = async () => {
-    const values = await form.validateFields().catch(() => null);
-    if (!values) return; // the form shows what is missing
-    setBusy(true);
-    try {
+  const { saving: busy, run } = useSaving();
+  // A refused form shows what is missing, a refused confirmation the server's message: the form stays open.
+  const submit = () =>
+    run(async () => {
+      const values = await form.validateFields();
       await affirmAlarms(values, ids);
       toast.success(t(L('confirmed')));
       onDone();
-    } catch {
-      // the HTTP layer has shown the server's message; the form stays open
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
   return (
     <Modal open title={t(L('affirm'))} onCancel={onClose} onOk={submit} confirmLoading={busy} destroyOnHidden>
       <Form

@@ -1,7 +1,7 @@
 import { EyeOutlined, RedoOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Form, Input, InputNumber, Modal, Switch, Table, Tabs, Typography } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   authUserQuery,
@@ -14,9 +14,11 @@ import {
   initializeTenant,
   type LevelRead,
   levelApi,
+  type MailParamsRead,
   modelFieldQuery,
   previewTemplate,
   retryJobs,
+  type SettingRead,
   saveMailParams,
   saveSetting,
   type TemplateRead,
@@ -28,6 +30,7 @@ import {
 import { toast } from '#src/app/feedback';
 import { useAccess } from '#src/components/Access';
 import { type CrudOption, CrudPage, READ_ONLY } from '#src/components/CrudPage';
+import { useSaving } from '#src/components/useSaving';
 
 const L = (key: string) => `alarm.${key}`;
 const EDIT = 'setting_edit';
@@ -64,17 +67,13 @@ function TenantInit() {
   const can = useAccess();
   const queryClient = useQueryClient();
   const query = useQuery({ queryKey: ['alarm', 'tenantInit'], queryFn: fetchTenantInit });
-  const [busy, setBusy] = useState(false);
+  const { saving, run } = useSaving();
   if (!query.data || query.data.initialized) return null;
-  const initialize = async () => {
-    setBusy(true);
-    try {
+  const initialize = () =>
+    run(async () => {
       toast.success((await initializeTenant()) ?? '');
       queryClient.invalidateQueries({ queryKey: ['alarm'] });
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
   return (
     <Alert
       type="warning"
@@ -83,7 +82,7 @@ function TenantInit() {
       title={t(L('notInitialized'))}
       action={
         can(EDIT) ? (
-          <Button size="small" type="primary" loading={busy} onClick={initialize}>
+          <Button size="small" type="primary" loading={saving} onClick={initialize}>
             {t(L('initialize'))}
           </Button>
         ) : null
@@ -92,58 +91,40 @@ function TenantInit() {
   );
 }
 
-interface SettingValues {
-  enabled: boolean;
-  notify: boolean;
-  keepDays: number;
-}
-
-function Settings() {
+/** One settings card: the tenant's stored values in a form, saved by its button (the save's message shown). */
+function SettingsForm<Data, Values extends object>({
+  queryKey,
+  fetch,
+  toValues,
+  save,
+  children,
+}: {
+  queryKey: string[];
+  fetch: () => Promise<Data | null | undefined>;
+  toValues: (data: Data) => Values;
+  save: (values: Values) => Promise<string | null | undefined>;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
   const can = useAccess();
   const queryClient = useQueryClient();
-  const query = useQuery({ queryKey: ['alarm', 'setting'], queryFn: fetchSetting });
-  const [form] = Form.useForm<SettingValues>();
-  const [busy, setBusy] = useState(false);
+  const query = useQuery({ queryKey, queryFn: fetch });
+  const [form] = Form.useForm<Values>();
+  const { saving, run } = useSaving();
   useEffect(() => {
-    if (query.data)
-      form.setFieldsValue({
-        enabled: query.data.enabled === 1,
-        notify: query.data.notify === 1,
-        keepDays: query.data.keepDays,
-      });
-  }, [query.data, form]);
-  const save = async () => {
-    const values = await form.validateFields().catch(() => null);
-    if (!values) return;
-    setBusy(true);
-    try {
-      toast.success(
-        (await saveSetting({
-          enabled: values.enabled ? 1 : 0,
-          notify: values.notify ? 1 : 0,
-          keepDays: values.keepDays,
-        })) ?? '',
-      );
-      queryClient.invalidateQueries({ queryKey: ['alarm', 'setting'] });
-    } finally {
-      setBusy(false);
-    }
-  };
+    if (query.data) form.setFieldsValue(toValues(query.data) as Parameters<typeof form.setFieldsValue>[0]);
+  }, [query.data, form, toValues]);
+  const submit = () =>
+    run(async () => {
+      toast.success((await save(await form.validateFields())) ?? '');
+      queryClient.invalidateQueries({ queryKey });
+    });
   return (
     <Card size="small" style={{ maxWidth: 560 }}>
       <Form form={form} layout="horizontal" labelCol={{ span: 8 }} disabled={!can(EDIT)}>
-        <Form.Item name="enabled" label={t(L('settingEnabled'))} valuePropName="checked">
-          <Switch />
-        </Form.Item>
-        <Form.Item name="notify" label={t(L('settingNotify'))} valuePropName="checked">
-          <Switch />
-        </Form.Item>
-        <Form.Item name="keepDays" label={t(L('keepDays'))} rules={[{ required: true }]}>
-          <InputNumber min={1} max={3650} />
-        </Form.Item>
+        {children}
         <Form.Item wrapperCol={{ offset: 8 }}>
-          <Button type="primary" onClick={save} loading={busy}>
+          <Button type="primary" onClick={submit} loading={saving}>
             {t(L('save'))}
           </Button>
         </Form.Item>
@@ -152,79 +133,81 @@ function Settings() {
   );
 }
 
-interface MailValues {
-  smtpHost: string;
-  smtpPort: number;
-  smtpUser: string;
-  smtpPassword: string;
-  smtpFrom: string;
-  smtpTls: boolean;
+const SETTING_KEY = ['alarm', 'setting'];
+const settingValues = (data: SettingRead) => ({
+  enabled: data.enabled === 1,
+  notify: data.notify === 1,
+  keepDays: data.keepDays,
+});
+const saveSettingValues = (values: ReturnType<typeof settingValues>) =>
+  saveSetting({ enabled: values.enabled ? 1 : 0, notify: values.notify ? 1 : 0, keepDays: values.keepDays });
+
+function Settings() {
+  const { t } = useTranslation();
+  return (
+    <SettingsForm
+      queryKey={SETTING_KEY}
+      fetch={fetchSetting}
+      toValues={settingValues}
+      save={saveSettingValues}
+    >
+      <Form.Item name="enabled" label={t(L('settingEnabled'))} valuePropName="checked">
+        <Switch />
+      </Form.Item>
+      <Form.Item name="notify" label={t(L('settingNotify'))} valuePropName="checked">
+        <Switch />
+      </Form.Item>
+      <Form.Item name="keepDays" label={t(L('keepDays'))} rules={[{ required: true }]}>
+        <InputNumber min={1} max={3650} />
+      </Form.Item>
+    </SettingsForm>
+  );
 }
+
+const MAIL_KEY = ['alarm', 'mail'];
+// The password is never sent back: the field starts empty, and empty keeps the stored one.
+const mailValues = (data: MailParamsRead) => ({
+  smtpHost: data.smtpHost ?? '',
+  smtpPort: data.smtpPort,
+  smtpUser: data.smtpUser ?? '',
+  smtpPassword: '',
+  smtpFrom: data.smtpFrom ?? '',
+  smtpTls: data.smtpTls === 1,
+});
+const saveMailValues = (values: ReturnType<typeof mailValues>) =>
+  saveMailParams({ ...values, smtpTls: values.smtpTls ? 1 : 0 });
 
 function Mail() {
   const { t } = useTranslation();
-  const can = useAccess();
-  const queryClient = useQueryClient();
-  const query = useQuery({ queryKey: ['alarm', 'mail'], queryFn: fetchMailParams });
-  const [form] = Form.useForm<MailValues>();
-  const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    if (query.data)
-      form.setFieldsValue({
-        smtpHost: query.data.smtpHost ?? '',
-        smtpPort: query.data.smtpPort,
-        smtpUser: query.data.smtpUser ?? '',
-        smtpPassword: '',
-        smtpFrom: query.data.smtpFrom ?? '',
-        smtpTls: query.data.smtpTls === 1,
-      });
-  }, [query.data, form]);
-  const save = async () => {
-    const values = await form.validateFields().catch(() => null);
-    if (!values) return;
-    setBusy(true);
-    try {
-      toast.success((await saveMailParams({ ...values, smtpTls: values.smtpTls ? 1 : 0 })) ?? '');
-      queryClient.invalidateQueries({ queryKey: ['alarm', 'mail'] });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const stored = useQuery({ queryKey: MAIL_KEY, queryFn: fetchMailParams });
   return (
-    <Card size="small" style={{ maxWidth: 560 }}>
-      <Form form={form} layout="horizontal" labelCol={{ span: 8 }} disabled={!can(EDIT)}>
-        <Form.Item
-          name="smtpHost"
-          label={t(L('smtpHost'))}
-          rules={[{ max: 255 }, { pattern: /^[A-Za-z0-9.\-:[\]]*$/, message: t(L('smtpHostInvalid')) }]}
-        >
-          <Input placeholder="smtp.example.com" />
-        </Form.Item>
-        <Form.Item name="smtpPort" label={t(L('smtpPort'))} rules={[{ required: true }]}>
-          <InputNumber min={1} max={65535} />
-        </Form.Item>
-        <Form.Item name="smtpUser" label={t(L('smtpUser'))} rules={[{ max: 255 }]}>
-          <Input autoComplete="off" />
-        </Form.Item>
-        <Form.Item name="smtpPassword" label={t(L('smtpPassword'))} rules={[{ max: 255 }]}>
-          <Input.Password
-            autoComplete="new-password"
-            placeholder={query.data?.passwordSet ? t(L('smtpPasswordKept')) : undefined}
-          />
-        </Form.Item>
-        <Form.Item name="smtpFrom" label={t(L('smtpFrom'))} rules={[{ max: 255 }]}>
-          <Input placeholder="alarms@example.com" />
-        </Form.Item>
-        <Form.Item name="smtpTls" label={t(L('smtpTls'))} valuePropName="checked">
-          <Switch />
-        </Form.Item>
-        <Form.Item wrapperCol={{ offset: 8 }}>
-          <Button type="primary" onClick={save} loading={busy}>
-            {t(L('save'))}
-          </Button>
-        </Form.Item>
-      </Form>
-    </Card>
+    <SettingsForm queryKey={MAIL_KEY} fetch={fetchMailParams} toValues={mailValues} save={saveMailValues}>
+      <Form.Item
+        name="smtpHost"
+        label={t(L('smtpHost'))}
+        rules={[{ max: 255 }, { pattern: /^[A-Za-z0-9.\-:[\]]*$/, message: t(L('smtpHostInvalid')) }]}
+      >
+        <Input placeholder="smtp.example.com" />
+      </Form.Item>
+      <Form.Item name="smtpPort" label={t(L('smtpPort'))} rules={[{ required: true }]}>
+        <InputNumber min={1} max={65535} />
+      </Form.Item>
+      <Form.Item name="smtpUser" label={t(L('smtpUser'))} rules={[{ max: 255 }]}>
+        <Input autoComplete="off" />
+      </Form.Item>
+      <Form.Item name="smtpPassword" label={t(L('smtpPassword'))} rules={[{ max: 255 }]}>
+        <Input.Password
+          autoComplete="new-password"
+          placeholder={stored.data?.passwordSet ? t(L('smtpPasswordKept')) : undefined}
+        />
+      </Form.Item>
+      <Form.Item name="smtpFrom" label={t(L('smtpFrom'))} rules={[{ max: 255 }]}>
+        <Input placeholder="alarms@example.com" />
+      </Form.Item>
+      <Form.Item name="smtpTls" label={t(L('smtpTls'))} valuePropName="checked">
+        <Switch />
+      </Form.Item>
+    </SettingsForm>
   );
 }
 

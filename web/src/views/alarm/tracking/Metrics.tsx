@@ -35,6 +35,7 @@ import {
 } from '#src/api/alarmTracking';
 import { toast } from '#src/app/feedback';
 import { useAccess } from '#src/components/Access';
+import { useSaving } from '#src/components/useSaving';
 import { CODES, T } from './labels';
 
 const A = (key: string) => `alarm.${key}`;
@@ -176,7 +177,7 @@ function MetricForm({
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<MetricValues>();
-  const [busy, setBusy] = useState(false);
+  const { saving: busy, run } = useSaving();
   const table = Form.useWatch('tableName', form) ?? metric?.tableName;
   const aggregate = Form.useWatch('aggregate', form) ?? metric?.aggregate ?? 'LATEST';
   const kind = Form.useWatch('kind', form) ?? metric?.kind ?? 'THRESHOLD';
@@ -197,10 +198,9 @@ function MetricForm({
   const numeric = (columns.data ?? []).filter((c) => c.numeric).map((c) => option(c.name, c.type));
   const temporal = (columns.data ?? []).filter((c) => c.temporal).map((c) => option(c.name, c.type));
   const every = (columns.data ?? []).map((c) => option(c.name, c.type));
-  const save = async () => {
-    const values = await form.validateFields();
-    setBusy(true);
-    try {
+  const save = () =>
+    run(async () => {
+      const values = await form.validateFields();
       const saved = await saveMetric({
         ...values,
         id: metric?.id,
@@ -211,10 +211,7 @@ function MetricForm({
         filters: values.filters ?? [],
       });
       onClose(saved);
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
   return (
     <Modal
       open

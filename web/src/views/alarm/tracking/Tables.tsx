@@ -14,6 +14,7 @@ import {
 } from '#src/api/alarmTracking';
 import { toast } from '#src/app/feedback';
 import { useAccess } from '#src/components/Access';
+import { useSaving } from '#src/components/useSaving';
 import { CODES, T } from './labels';
 
 /** The source's tables and views: browse columns and rows, publish with a time column, withdraw. */
@@ -156,17 +157,13 @@ function Publish({
     queryFn: () => fetchColumns(source.id, table.tableName),
   });
   const [timeColumn, setTimeColumn] = useState(table.timeColumn ?? undefined);
-  const [busy, setBusy] = useState(false);
-  const publish = async () => {
-    if (!timeColumn) return;
-    setBusy(true);
-    try {
+  const { saving: busy, run } = useSaving();
+  const publish = () =>
+    run(async () => {
+      if (!timeColumn) return;
       toast.success((await publishTable(source.id, table.tableName, timeColumn)) ?? '');
       onClose(true);
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
   return (
     <Modal
       open

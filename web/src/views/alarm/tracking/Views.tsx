@@ -15,6 +15,7 @@ import {
 import { toast } from '#src/app/feedback';
 import { lazyChunk } from '#src/app/registry';
 import { useAccess } from '#src/components/Access';
+import { useSaving } from '#src/components/useSaving';
 import { CODES, T } from './labels';
 
 const AlarmDetailDialog = lazyChunk(() =>
@@ -121,7 +122,7 @@ function Detection() {
   const queryClient = useQueryClient();
   const detection = useQuery({ queryKey: trackingKeys.detection, queryFn: fetchDetection });
   const [form] = Form.useForm<DetectionValues>();
-  const [busy, setBusy] = useState(false);
+  const { saving: busy, run } = useSaving();
   useEffect(() => {
     if (detection.data)
       form.setFieldsValue({
@@ -130,16 +131,12 @@ function Detection() {
         lateSeconds: detection.data.lateSeconds,
       });
   }, [detection.data, form]);
-  const save = async () => {
-    const values = await form.validateFields();
-    setBusy(true);
-    try {
+  const save = () =>
+    run(async () => {
+      const values = await form.validateFields();
       toast.success((await saveDetection({ ...values, enabled: values.enabled ? 1 : 0 })) ?? '');
       queryClient.invalidateQueries({ queryKey: ['alarm', 'tracking'] });
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
   return (
     <Card size="small" title={t(T('detection'))}>
       <Form form={form} layout="inline" disabled={!can(CODES.edit)}>

@@ -33,6 +33,7 @@ import {
 import { toast } from '#src/app/feedback';
 import { useAccess } from '#src/components/Access';
 import { type CrudOption, CrudPage, READ_ONLY } from '#src/components/CrudPage';
+import { useSaving } from '#src/components/useSaving';
 import { Chart } from './Chart';
 
 const L = (key: string) => `index.warnManagement.${key}`;
@@ -305,18 +306,14 @@ function Nothing() {
 function PublishDialog({ mode, onClose, onDone }: { mode: Mode; onClose: () => void; onDone: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ mode: Mode; date?: Dayjs }>();
-  const [busy, setBusy] = useState(false);
-  const submit = async () => {
-    const values = await form.validateFields();
-    setBusy(true);
-    try {
+  const { saving: busy, run } = useSaving();
+  const submit = () =>
+    run(async () => {
+      const values = await form.validateFields();
       const answer = await publishRecords(values.mode, values.date?.format(DATE));
       toast.success(`${answer.msg} · ${t(L('published'), { count: answer.records.length })}`);
       onDone();
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
   return (
     <Modal
       open
