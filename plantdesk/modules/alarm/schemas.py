@@ -101,15 +101,12 @@ class SettingWrite(Schema):
     keep_days: int | None = Field(None, ge=1, le=3650)
 
 
-class EventRead(Schema):
-    """An alarm event (a rule on one data point) with the names the screens show."""
+class ConditionRead(Schema):
+    """The condition fields of a data-point rule (event) and of a third-party metric (alarm.tracking), with the
+    names the screens show and the rule in words."""
 
     id: Id
     name: str
-    device_id: Id
-    point_id: Id
-    device_name: str = ""
-    point_name: str = ""
     level_id: Id | None = None
     level_name: str = ""
     group_id: Id | None = None
@@ -123,12 +120,21 @@ class EventRead(Schema):
     mode: str
     duration_seconds: int = 0
     repeat_count: int = 1
-    no_data_seconds: int = 0
     hysteresis: float = 0.0
     clear_seconds: int = 0
     enabled: int = 1
     remark: str | None = None
     rules: str = ""
+
+
+class EventRead(ConditionRead):
+    """An alarm event (a rule on one data point) with the names the screens show."""
+
+    device_id: Id
+    point_id: Id
+    device_name: str = ""
+    point_name: str = ""
+    no_data_seconds: int = 0
     open_count: int = 0
     create_time: DateTime | None = None
 

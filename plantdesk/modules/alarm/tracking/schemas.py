@@ -6,7 +6,7 @@ from typing import Any
 from pydantic import Field
 
 from plantdesk.core.envelope import DateTime, Id, Schema
-from plantdesk.modules.alarm.schemas import ConditionWrite
+from plantdesk.modules.alarm.schemas import ConditionRead, ConditionWrite
 
 SYSTEM = r"^(MES|OA|QMS|SCADA)$"
 DB_TYPE = r"^(mysql|postgresql|sqlite)$"
@@ -109,9 +109,9 @@ class MetricFilter(Schema):
     value: str = Field(max_length=200)
 
 
-class MetricRead(Schema):
-    id: Id
-    name: str
+class MetricRead(ConditionRead):
+    """A metric on a source's table: its measure, its condition and its last check."""
+
     source_id: Id
     source_name: str = ""
     system: str = ""
@@ -122,24 +122,6 @@ class MetricRead(Schema):
     window_seconds: int = 0
     filters: list[MetricFilter] = []
     columns: list[str] = []
-    level_id: Id | None = None
-    level_name: str = ""
-    group_id: Id | None = None
-    group_name: str = ""
-    time_cycle_id: Id | None = None
-    kind: str
-    operator: str
-    threshold: float | None = None
-    low: float | None = None
-    high: float | None = None
-    mode: str
-    duration_seconds: int = 0
-    repeat_count: int = 1
-    hysteresis: float = 0.0
-    clear_seconds: int = 0
-    enabled: int = 1
-    remark: str | None = None
-    rules: str = ""
     last_value: float | None = None
     last_check_time: DateTime | None = None
     last_error: str | None = None
