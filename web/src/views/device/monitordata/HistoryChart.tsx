@@ -1,11 +1,9 @@
 import { Empty, Spin } from 'antd';
 import dayjs from 'dayjs';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AggregateData } from '#src/api/monitorData';
-import { useSettings } from '#src/app/stores/settings';
-import { THEMES } from '#src/themes';
-import type { EChartsType } from './echarts';
+import { useEChart } from '#src/components/useEChart';
 import { axisFormat, axisWithLimits, type Bucket, formatValue, type TimeRange, withGaps } from './monitor';
 
 /** A charted point: its id, label and unit, and its normal range (drawn as limits when one point is shown). */
@@ -54,27 +52,7 @@ export function HistoryChart({
   height?: number;
 }) {
   const { t } = useTranslation();
-  const box = useRef<HTMLDivElement>(null);
-  const [chart, setChart] = useState<EChartsType | null>(null);
-  const dark = Boolean(THEMES[useSettings((s) => s.theme)]?.dark);
-
-  useEffect(() => {
-    let live = true;
-    let instance: EChartsType | undefined;
-    let observer: ResizeObserver | undefined;
-    loadECharts().then(({ init }) => {
-      if (!live || !box.current) return;
-      instance = init(box.current, undefined, { renderer: 'canvas' });
-      observer = new ResizeObserver(() => instance?.resize());
-      observer.observe(box.current);
-      setChart(instance);
-    });
-    return () => {
-      live = false;
-      observer?.disconnect();
-      instance?.dispose();
-    };
-  }, []);
+  const { box, chart, dark } = useEChart(loadECharts);
 
   const series = data?.series ?? NO_SERIES;
   const samples = series.reduce((n, s) => n + s.buckets.length, 0);

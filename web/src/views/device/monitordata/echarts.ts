@@ -23,5 +23,4 @@ use([
   CanvasRenderer,
 ]);
 
-export type { EChartsType } from 'echarts/core';
 export { init };

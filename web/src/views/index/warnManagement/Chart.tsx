@@ -1,7 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
-import { useSettings } from '#src/app/stores/settings';
-import { THEMES } from '#src/themes';
-import type { EChartsCoreOption, EChartsType } from './echarts';
+import { useEffect } from 'react';
+import { useEChart } from '#src/components/useEChart';
+import type { EChartsCoreOption } from './echarts';
 
 let echarts: Promise<typeof import('./echarts')> | undefined;
 const loadECharts = () => {
@@ -19,27 +18,7 @@ export function Chart({
   height?: number;
   testId?: string;
 }) {
-  const box = useRef<HTMLDivElement>(null);
-  const [chart, setChart] = useState<EChartsType | null>(null);
-  const dark = Boolean(THEMES[useSettings((s) => s.theme)]?.dark);
-
-  useEffect(() => {
-    let live = true;
-    let instance: EChartsType | undefined;
-    let observer: ResizeObserver | undefined;
-    loadECharts().then(({ init }) => {
-      if (!live || !box.current) return;
-      instance = init(box.current, undefined, { renderer: 'canvas' });
-      observer = new ResizeObserver(() => instance?.resize());
-      observer.observe(box.current);
-      setChart(instance);
-    });
-    return () => {
-      live = false;
-      observer?.disconnect();
-      instance?.dispose();
-    };
-  }, []);
+  const { box, chart, dark } = useEChart(loadECharts);
 
   useEffect(() => {
     const text = dark ? 'rgba(255,255,255,0.75)' : 'rgba(0,0,0,0.65)';

@@ -9,5 +9,5 @@ import { CanvasRenderer } from 'echarts/renderers';
 
 use([BarChart, LineChart, PieChart, GridComponent, TooltipComponent, LegendComponent, CanvasRenderer]);
 
-export type { EChartsCoreOption, EChartsType } from 'echarts/core';
+export type { EChartsCoreOption } from 'echarts/core';
 export { init };
