@@ -393,15 +393,14 @@ async def initialize_tenant(db: AsyncSession) -> dict:
 
 
 async def setting(db: AsyncSession) -> AlarmSetting:
+    """The tenant's settings row, or an unsaved one with the defaults (a save adds it)."""
     row = (await db.execute(select(AlarmSetting))).scalar_one_or_none()
-    return row if row is not None else AlarmSetting(enabled=1, notify=1, keep_days=180)
+    return row if row is not None else AlarmSetting(enabled=1, notify=1, keep_days=180, smtp_port=25, smtp_tls=0)
 
 
 async def save_setting(db: AsyncSession, body: SettingWrite) -> AlarmSetting:
-    row = (await db.execute(select(AlarmSetting))).scalar_one_or_none()
-    if row is None:
-        row = AlarmSetting(enabled=1, notify=1, keep_days=180)
-        db.add(row)
+    row = await setting(db)
+    db.add(row)
     assign(row, body)
     await db.flush()
     engine.invalidate()
@@ -415,10 +414,8 @@ def mail_params(row: AlarmSetting) -> dict:
 
 async def save_mail_params(db: AsyncSession, policy: outbound.Policy, body: MailParamsWrite) -> AlarmSetting:
     """Save the SMTP parameters; a host the outbound rule refuses (loopback, private) is refused here."""
-    row = (await db.execute(select(AlarmSetting))).scalar_one_or_none()
-    if row is None:
-        row = AlarmSetting(enabled=1, notify=1, keep_days=180, smtp_port=25, smtp_tls=0)
-        db.add(row)
+    row = await setting(db)
+    db.add(row)
     assign(row, body, keep_blank=("smtp_password",))
     if row.smtp_host:
         await outbound.check(policy, f"{row.smtp_host}:{row.smtp_port or 25}")

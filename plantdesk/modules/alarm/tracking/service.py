@@ -258,15 +258,14 @@ async def remove_metrics(db: AsyncSession, ids: list[int]) -> None:
 # --- timely detection and the checks ----------------------------------------------------------------------------
 
 async def timely(db: AsyncSession) -> AlarmTimely:
+    """The tenant's detection settings, or an unsaved row with the defaults (a save adds it)."""
     row = (await db.execute(select(AlarmTimely))).scalar_one_or_none()
     return row if row is not None else AlarmTimely(enabled=1, interval_seconds=60, late_seconds=600)
 
 
 async def save_timely(db: AsyncSession, body: TimelyWrite) -> AlarmTimely:
-    row = (await db.execute(select(AlarmTimely))).scalar_one_or_none()
-    if row is None:
-        row = AlarmTimely(enabled=1, interval_seconds=60, late_seconds=600)
-        db.add(row)
+    row = await timely(db)
+    db.add(row)
     alarms.assign(row, body)
     await db.flush()
     return row
