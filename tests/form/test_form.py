@@ -183,6 +183,19 @@ class TestFilling:
         header, first = [c.value for c in sheet[1]], [c.value for c in sheet[2]]
         assert first[header.index("Shift")] == items["2"] and first[header.index("Note")] == "1"
 
+    async def test_a_removed_hook_leaves_its_values_as_they_are(self, demo_admin, unique):
+        hook = await demo_admin.data("POST", f"{API}/formhook/submit", {"name": f"Gone {unique}", "type": "dict",
+                                                                       "dictCode": "shift"})
+        content = option({"type": "select", "prop": "shift", "label": "Shift", "dicOption": "remote",
+                          "hookId": hook["id"]})
+        design = await design_of(demo_admin, unique, content)
+        version = await demo_admin.data("POST", f"{API}/formdesigndetail/submit", {"designId": design["id"]})
+        await demo_admin.data("POST", f"{API}/formhook/remove", ids=hook["id"])
+        log = await demo_admin.data("POST", f"{API}/formlog/submit", {"detailId": version["id"],
+                                                                      "values": {"shift": "2"}})
+        rows = await demo_admin.data("GET", f"{API}/formlogvalue/list", logId=log["id"])
+        assert [(r["prop"], r["value"], r["text"]) for r in rows["records"]] == [("shift", "2", None)]
+
     async def test_a_field_an_event_hook_shows_is_the_console_s_to_require(self, demo_admin, unique):
         content = option(
             {"type": "radio", "prop": "state", "label": "State", "dicData": [{"label": "Fault", "value": "f"}],

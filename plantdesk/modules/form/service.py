@@ -26,7 +26,7 @@ from plantdesk.config import Settings
 from plantdesk.core import outbound
 from plantdesk.core.context import Identity
 from plantdesk.core.crud import get_or_raise
-from plantdesk.core.errors import BusinessError
+from plantdesk.core.errors import BusinessError, NotFoundError
 from plantdesk.modules.form.models import (
     FormCatalogue,
     FormDesign,
@@ -282,7 +282,7 @@ async def choice_labels(db: AsyncSession, settings: Settings, fields: list[dict]
             if hook_id not in answers:
                 try:
                     answers[hook_id] = await hook_data(db, settings, hook_id)
-                except BusinessError:
+                except (BusinessError, NotFoundError):  # refused, or removed since the design was made
                     answers[hook_id] = []
             items = answers[hook_id]
         else:
