@@ -268,6 +268,12 @@ def test_multi_instance_settings_the_engine_cannot_run_are_refused(loop, body, m
         engine.prepare(multi_instance(loop, body))
 
 
+def test_an_element_variable_only_on_a_user_task():
+    xml = multi_instance(COLLECTION).replace(b"bpmn:userTask", b"bpmn:manualTask")
+    with pytest.raises(engine.EngineError, match="多实例元素变量只能用在用户任务上: sign"):
+        engine.prepare(xml)
+
+
 def test_the_designers_multi_instance_xml_runs():
     # as the designer's modeler writes it (web/src/views/flow/model/multiInstance.test.ts checks that side)
     loop = 'isSequential="true" flowable:collection="${approvers}" flowable:elementVariable="approver"'

@@ -248,14 +248,7 @@ class AssignedTaskParser(TaskParser):
 
     def parse_extensions(self, node=None):
         node = node if node is not None else self.node
-        found = {}
-        for name in ASSIGNMENT:
-            for namespace in VENDORS:
-                value = node.get(f"{{{namespace}}}{name}")
-                if value:
-                    found[name] = value
-                    break
-        return found
+        return {name: value for name in ASSIGNMENT if (value := _vendor(node, name))}
 
 
 class Parser(BpmnParser):
@@ -289,9 +282,16 @@ def _vendor(element: etree._Element, name: str) -> str | None:
     return next((element.get(f"{{{ns}}}{name}") for ns in VENDORS if element.get(f"{{{ns}}}{name}")), None)
 
 
+def _variable_name(text: str) -> bool:
+    return bool(_NAME.match(text)) and not keyword.iskeyword(text)
+
+
 def _multi_instance(loop: etree._Element, owner: str) -> None:
-    """Flowable's `collection` / `elementVariable` as BPMN's loopDataInputRef / inputDataItem."""
+    """Flowable's `collection` / `elementVariable` as BPMN's loopDataInputRef / inputDataItem. Only a user task
+    names its element variable as written (AssignedTaskParser), so only a user task may have one."""
     collection, item = _vendor(loop, "collection"), (_vendor(loop, "elementVariable") or "").strip()
+    if item and etree.QName(loop.getparent()).localname != "userTask":
+        raise EngineError(f"多实例元素变量只能用在用户任务上: {owner}")
     if collection is None:
         if item:
             raise EngineError(f"多实例设置了元素变量但没有集合: {owner}")
@@ -301,7 +301,7 @@ def _multi_instance(loop: etree._Element, owner: str) -> None:
     variable = collection.strip()
     if variable.startswith("${") and variable.endswith("}"):
         variable = variable[2:-1].strip()
-    if not _NAME.match(variable) or keyword.iskeyword(variable):
+    if not _variable_name(variable):
         raise EngineError(f"多实例集合只能是一个流程变量 (例如 ${{approvers}}): {collection}")
     if loop.find(f"{{{BPMN}}}loopCardinality") is not None:
         raise EngineError(f"多实例不能同时设置循环次数和集合: {owner}")
@@ -310,7 +310,7 @@ def _multi_instance(loop: etree._Element, owner: str) -> None:
     added = [etree.Element(f"{{{BPMN}}}loopDataInputRef")]
     added[0].text = variable
     if item:
-        if not _NAME.match(item) or keyword.iskeyword(item):
+        if not _variable_name(item):
             raise EngineError(f"多实例元素变量只能是变量名: {item}")
         added.append(etree.Element(f"{{{BPMN}}}inputDataItem", id=f"{owner}_{item}", name=item))
     condition = loop.find(f"{{{BPMN}}}completionCondition")
