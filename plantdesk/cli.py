@@ -38,11 +38,13 @@ def serve(
         asyncio.run(_prepare(settings, seed=True))
     typer.echo(f"PlantDesk ready at http://{host}:{port}  (login admin / admin, tenant 000000)")
     if simulate:  # the collectors may reach the demo's own servers on loopback (seed.data.collect)
+        from plantdesk.modules.alarm.tracking.demo import mariadb_url
         from plantdesk.seed.data import collect
 
+        mes = mariadb_url()  # the alarm tracking demo's MariaDB
         os.environ["PLANTDESK_OUTBOUND_ALLOW"] = ",".join(filter(None, [
             settings.outbound_allow, "127.0.0.1:1883", f"127.0.0.1:{collect.MODBUS_PORT}",
-            f"127.0.0.1:{collect.OPCUA_PORT}", "127.0.0.1:3306"]))  # 3306: the alarm tracking demo's MariaDB
+            f"127.0.0.1:{collect.OPCUA_PORT}", f"{mes.host}:{mes.port}"]))
     simulator = _start_simulator(host, port) if simulate else None
     try:
         uvicorn.run("plantdesk.asgi:app", host=host, port=port, workers=workers, log_level="warning",

@@ -48,7 +48,7 @@ NOT_YOURS = "任务不存在或不是您的待办"
 SUSPENDED_MSG = "流程已挂起, 无法办理"
 DEFINITION_SUSPENDED = "流程定义已挂起, 无法发起"
 TASK_DONE = "任务已办理"
-MAX_REASON = 500
+MAX_REASON = FlowInstance.delete_reason.type.length  # refused beyond, not cut
 
 
 def task_user(user_id: int) -> str:

@@ -174,7 +174,7 @@ HOOK_EVENTS = ("change", "click", "focus", "blur")
 # Event-hook actions whose effect on a field (shown or not, required or not) depends on what the user did.
 HOOK_STATE_ACTIONS = {"show", "hide", "require", "optional"}
 CHOICES = ("select", "radio", "checkbox", "cascader", "tree")
-LISTS = ("dynamic", "daterange", "timerange", "upload", "map")
+LISTS = (SUB_TABLE, "daterange", "timerange", "upload", "map")
 
 
 def hook_targets(fields: list[dict]) -> set[str]:
@@ -297,10 +297,10 @@ async def choice_labels(db: AsyncSession, settings: Settings, fields: list[dict]
     return out
 
 
-def shown_text(column: dict, value: Any, labels: dict[str, dict[str, str]], path: str | None = None) -> str | None:
+def shown_text(column: dict, value: Any, labels: dict[str, dict[str, str]]) -> str | None:
     """The value as its field shows it (choices by their labels, lists joined; a sub-table's rows as JSON with
     labels), or None when that is the stored value itself."""
-    path = path or column["prop"]
+    path = column["prop"]
     if column.get("type") == SUB_TABLE:
         if not isinstance(value, list):
             return None
