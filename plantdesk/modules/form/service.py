@@ -17,6 +17,7 @@ import asyncio
 import json
 import re
 from collections.abc import Iterable, Sequence
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import func, select
@@ -226,23 +227,32 @@ def _empty(value: Any) -> bool:
 async def submit_log(db: AsyncSession, settings: Settings, user: Identity, detail_id: int,
                      values: dict[str, Any]) -> FormLog:
     detail = await get_or_raise(db, FormDesignDetail, detail_id)
-    option = parse_content(detail.content)
-    check_values(option, values)
-    fields = fields_of(option)
+    check_values(parse_content(detail.content), values)
+    log = await add_log(db, settings, detail, values, user.real_name or user.account)
+    await db.refresh(log)
+    return log
+
+
+async def add_log(db: AsyncSession, settings: Settings, detail: FormDesignDetail, values: dict[str, Any],
+                  user_name: str, at: datetime | None = None) -> FormLog:
+    """A submission of `detail` (values already checked) with a value row per field it names, each with the
+    text its field showed; `at`: when it was made (now by default)."""
+    fields = fields_of(parse_content(detail.content))
     known = {c["prop"] for c in fields}
     kept = {k: v for k, v in values.items() if k in known}
     labels = await choice_labels(db, settings, fields)
+    stamp = {"create_time": at} if at else {}
     log = FormLog(design_id=detail.design_id, detail_id=detail.id, version=detail.version, form_name=detail.name,
-                  content=json.dumps(kept, ensure_ascii=False), user_name=user.real_name or user.account)
+                  content=json.dumps(kept, ensure_ascii=False), user_name=user_name, **stamp)
     db.add(log)
     await db.flush()
     for sort, column in enumerate(fields):
         if column["prop"] in kept:
             value = kept[column["prop"]]
             db.add(FormLogValue(log_id=log.id, prop=column["prop"], label=column.get("label"),
-                                value=value_text(value), text=shown_text(column, value, labels), sort=sort))
+                                value=value_text(value), text=shown_text(column, value, labels), sort=sort,
+                                **stamp))
     await db.flush()
-    await db.refresh(log)
     return log
 
 

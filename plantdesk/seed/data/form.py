@@ -87,8 +87,6 @@ async def seed(db: AsyncSession, tenant_id: str) -> bool:
         FormDesign,
         FormDesignDetail,
         FormHook,
-        FormLog,
-        FormLogValue,
     )
 
     with tenancy.tenant_scope(db, tenant_id):
@@ -120,21 +118,9 @@ async def seed(db: AsyncSession, tenant_id: str) -> bool:
             db.add(details[name])
         await db.flush()
         today = datetime.now().replace(microsecond=0)
-        # The seed's hook is a business dictionary: no outbound call, so the default settings do.
-        labels = {name: await service.choice_labels(db, Settings(), service.fields_of(json.loads(d.content)))
-                  for name, d in details.items()}
         for days_ago, (form, user, values) in enumerate(SUBMISSIONS, start=1):
-            detail, when = details[form], today - timedelta(days=days_ago)
+            when = today - timedelta(days=days_ago)
             values = {k: (when.strftime("%Y-%m-%d") if v is None else v) for k, v in values.items()}
-            log = FormLog(design_id=detail.design_id, detail_id=detail.id, version=1, form_name=form,
-                          content=json.dumps(values, ensure_ascii=False), user_name=user, create_time=when)
-            db.add(log)
-            await db.flush()
-            for sort, column in enumerate(service.fields_of(json.loads(detail.content))):
-                if column["prop"] in values:
-                    value = values[column["prop"]]
-                    db.add(FormLogValue(log_id=log.id, prop=column["prop"], label=column["label"],
-                                        value=service.value_text(value), sort=sort, create_time=when,
-                                        text=service.shown_text(column, value, labels[form])))
-        await db.flush()
+            # The seed's hook is a business dictionary: no outbound call, so the default settings do.
+            await service.add_log(db, Settings(), details[form], values, user, at=when)
     return True
