@@ -39,6 +39,7 @@ from plantdesk.core.errors import BadRequest, BusinessError
 from plantdesk.modules.device.models import CollectGroup, DataPoint, DataPointSource, Device
 
 MQTT, OPCUA, MODBUS = "mqtt", "opcua", "modbus"
+HTTP = "http"  # a source values are posted to (collect.http), not one a collector connects to
 # The type names a source may be saved with, by the collector that reads it.
 KINDS = {"mqtt": MQTT, "opcua": OPCUA, "opc-ua": OPCUA, "modbus": MODBUS, "modbus-tcp": MODBUS}
 DEFAULT_PERIOD_MS, DEFAULT_TIMEOUT_MS, DEFAULT_RETRIES = 1000, 3000, 3

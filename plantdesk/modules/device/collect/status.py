@@ -15,11 +15,10 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from plantdesk.core.cache import Cache
-from plantdesk.modules.device.collect.specs import SOURCE_TIMEOUT_MS
+from plantdesk.modules.device.collect.specs import HTTP, SOURCE_TIMEOUT_MS
 from plantdesk.modules.device.models import DataPointSource, Device
 
 CONNECTING, ONLINE, OFFLINE = "connecting", "online", "offline"
-HTTP = "http"  # a source values are posted to (collect.http), not one a collector connects to
 RATE_WINDOW = 10.0  # seconds the values-per-second figure averages over
 MAX_DEVICES = 10_000  # devices one source tracks (an MQTT source hears whatever device codes its topics name)
 KEY = "collect:source:{}"

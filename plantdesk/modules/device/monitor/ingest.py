@@ -26,6 +26,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from plantdesk.core import tenancy
 from plantdesk.core.errors import BadRequest, NotFoundError, Unauthorized
+from plantdesk.modules.device.collect import specs
 from plantdesk.modules.device.models import DataPoint, DataPointSource, Device
 from plantdesk.modules.device.monitor import retention
 from plantdesk.modules.device.monitor.models import DeviceToken
@@ -36,7 +37,6 @@ FUTURE_MS = 5 * 60_000  # a clock up to 5 minutes ahead is tolerated
 MAX_REJECTIONS = 1_000
 CACHE_SECONDS = 10.0  # a device or point added or changed is seen by ingest within this time
 LAST_USED_EVERY = 60.0
-HTTP_TIMEOUT_MS = 5000  # an HTTP source without `timeoutMs` in its settings: offline 5 s after its last value
 
 MESSAGES = {
     "unknown_device": "设备不存在",
@@ -194,7 +194,7 @@ async def resolve(db: AsyncSession, tenant_id: str, codes: set[str]) -> dict[str
             stmt = (select(DataPoint.device_id, DataPoint.code, DataPoint.id, DataPoint.data_type,
                            DataPoint.deadband, DataPoint.store, DataPointSource.id, DataPointSource.config)
                     .outerjoin(DataPointSource, (DataPointSource.id == DataPoint.source_id)
-                               & (func.lower(DataPointSource.type) == "http"))
+                               & (func.lower(DataPointSource.type) == specs.HTTP))
                     .where(DataPoint.device_id.in_(list(devices.values()))))
             for device_id, code, pid, data_type, deadband, keep, source_id, config in (await db.execute(stmt)).all():
                 by_device[device_id][code] = PointInfo(pid, (data_type or "float").lower(), deadband or 0.0,
@@ -213,11 +213,10 @@ def _http_source(source_id: int | None, config: str | None) -> HttpSource | None
     if source_id is None:
         return None
     try:
-        settings = orjson.loads(config or "{}")
-        timeout = int(settings.get("timeoutMs") or 0) if isinstance(settings, dict) else 0
-    except (orjson.JSONDecodeError, TypeError, ValueError):
+        timeout = int(specs.settings(config).get("timeoutMs") or 0)
+    except (TypeError, ValueError):
         timeout = 0
-    return HttpSource(source_id, timeout or HTTP_TIMEOUT_MS)
+    return HttpSource(source_id, timeout or specs.SOURCE_TIMEOUT_MS)
 
 
 # --- parsing --------------------------------------------------------------------------------------------------
