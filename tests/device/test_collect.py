@@ -361,6 +361,8 @@ class TestModbusRtu:
                 ).startswith("串口参数错误: 波特率 9600、校验 X")
         assert await refused({"transport": "ascii"}) == "不支持的 Modbus 传输方式: ascii(tcp、rtu-over-tcp 或 rtu)"
         assert await refused({"port": 70000}) == "Modbus 端口格式错误: 70000"
+        assert await refused({"transport": "rtu", "serialPort": "/dev/ttyUSB0", "baudRate": "fast"}) == (
+            "串口参数须为数字")
 
 
 class TestOpcUa:
@@ -615,6 +617,8 @@ class TestRefusals:
 
         modbus = await add_source(demo_admin, "modbus", f"RF-{unique}", {"host": "127.0.0.1", "port": free_port()})
         assert await refused(f"{SOURCES}/browse", sourceId=modbus) == "只有 OPC UA 数据源可以浏览节点"
+        assert await refused(f"{SOURCES}/trust", body={"id": modbus, "fingerprint": "AB" * 32}) == (
+            "只有 OPC UA 数据源需要信任服务器证书")
         assert await refused(f"{SOURCES}/test", body={"type": "http"}) == (
             "只有 MQTT、OPC UA 与 Modbus 数据源可以测试连接")
         assert await refused(f"{SOURCES}/test", body={"type": "mqtt", "config": "[1]"}) == "数据源配置须为 JSON 对象"
@@ -732,3 +736,27 @@ def test_resolved_offline_exactly_at_the_timeout():
 
 def test_status_key_is_per_source():
     assert collect_status.key(12) == "collect:source:12"
+
+
+class TestMqttTlsSettings:
+    """The broker checks of an `mqtts://` source, as its settings say (no broker needed)."""
+
+    @pytest.mark.parametrize(("config", "verified"), [
+        ({}, True), ({"tlsVerify": False}, False), ({"tlsVerify": "false"}, False),
+        ({"tlsInsecure": True}, False),  # the switch sources were saved with before tlsVerify
+        ({"tlsInsecure": True, "tlsVerify": True}, True),
+    ])
+    def test_the_broker_is_checked_unless_told_not_to(self, config, verified):
+        import ssl
+
+        from plantdesk.modules.device.collect import mqtt
+
+        context = mqtt.tls_context(config)
+        assert (context.verify_mode == ssl.CERT_REQUIRED, context.check_hostname) == (verified, verified)
+
+    def test_a_client_key_that_is_not_one_is_refused(self):
+        from plantdesk.modules.device.collect import mqtt
+
+        with pytest.raises(BadRequest, match="^客户端证书或私钥格式错误: "):
+            mqtt.tls_context({"clientCertificate": "-----BEGIN CERTIFICATE-----\nAA==\n-----END CERTIFICATE-----",
+                              "clientKey": "not a key"})

@@ -58,7 +58,8 @@ def tls_context(config: dict) -> ssl.SSLContext:
         context = ssl.create_default_context(cadata=ca or None)
     except (ssl.SSLError, ValueError) as exc:
         raise BadRequest(f"CA 证书格式错误: {getattr(exc, 'reason', None) or exc}") from None
-    if not specs.enabled({"enabled": config.get("tlsVerify", True)}):
+    # `tlsInsecure`: the switch sources were saved with before `tlsVerify`.
+    if not specs.enabled(config, "tlsVerify", default=not specs.enabled(config, "tlsInsecure", default=False)):
         context.check_hostname, context.verify_mode = False, ssl.CERT_NONE
     certificate, key = str(config.get("clientCertificate") or "").strip(), str(config.get("clientKey") or "").strip()
     if certificate or key:

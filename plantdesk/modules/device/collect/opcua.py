@@ -71,6 +71,14 @@ def trusted(config: dict) -> str:
     return ":".join(raw[i:i + 2] for i in range(0, len(raw), 2))
 
 
+def checked_fingerprint(text: str) -> str:
+    """A SHA-256 fingerprint a person typed or copied, normalised; BadRequest when it is not one."""
+    found = trusted({"trustedCertificate": text})
+    if len(found) != 64 * 3 - 1:  # 32 bytes, two hex digits each, colon-separated
+        raise BadRequest(f"证书指纹格式错误: {text}(SHA-256, 64 位十六进制)")
+    return found
+
+
 async def secure(opc: Client, config: dict, data_dir: Any) -> dict | None:
     """Policy Basic256Sha256: the server's certificate (from its endpoint list) must be the one the source
     trusts (`trustedCertificate`, its SHA-256 fingerprint: trust on first use, confirmed by a person), else

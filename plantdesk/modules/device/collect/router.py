@@ -113,10 +113,8 @@ async def trust_certificate(db: TenantDb, body: TrustCertificate, user: Identity
     row = await get_or_raise(db, DataPointSource, body.id)
     if specs.KINDS.get((row.type or "").lower()) != specs.OPCUA:
         raise BadRequest("只有 OPC UA 数据源需要信任服务器证书")
-    fingerprint = opcua.trusted({"trustedCertificate": body.fingerprint})
-    if len(fingerprint) != 95:
-        raise BadRequest(f"证书指纹格式错误: {body.fingerprint}(SHA-256, 64 位十六进制)")
-    row.config = orjson.dumps(specs.settings(row.config) | {"trustedCertificate": fingerprint}).decode()
+    trusted = opcua.checked_fingerprint(body.fingerprint)
+    row.config = orjson.dumps(specs.settings(row.config) | {"trustedCertificate": trusted}).decode()
     return status_answer(True)
 
 

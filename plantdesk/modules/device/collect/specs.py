@@ -105,8 +105,9 @@ def is_object(text: str) -> bool:
         return False
 
 
-def enabled(config: dict) -> bool:
-    return config.get("enabled", True) not in (False, 0, "0", "false")
+def enabled(config: dict, key: str = "enabled", default: bool = True) -> bool:
+    """A switch of the settings, written as the console or a hand-made JSON writes it."""
+    return config.get(key, default) not in (False, 0, "0", "false")
 
 
 def mqtt_address(config: dict) -> tuple[bool, str, int]:
