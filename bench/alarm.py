@@ -37,7 +37,7 @@ from plantdesk.db.session import create_engine, session_factory  # noqa: E402
 from plantdesk.modules.alarm import engine as alarms  # noqa: E402
 from plantdesk.modules.alarm.models import AlarmGroup, AlarmRule  # noqa: E402
 from plantdesk.modules.device.models import DataPoint, Device  # noqa: E402
-from plantdesk.modules.device.monitor import listeners  # noqa: E402
+from plantdesk.core import listeners  # noqa: E402
 from plantdesk.modules.device.monitor.store import store  # noqa: E402
 
 TENANT = "356782"

@@ -111,7 +111,7 @@ async def insert_tasks(url: str, count: int) -> None:
     from plantdesk.core.ids import next_id
     from plantdesk.db.session import create_engine
     from plantdesk.modules.flow.models import FlowDefinition, FlowInstance, FlowTask
-    from plantdesk.modules.user.models import User
+    from plantdesk.modules.system.models import User
 
     engine = create_engine(url)
     async with engine.begin() as conn:

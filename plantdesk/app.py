@@ -7,7 +7,6 @@ import gc
 import logging
 import time
 from contextlib import asynccontextmanager
-from importlib import import_module
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -17,7 +16,7 @@ from sqlalchemy.exc import DBAPIError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from plantdesk.config import Settings
-from plantdesk.core import redact
+from plantdesk.core import areas, redact
 from plantdesk.core.audit import SECURITY_RELEVANT
 from plantdesk.core.envelope import fail
 from plantdesk.core.errors import PlantDeskError, TokenError
@@ -26,14 +25,9 @@ from plantdesk.core.limits import BodyLimit
 from plantdesk.core.routing import RouteIndex, include
 from plantdesk.core.runtime import started
 from plantdesk.db.session import is_outage, refresh_statistics
-from plantdesk.modules import setup
 from plantdesk.web import mount_spa
 
 log = logging.getLogger("plantdesk")
-
-# Every module with a router; each exposes `router` (an APIRouter) in its router.py.
-MODULES = ("auth", "user", "system", "resource", "desk", "log", "device", "device.monitor", "device.collect", "alarm",
-           "warning", "flow", "form", "knowledge", "ai")
 
 M_ARENA_MAX, M_MMAP_THRESHOLD = -8, -3  # glibc mallopt parameters
 GC_YOUNG_THRESHOLD = 5000
@@ -61,12 +55,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         generate_unique_id_function=lambda route: f"{route.tags[0] if route.tags else 'api'}-{route.name}",
     )
     app.state.settings = settings
-    setup()
+    areas.wire()
     _errors(app)
     app.add_middleware(AuditMiddleware)
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
     app.add_middleware(SecurityHeaders)
-    include(app.router, *(import_module(f"plantdesk.modules.{name}.router").router for name in MODULES), prefix="/api")
+    include(app.router, *areas.routers(), prefix="/api")
     mount_spa(app, settings.web_dist)
     app.router.middleware_stack = RouteIndex(app.router)
     return app

@@ -100,10 +100,10 @@ def worker(concurrency: Annotated[int, typer.Option(help="jobs run at once")] = 
 
 
 async def _work(settings: Settings, concurrency: int) -> None:
+    from plantdesk.core import areas
     from plantdesk.core.runtime import started
-    from plantdesk.modules import setup
 
-    setup()
+    areas.wire()
     async with started(settings, run_jobs=False, run_services=True) as runtime:
         assert runtime.jobs is not None  # started() always opens the engine
         await runtime.jobs.run_worker(concurrency=concurrency, name=f"worker-{os.getpid()}", own_signals=True)
@@ -158,8 +158,8 @@ def kick(account: str, tenant: Annotated[str, typer.Option()] = "000000"):
     from sqlalchemy import select
 
     from plantdesk.core.cache import create_cache
-    from plantdesk.modules.auth.service import revoke_user_sessions
-    from plantdesk.modules.user.models import User
+    from plantdesk.core.security.revocation import revoke_user_sessions
+    from plantdesk.modules.system.models import User
     from plantdesk.seed.seeder import run_with_session
 
     settings = Settings()

@@ -12,8 +12,8 @@ from fastapi.routing import APIRoute
 from plantdesk.app import create_app
 from plantdesk.config import Settings
 from plantdesk.core import deps
+from plantdesk.modules.system.param.seeds import ALLOWED_PARAM_KEYS, NON_NEGATIVE_INT_KEYS
 from plantdesk.seed.data.menus import MENUS
-from plantdesk.seed.data.params import ALLOWED_PARAM_KEYS, NON_NEGATIVE_INT_KEYS
 
 ROOT = Path(__file__).resolve().parent.parent
 VIEWS = ROOT / "web" / "src" / "views"

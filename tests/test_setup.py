@@ -1,5 +1,5 @@
-"""Loaders and jobs are registered by `plantdesk.modules.setup()`, never by importing a module: a process that
-imported less (a worker) would otherwise apply no data scope. Without its loaders a process refuses."""
+"""Loaders and jobs are registered by `core.areas.wire()`, never by importing a module: a process that imported
+less (a worker) would otherwise apply no data scope. Without its loaders a process refuses."""
 
 import subprocess
 import sys
@@ -13,11 +13,11 @@ from plantdesk.core.context import Identity
 BARE_IMPORT = """
 import importlib, pkgutil
 import plantdesk.modules
-from plantdesk.core import datascope, jobs, permissions
+from plantdesk.core import areas, datascope, jobs, permissions
 for module in pkgutil.walk_packages(plantdesk.modules.__path__, "plantdesk.modules."):
     importlib.import_module(module.name)
 print(permissions._loader is None, datascope._loaders is None, jobs.declared() == {}, jobs._tenants is None)
-plantdesk.modules.setup()
+areas.wire()
 print(permissions._loader is None, datascope._loaders is None, "log.retention" in jobs.declared())
 """
 

@@ -67,7 +67,7 @@ def register_loaders(*, rules: RuleLoader, descendants: DescendantLoader, api_sc
 def _registered() -> _Loaders:
     """Without its loaders a process would apply no data scope at all: refuse instead."""
     if _loaders is None:
-        raise RuntimeError("data-scope loaders are not registered (plantdesk.modules.setup() registers them)")
+        raise RuntimeError("data-scope loaders are not registered (core.areas.wire() registers them)")
     return _loaders
 
 

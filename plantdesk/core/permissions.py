@@ -29,7 +29,7 @@ async def codes_for(user: Identity, *, db: AsyncSession, cache: Cache) -> frozen
         return frozenset()
     loader = _loader
     if loader is None:
-        raise RuntimeError("the permission loader is not registered (plantdesk.modules.setup() registers it)")
+        raise RuntimeError("the permission loader is not registered (core.areas.wire() registers it)")
 
     async def load() -> list[str]:
         return sorted(set(await loader(db, user.role_ids)))

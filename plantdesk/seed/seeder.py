@@ -26,10 +26,11 @@ from plantdesk.modules.system.models import (
     Role,
     RoleMenu,
     Tenant,
+    User,
 )
+from plantdesk.modules.system.param import seeds as params
 from plantdesk.modules.system.tenant.provision import menu_ids_for_codes
-from plantdesk.modules.user.models import User
-from plantdesk.seed.data import demo, dicts, flow, form, menus, params, regions
+from plantdesk.seed.data import demo, dicts, flow, form, menus, regions
 
 T = TypeVar("T")
 

@@ -5,8 +5,8 @@ provider adapter against a fake OpenAI-compatible server (streaming and a tool c
 import json
 import time
 
+from plantdesk.core import assistant as tools
 from plantdesk.core.context import Identity
-from plantdesk.modules.ai import tools
 from tests.ai.fake_openai import FakeOpenAI
 from tests.alarm.helpers import Plant, now_ms
 from tests.conftest import DEMO_TENANT

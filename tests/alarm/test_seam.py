@@ -3,8 +3,7 @@ never reaches the writer."""
 
 import pytest
 
-from plantdesk.core import tenancy
-from plantdesk.modules.device.monitor import listeners
+from plantdesk.core import listeners, tenancy
 from plantdesk.modules.device.monitor.store import store
 from tests.alarm.helpers import now_ms
 from tests.device.monitor_helpers import make_device

@@ -2,7 +2,7 @@
 
 import pytest
 
-from plantdesk.seed.data.params import PARAMS
+from plantdesk.modules.system.param.seeds import PARAMS
 from tests.helpers import Api, login
 from tests.security.routetable import body_model, minimal_body, ops
 

@@ -4,7 +4,7 @@ import orjson
 
 from plantdesk.core import tenancy
 from plantdesk.modules.desk import service
-from plantdesk.modules.user.models import User
+from plantdesk.modules.system.models import User
 from tests.helpers import platform_session
 
 NOTICE = "/api/blade-desk/notice"

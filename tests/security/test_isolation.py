@@ -6,7 +6,7 @@ answers 数据不存在, submit with its id does not change it, remove with its 
 
 import pytest
 
-from plantdesk.seed.data.params import PARAMS
+from plantdesk.modules.system.param.seeds import PARAMS
 from tests.conftest import DEMO_TENANT
 from tests.helpers import Api, login
 from tests.security.routetable import (

@@ -7,9 +7,8 @@ import httpx
 from sqlalchemy import select, update
 
 from plantdesk.core.runtime import Runtime
-from plantdesk.modules.system.models import Dept, Param, Role
+from plantdesk.modules.system.models import Dept, Param, Role, User
 from plantdesk.modules.system.tenant.provision import create_tenant
-from plantdesk.modules.user.models import User
 from tests.helpers import Api, login, md5, platform_session
 
 PASSWORD = "Passw0rd!"

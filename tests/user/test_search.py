@@ -7,7 +7,7 @@ from sqlalchemy import func, insert, select
 from plantdesk.core import search, tenancy
 from plantdesk.core.ids import next_id
 from plantdesk.core.search import SearchGram, grams
-from plantdesk.modules.user.models import SEARCH, User
+from plantdesk.modules.system.models import SEARCH, User
 from tests.conftest import DEMO_TENANT
 from tests.helpers import platform_session
 from tests.user.factories import make_user, runtime

@@ -40,6 +40,20 @@ async def revoke(db: AsyncSession, cache: Cache, session: UserSession) -> None:
     generations.after_commit(db, lambda: cache.set(key, REVOKED, ttl))
 
 
+async def revoke_user_sessions(db: AsyncSession, cache: Cache, user_ids: list[int]) -> int:
+    """Kick a user out everywhere (password reset, lock, role change)."""
+    sessions = (await db.execute(select(UserSession).where(UserSession.user_id.in_(user_ids),
+                                                           UserSession.revoked == 0))).scalars().all()
+    for session in sessions:
+        await revoke(db, cache, session)
+    return len(sessions)
+
+
+async def clear_fail_count(cache: Cache, tenant_id: str, accounts: list[str]) -> None:
+    """Forget the failed logins of these accounts (an administrator unlocked them)."""
+    await cache.delete(*(f"fail:{tenant_id}:{account}" for account in accounts))
+
+
 def _remaining(session) -> int:
     return max(1, int((session.expire_time - datetime.now()).total_seconds()))
 

@@ -1,18 +1,15 @@
-"""The offline assistant (no provider): the best knowledge entries for the question (BM25, as the knowledge
-search) and the live facts of every tool whose `match` finds its arguments in the question, composed into one
-answer that cites the entries and links to the screens. Answers in Chinese when the question is Chinese."""
+"""The offline assistant (no provider): the best entries of the corpus for the question (the knowledge
+base's search) and the live facts of every tool whose `match` finds its arguments in the question, composed into
+one answer that cites the entries and links to the screens. Answers in Chinese when the question is Chinese."""
 
-import html
 import re
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from plantdesk.core.assistant import TOOLS, Tool, retrieve
 from plantdesk.core.cache import Cache
 from plantdesk.core.context import Identity
-from plantdesk.modules.ai.tools import TOOLS, Tool
-from plantdesk.modules.knowledge import service as knowledge
 
 TOP_K = 3
 NOTHING_ZH = "知识库中没有找到相关内容,也没有可查询的实时数据。请换个说法,或补充设备位号(如 P-101A)。"
@@ -27,21 +24,6 @@ class Answer:
     citations: list[dict] = field(default_factory=list)  # [{index, id, title, link, snippet}]
     facts: list[dict] = field(default_factory=list)  # [{name, arguments, result}]
     links: list[dict] = field(default_factory=list)  # screens [{title, link}]
-
-
-def knowledge_link(info_id: int) -> str:
-    return f"/index/knowledge?id={info_id}"
-
-
-async def retrieve(db: AsyncSession, cache: Cache, question: str, k: int = TOP_K,
-                   first: Sequence[int] = ()) -> list[dict]:
-    """The entries `first` names, then the tenant's best `k` others for the question, as citations."""
-    pointed = [knowledge.Scored(info, 0.0) for info in await knowledge.entries(db, first)] if first else []
-    hits = [*pointed, *(s for s in await knowledge.search(db, cache, question, limit=k + len(pointed))
-                        if s.info.id not in first)][:len(pointed) + k]
-    return [{"index": n, "id": str(s.info.id), "title": s.info.title, "link": knowledge_link(s.info.id),
-             "snippet": html.unescape(re.sub(r"</?mark>", "", knowledge.hit(s, question)["snippet"]))}
-            for n, s in enumerate(hits, start=1)]
 
 
 async def gather(db: AsyncSession, user: Identity, tools: list[Tool], question: str) -> tuple[list[dict], list[dict]]:
@@ -60,7 +42,7 @@ async def answer(db: AsyncSession, cache: Cache, user: Identity, tools: list[Too
     zh = bool(_CJK.search(question))
     facts, links = await gather(db, user, tools, question)
     pointed = [int(i) for f in facts if isinstance(f["result"], dict) for i in f["result"].get("knowledge", ())]
-    citations = await retrieve(db, cache, question, first=list(dict.fromkeys(pointed)))
+    citations = await retrieve(db, cache, question, TOP_K, first=list(dict.fromkeys(pointed)))
     parts: list[str] = []
     if facts:
         parts.append("**实时数据**" if zh else "**Live data**")

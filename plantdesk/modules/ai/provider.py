@@ -10,8 +10,8 @@ from dataclasses import dataclass
 import httpx
 
 from plantdesk.core import outbound
+from plantdesk.core.assistant import Tool
 from plantdesk.core.errors import BusinessError
-from plantdesk.modules.ai.tools import Tool
 
 ROUNDS = 4
 RunTool = Callable[[Tool, dict], Awaitable[dict]]

@@ -14,12 +14,12 @@ from datetime import datetime
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from plantdesk.core import outbound, permissions, secrets
+from plantdesk.core import assistant, outbound, permissions, secrets
 from plantdesk.core.context import Identity
 from plantdesk.core.crud import mark_deleted
 from plantdesk.core.errors import BusinessError, NotFoundError
 from plantdesk.core.runtime import Runtime
-from plantdesk.modules.ai import offline, provider, tools
+from plantdesk.modules.ai import offline, provider
 from plantdesk.modules.ai.models import AiConversation, AiMessage, AiProvider
 from plantdesk.modules.ai.schemas import ChatRequest, ProviderWrite
 
@@ -72,13 +72,14 @@ async def answer(rt: Runtime, turn: Turn) -> AsyncIterator[str | dict]:
     user = turn.user
     async with rt.unit_of_work(user) as db:
         granted = await permissions.codes_for(user, db=db, cache=rt.cache)
-        usable = tools.allowed(user, granted)
+        usable = assistant.allowed(user, granted)
         endpoint = await _endpoint(db, rt)
         if endpoint is None:
             result = await offline.answer(db, rt.cache, user, usable, turn.question)
             citations, links, model = result.citations, result.links, OFFLINE_MODEL
         else:
-            citations, links, model = await offline.retrieve(db, rt.cache, turn.question), [], endpoint.model
+            citations = await assistant.retrieve(db, rt.cache, turn.question, offline.TOP_K)
+            links, model = [], endpoint.model
     if endpoint is None:
         pieces = _pieces(result.content)
     else:
@@ -100,8 +101,8 @@ async def _pieces(content: str) -> AsyncIterator[str]:
 
 
 async def _provider_pieces(rt: Runtime, user: Identity, endpoint: provider.Endpoint, turn: Turn,
-                           citations: list[dict], usable: list[tools.Tool]) -> AsyncIterator[str]:
-    async def run_tool(tool: tools.Tool, args: dict) -> dict:
+                           citations: list[dict], usable: list[assistant.Tool]) -> AsyncIterator[str]:
+    async def run_tool(tool: assistant.Tool, args: dict) -> dict:
         async with rt.unit_of_work(user) as db:
             return await tool.run(db, user, args)
 

@@ -3,16 +3,37 @@ clears them as values arrive, results with confirmation, the audit trail, bell a
 templates, and the jobs that failed for good; `tracking`: metrics on third-party databases (MES, OA, QMS, SCADA)
 raising alarms through the same lifecycle."""
 
+from plantdesk.core.areas import Area
 
-def setup() -> None:
-    from plantdesk.core import jobs, services
-    from plantdesk.modules.ai import tools
-    from plantdesk.modules.alarm import assistant, engine, mail, tracking
-    from plantdesk.modules.device.monitor import listeners
 
-    listeners.on_written(engine.on_values)
-    jobs.declare(engine.SWEEP_JOB, engine.sweep, scope=jobs.PLATFORM, cron=engine.SWEEP_CRON)
-    services.declare("alarm.partitions", engine.partitions)
-    jobs.declare(mail.MAIL_JOB, mail.deliver, scope=jobs.PLATFORM, cron=mail.MAIL_CRON)
-    tools.register(assistant.TOOL)
-    tracking.setup()
+def _jobs():
+    from plantdesk.core import jobs
+    from plantdesk.modules.alarm import engine, mail, tracking
+    from plantdesk.modules.alarm.tracking import service as tracked
+
+    return [jobs.Job(engine.SWEEP_JOB, engine.sweep, jobs.PLATFORM, engine.SWEEP_CRON),
+            jobs.Job(mail.MAIL_JOB, mail.deliver, jobs.PLATFORM, mail.MAIL_CRON),
+            jobs.Job(tracking.JOB, tracked.run_due, jobs.EACH_TENANT, tracking.CRON)]
+
+
+def _services():
+    from plantdesk.modules.alarm import engine
+
+    return [("alarm.partitions", engine.partitions)]
+
+
+def _listeners():
+    from plantdesk.modules.alarm import engine
+
+    return [engine.on_values]
+
+
+def _tools():
+    from plantdesk.modules.alarm import assistant
+
+    return [assistant.TOOL]
+
+
+AREA = Area("alarm", depends=("system", "user", "desk", "device", "knowledge"), routers=("router",),
+            models=("models", "tracking.models"), jobs=_jobs, services=_services, listeners=_listeners,
+            tools=_tools)

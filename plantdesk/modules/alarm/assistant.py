@@ -1,16 +1,17 @@
 """The assistant's view of alarms: the open alarms of the caller's tenant, or of the devices a question names,
-as a typed tool (modules/ai/tools.py), with the knowledge entries linked to their events (the procedures the
+as a typed tool (core.assistant), with the knowledge entries linked to their events (the procedures the
 assistant cites first)."""
 
 import re
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from plantdesk.core.assistant import Tool
 from plantdesk.core.context import Identity
 from plantdesk.core.envelope import DATETIME_FORMAT
-from plantdesk.modules.ai.tools import Tool, devices_in, find_devices
 from plantdesk.modules.alarm import service
 from plantdesk.modules.alarm.engine import AFFIRMED
+from plantdesk.modules.device.assistant import devices_in, find_devices
 from plantdesk.modules.knowledge import service as knowledge
 
 SHOWN = 20

@@ -54,7 +54,7 @@ from plantdesk.modules.alarm.models import (
 )
 from plantdesk.modules.desk import service as desk
 from plantdesk.modules.device.models import DataPoint, Device
-from plantdesk.modules.user.models import User
+from plantdesk.modules.system.models import User
 
 log = logging.getLogger("plantdesk.alarm")
 

@@ -60,8 +60,8 @@ from plantdesk.modules.alarm.schemas import (
     UnusualRead,
 )
 from plantdesk.modules.alarm.tracking import router as tracking
+from plantdesk.modules.system.models import User
 from plantdesk.modules.system.trees import forest
-from plantdesk.modules.user.models import User
 
 PREFIX = "/alarm"
 READ_CODES = ("setting", "setting_edit", "alarm_overview", "alarm_overview_view", "config", "config_view",

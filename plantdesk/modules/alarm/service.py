@@ -37,8 +37,8 @@ from plantdesk.modules.alarm.tracking import rules as tracking
 from plantdesk.modules.alarm.tracking.models import AlarmMetric
 from plantdesk.modules.alarm.tracking.rules import Described
 from plantdesk.modules.device.models import DataPoint, Device
+from plantdesk.modules.system.models import User
 from plantdesk.modules.system.param import service as params
-from plantdesk.modules.user.models import User
 
 LOCKOUT_SECONDS = 30 * 60  # the login's lockout window (auth.service): one counter for both
 CONFIRMED = "确认成功"

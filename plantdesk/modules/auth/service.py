@@ -19,15 +19,13 @@ from plantdesk.core.cache import Cache
 from plantdesk.core.context import ADMIN, Identity
 from plantdesk.core.errors import TokenError, Unauthorized
 from plantdesk.core.runtime import Runtime
-from plantdesk.core.security import tokens
+from plantdesk.core.security import policy, tokens
 from plantdesk.core.security.models import Client, UserSession
 from plantdesk.core.security.passwords import hash_password, verify_password
 from plantdesk.core.security.revocation import revoke
 from plantdesk.db.base import PLATFORM_TENANT
-from plantdesk.modules.auth import policy
-from plantdesk.modules.system.models import Role, Tenant
+from plantdesk.modules.system.models import Role, Tenant, User
 from plantdesk.modules.system.param import service as params
-from plantdesk.modules.user.models import User
 
 LOCKOUT_SECONDS = 30 * 60  # BladeX's lockout window; time-boxed, never permanent
 STATUS_LOCKED = 2
@@ -209,15 +207,6 @@ def _narrow(stored: str | None, wanted: str) -> list[int]:
     return ids
 
 
-async def revoke_user_sessions(db: AsyncSession, cache: Cache, user_ids: list[int]) -> int:
-    """Kick a user out everywhere (password reset, lock, role change)."""
-    sessions = (await db.execute(select(UserSession).where(UserSession.user_id.in_(user_ids),
-                                                           UserSession.revoked == 0))).scalars().all()
-    for session in sessions:
-        await revoke(db, cache, session)
-    return len(sessions)
-
-
 async def logout(db: AsyncSession, cache: Cache, identity: Identity) -> None:
     session = await db.get(UserSession, identity.session_id)
     if session is not None and not session.revoked:
@@ -232,11 +221,6 @@ def _basic(authorization: str | None) -> tuple[str, str]:
     except (binascii.Error, UnicodeDecodeError):
         raise TokenError("客户端认证失败!", error_code=3000, error="invalid_client", http_status=401) from None
     return client_id, secret
-
-
-async def clear_fail_count(cache: Cache, tenant_id: str, accounts: list[str]) -> None:
-    await cache.delete(*(f"fail:{tenant_id}:{account}" for account in accounts))
-
 
 
 # --- captcha, token re-issue, console logs ---------------------------------------------------------------

@@ -1,9 +1,13 @@
 """The desk: notices, and the header bell's notifications."""
 
+from plantdesk.core.areas import Area
 
-def setup() -> None:
-    from plantdesk.core import generations
+
+def _watchers():
     from plantdesk.modules.desk import service
     from plantdesk.modules.desk.models import SystemNotice
 
-    generations.watch(service.BELL, SystemNotice)
+    return [(service.BELL, (SystemNotice,))]
+
+
+AREA = Area("desk", depends=("system",), routers=("router",), models=("models",), watchers=_watchers)

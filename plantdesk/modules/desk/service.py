@@ -20,7 +20,7 @@ from plantdesk.core.paging import PageParams
 from plantdesk.core.query import column_int
 from plantdesk.modules.desk.models import Notice, SystemNotice
 from plantdesk.modules.desk.schemas import NoticeWrite
-from plantdesk.modules.user.models import User
+from plantdesk.modules.system.models import User
 
 BELL = "bell"  # the generation of the header bell's reads (setup() has it follow SystemNotice)
 UNREAD, READ = 0, 1

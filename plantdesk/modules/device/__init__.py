@@ -1,9 +1,30 @@
 """The equipment area: device models, devices, data points, collect groups, imports and the operation log."""
 
+from plantdesk.core.areas import Area
 
-def setup() -> None:
+
+def _jobs():
     from plantdesk.core import jobs
-    from plantdesk.modules.device import collect, io
+    from plantdesk.modules.device import io
+    from plantdesk.modules.device.monitor import retention
 
-    jobs.declare(io.JOB, io.run_import, scope=jobs.CALLER)
-    collect.setup()
+    return [jobs.Job(io.JOB, io.run_import, jobs.CALLER),
+            jobs.Job(retention.RETENTION_JOB, retention.purge_tenant, jobs.EACH_TENANT, retention.RETENTION_CRON),
+            jobs.Job(retention.PARTITIONS_JOB, retention.maintain_partitions, jobs.PLATFORM,
+                     retention.PARTITIONS_CRON)]
+
+
+def _services():
+    from plantdesk.modules.device.collect import supervisor
+
+    return [("collect", supervisor.serve)]
+
+
+def _tools():
+    from plantdesk.modules.device import assistant
+
+    return assistant.tools()
+
+
+AREA = Area("device", depends=("system", "log"), routers=("router", "monitor.router", "collect.router"),
+            models=("models", "monitor.models"), jobs=_jobs, services=_services, tools=_tools)

@@ -1,11 +1,20 @@
 """The workflow area: BPMN models, deployments and definitions, process instances and task lists on
 SpiffWorkflow (engine.py), and the leave process."""
 
+from plantdesk.core.areas import Area
 
-def setup() -> None:
+
+def _jobs():
     from plantdesk.core import jobs
-    from plantdesk.modules.ai import tools
-    from plantdesk.modules.flow import assistant, timers
+    from plantdesk.modules.flow import timers
 
-    jobs.declare(timers.JOB, timers.fire, scope=jobs.EACH_TENANT, cron=timers.CRON)
-    tools.register(assistant.TOOL)
+    return [jobs.Job(timers.JOB, timers.fire, jobs.EACH_TENANT, timers.CRON)]
+
+
+def _tools():
+    from plantdesk.modules.flow import assistant
+
+    return [assistant.TOOL]
+
+
+AREA = Area("flow", depends=("system", "user"), routers=("router",), models=("models",), jobs=_jobs, tools=_tools)

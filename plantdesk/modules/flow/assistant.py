@@ -1,14 +1,14 @@
 """The assistant's view of the caller's work: tasks assigned to them (待办) and tasks they may claim (待签), as a
-typed tool (modules/ai/tools.py)."""
+typed tool (core.assistant)."""
 
 import re
 
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from plantdesk.core.assistant import Tool
 from plantdesk.core.context import Identity
 from plantdesk.core.envelope import DATETIME_FORMAT
-from plantdesk.modules.ai.tools import Tool
 from plantdesk.modules.flow import service
 from plantdesk.modules.flow.models import OPEN, FlowTask
 

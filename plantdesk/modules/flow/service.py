@@ -35,8 +35,7 @@ from plantdesk.modules.flow.models import (
     FlowInstance,
     FlowTask,
 )
-from plantdesk.modules.system.models import Dept
-from plantdesk.modules.user.models import User
+from plantdesk.modules.system.models import Dept, User
 
 LEAVE_XML = Path(__file__).parent / "bpmn" / "leave.bpmn20.xml"
 LEAVE_KEY = "Leave"

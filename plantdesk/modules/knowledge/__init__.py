@@ -1,10 +1,21 @@
 """The knowledge base: catalogue, info (sanitised rich text), attachments, threaded comments, change log,
 full-text search (Chinese and English) and the alarm events' knowledge links."""
 
+from plantdesk.core.areas import Area
 
-def setup() -> None:
-    from plantdesk.core import generations
+
+def _watchers():
     from plantdesk.modules.knowledge import service
     from plantdesk.modules.knowledge.models import KnowledgeInfo, KnowledgeTerm
 
-    generations.watch(service.STATISTICS, KnowledgeInfo, KnowledgeTerm)  # the search's entry count and frequencies
+    return [(service.STATISTICS, (KnowledgeInfo, KnowledgeTerm))]  # the search's entry count and frequencies
+
+
+def _corpus():
+    from plantdesk.modules.knowledge import assistant
+
+    return assistant.retrieve
+
+
+AREA = Area("knowledge", depends=("system", "resource"), routers=("router",), models=("models",),
+            watchers=_watchers, corpus=_corpus)

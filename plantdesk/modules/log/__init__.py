@@ -1,8 +1,13 @@
 """API, error and usual logs: reading and export, and their retention job."""
 
+from plantdesk.core.areas import Area
 
-def setup() -> None:
+
+def _jobs():
     from plantdesk.core import jobs
     from plantdesk.modules.log import retention
 
-    jobs.declare(retention.JOB, retention.purge_old_logs, scope=jobs.EACH_TENANT, cron=retention.CRON)
+    return [jobs.Job(retention.JOB, retention.purge_old_logs, jobs.EACH_TENANT, retention.CRON)]
+
+
+AREA = Area("log", depends=("system",), routers=("router",), jobs=_jobs)

@@ -1,11 +1,11 @@
 """System administration: tenants, roles and grants, menus, departments, posts, scopes, parameters, dicts."""
 
+from plantdesk.core.areas import Area
 
-def setup() -> None:
-    from plantdesk.core import generations, jobs, permissions
+
+def _watchers():
+    from plantdesk.core import permissions
     from plantdesk.modules.system.dict import service as dicts
-    from plantdesk.modules.system.menu import scope as scopes
-    from plantdesk.modules.system.menu import service as menus
     from plantdesk.modules.system.models import (
         Dict,
         DictBiz,
@@ -20,12 +20,22 @@ def setup() -> None:
         TopMenu,
         TopMenuSetting,
     )
-    from plantdesk.modules.system.tenant import service as tenants
 
     # What the permission caches (codes, data and API scopes) and the cached menus read; their writes bump it.
-    generations.watch(permissions.GENERATION, Role, RoleMenu, RoleScope, Menu, ScopeData, ScopeApi, Tenant,
-                      TenantPackage, TopMenu, TopMenuSetting)
-    generations.watch(dicts.GENERATION, Dict, DictBiz)
+    return [(permissions.GENERATION, (Role, RoleMenu, RoleScope, Menu, ScopeData, ScopeApi, Tenant, TenantPackage,
+                                      TopMenu, TopMenuSetting)),
+            (dicts.GENERATION, (Dict, DictBiz))]
+
+
+def _loaders() -> None:
+    from plantdesk.core import jobs, permissions
+    from plantdesk.modules.system.menu import scope as scopes
+    from plantdesk.modules.system.menu import service as menus
+    from plantdesk.modules.system.tenant import service as tenants
+
     permissions.register_loader(menus.granted_codes)
     scopes.register_loaders()
     jobs.register_tenants(tenants.tenant_ids)
+
+
+AREA = Area("system", routers=("router",), models=("models",), watchers=_watchers, loaders=_loaders)

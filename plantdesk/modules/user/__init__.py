@@ -1,12 +1,15 @@
 """Users: accounts, their grants and their import and export."""
 
+from plantdesk.core.areas import Area
 
-def setup() -> None:
-    from plantdesk.core import generations
+
+def _watchers():
     from plantdesk.core.search import SearchGram
-    from plantdesk.modules.system.models import Dept, Dict, Post, Role
+    from plantdesk.modules.system.models import Dept, Dict, Post, Role, User
     from plantdesk.modules.user import service
-    from plantdesk.modules.user.models import User
 
-    generations.watch(service.USERS, User, SearchGram)  # the list's filters read the gram index
-    generations.watch(service.NAMES, Role, Dept, Post, Dict)
+    return [(service.USERS, (User, SearchGram)),  # the list's filters read the gram index
+            (service.NAMES, (Role, Dept, Post, Dict))]
+
+
+AREA = Area("user", depends=("system",), routers=("router",), watchers=_watchers)

@@ -8,10 +8,9 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from plantdesk.core import excel, tenancy
 from plantdesk.core.errors import BusinessError
 from plantdesk.core.security.passwords import hash_password, md5_hex
-from plantdesk.modules.system.models import Dept, Dict, Post, Role
+from plantdesk.modules.system.models import Dept, Dict, Post, Role, User
 from plantdesk.modules.system.param import service as params
 from plantdesk.modules.user import service
-from plantdesk.modules.user.models import User
 from plantdesk.modules.user.schemas import UserRead
 
 COLUMNS: list[tuple[str, str]] = [

@@ -18,12 +18,11 @@ from plantdesk.core.excel import MAX_IMPORT_ROWS
 from plantdesk.core.listing import Listing
 from plantdesk.core.paging import PageParams
 from plantdesk.core.query import to_int
+from plantdesk.core.security import revocation
 from plantdesk.core.security.passwords import hash_password, md5_hex, verify_password
 from plantdesk.db.base import PLATFORM_TENANT, IdMixin
-from plantdesk.modules.auth import service as auth_service
-from plantdesk.modules.system.models import Dept, Dict, Post, Role, Tenant
+from plantdesk.modules.system.models import SEARCH, Dept, Dict, Post, Role, Tenant, User
 from plantdesk.modules.system.param import service as params
-from plantdesk.modules.user.models import SEARCH, User
 from plantdesk.modules.user.schemas import MD5_HEX, PHONE, ProfileUpdate, Registration, UserRead, UserWrite
 
 STATUS_PENDING, STATUS_NORMAL, STATUS_LOCKED = 0, 1, 2
@@ -161,7 +160,7 @@ async def remove(db: AsyncSession, cache: Cache, identity: Identity, ids: list[i
     users = await _found(db, ids)
     await db.execute(update(User).where(User.id.in_([u.id for u in users])).values(is_deleted=1)
                      .execution_options(synchronize_session=False))
-    await auth_service.revoke_user_sessions(db, cache, [u.id for u in users])
+    await revocation.revoke_user_sessions(db, cache, [u.id for u in users])
 
 
 async def reset_passwords(db: AsyncSession, cache: Cache, ids: list[int]) -> None:
@@ -171,7 +170,7 @@ async def reset_passwords(db: AsyncSession, cache: Cache, ids: list[int]) -> Non
     for user in users:
         _set_password(user, hashed, need_reset=True)
     await db.flush()
-    await auth_service.revoke_user_sessions(db, cache, [u.id for u in users])
+    await revocation.revoke_user_sessions(db, cache, [u.id for u in users])
 
 
 async def reset_password_by_account(session: AsyncSession, *, tenant_id: str, account: str,
@@ -243,7 +242,7 @@ async def lock(db: AsyncSession, cache: Cache, identity: Identity, ids: list[int
     for user in users:
         user.status = STATUS_LOCKED
     await db.flush()
-    await auth_service.revoke_user_sessions(db, cache, [u.id for u in users])
+    await revocation.revoke_user_sessions(db, cache, [u.id for u in users])
 
 
 async def unlock(db: AsyncSession, cache: Cache, ids: list[int]) -> None:
@@ -253,7 +252,7 @@ async def unlock(db: AsyncSession, cache: Cache, ids: list[int]) -> None:
         user.status = STATUS_NORMAL
     await db.flush()
     for tenant_id in {u.tenant_id for u in users}:
-        await auth_service.clear_fail_count(cache, tenant_id, [u.account for u in users if u.tenant_id == tenant_id])
+        await revocation.clear_fail_count(cache, tenant_id, [u.account for u in users if u.tenant_id == tenant_id])
 
 
 async def register(db: AsyncSession, body: Registration) -> None:

@@ -2,9 +2,14 @@
 scope, against a threshold), the published warning records (an indicator's value for one day, week or month),
 the per-event alarm metrics and the analysis by period."""
 
+from plantdesk.core.areas import Area
 
-def setup() -> None:
+
+def _jobs():
     from plantdesk.core import jobs
     from plantdesk.modules.warning import service
 
-    jobs.declare(service.PUBLISH_JOB, service.publish_due, scope=jobs.EACH_TENANT, cron=service.PUBLISH_CRON)
+    return [jobs.Job(service.PUBLISH_JOB, service.publish_due, jobs.EACH_TENANT, service.PUBLISH_CRON)]
+
+
+AREA = Area("warning", depends=("alarm", "device"), routers=("router",), models=("models",), jobs=_jobs)

@@ -49,7 +49,7 @@ RULES = [
 async def seed(db: AsyncSession, tenant_id: str) -> None:
     from plantdesk.modules.alarm.models import AlarmGroup, AlarmLevel, AlarmRule, AlarmTemplate, AlarmTimeCycle
     from plantdesk.modules.device.models import DataPoint, Device
-    from plantdesk.modules.user.models import User
+    from plantdesk.modules.system.models import User
 
     with tenancy.tenant_scope(db, tenant_id):
         levels = {}

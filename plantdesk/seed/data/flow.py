@@ -12,9 +12,8 @@ from plantdesk.core import tenancy
 from plantdesk.core.context import Identity
 from plantdesk.core.ids import next_id
 from plantdesk.core.security.passwords import hash_password, md5_hex
-from plantdesk.modules.system.models import Dept, Post, Role, RoleMenu
+from plantdesk.modules.system.models import Dept, Post, Role, RoleMenu, User
 from plantdesk.modules.system.tenant.provision import menu_ids_for_codes
-from plantdesk.modules.user.models import User
 
 TENANT = "356782"
 HR_DEPT = ("Human Resources", 5)

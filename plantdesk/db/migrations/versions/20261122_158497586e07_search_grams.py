@@ -17,7 +17,7 @@ down_revision: str | Sequence[str] | None = "276d28938435"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
-# As the index was first defined (plantdesk.modules.user.models.SEARCH), frozen here.
+# As the index was first defined (plantdesk.modules.system.models.SEARCH), frozen here.
 FIELDS = {"user.account": "account", "user.realName": "real_name"}
 
 

@@ -5,10 +5,3 @@ per source."""
 
 JOB = "alarm.tracking"
 CRON = "* * * * * */10"  # every 10 seconds (the sixth field is the seconds); each tenant has its own interval
-
-
-def setup() -> None:
-    from plantdesk.core import jobs
-    from plantdesk.modules.alarm.tracking import service
-
-    jobs.declare(JOB, service.run_due, scope=jobs.EACH_TENANT, cron=CRON)

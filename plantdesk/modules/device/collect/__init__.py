@@ -2,10 +2,3 @@
 data-point sources and collect groups of the equipment area and writing through the monitor's write path; a
 supervisor that owns each source by a lease; the connection test, status and OPC UA browse APIs; the demo
 plant's protocol servers (demo.py)."""
-
-
-def setup() -> None:
-    from plantdesk.core import services
-    from plantdesk.modules.device.collect import supervisor
-
-    services.declare("collect", supervisor.serve)

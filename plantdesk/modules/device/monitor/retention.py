@@ -91,11 +91,3 @@ async def maintain_partitions(db: AsyncSession) -> list[str]:
         return []
     cutoff = int(time.time() * 1000) - max(days) * DAY
     return await partitions.drop_before(conn, cutoff)
-
-
-def setup() -> None:
-    from plantdesk.core import jobs
-
-    jobs.declare(RETENTION_JOB, purge_tenant, scope=jobs.EACH_TENANT, cron=RETENTION_CRON)
-    jobs.declare(PARTITIONS_JOB, maintain_partitions, scope=jobs.PLATFORM, cron=PARTITIONS_CRON)
-

@@ -25,7 +25,8 @@ import asyncpg  # type: ignore[import-untyped]
 from sqlalchemy import bindparam, text
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 
-from plantdesk.modules.device.monitor import listeners, partitions
+from plantdesk.core import listeners
+from plantdesk.modules.device.monitor import partitions
 
 MINUTE, HOUR, DAY = 60_000, 3_600_000, 86_400_000
 HEARTBEAT_MS = 60_000

@@ -7,9 +7,8 @@ from plantdesk.core.context import Identity
 from plantdesk.core.errors import BadRequest, BusinessError, Forbidden, NotFoundError
 from plantdesk.modules.system.dept.schemas import DeptWrite
 from plantdesk.modules.system.menu.service import parse_id_list
-from plantdesk.modules.system.models import Dept
+from plantdesk.modules.system.models import Dept, User
 from plantdesk.modules.system.trees import descendants_of, forest, tree_node
-from plantdesk.modules.user.models import User
 
 
 async def dept_list(db: AsyncSession, *, dept_name: str = "", full_name: str = "") -> list[dict]:

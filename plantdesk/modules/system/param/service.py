@@ -15,10 +15,10 @@ from plantdesk.core.envelope import SUCCESS_MSG
 from plantdesk.core.errors import BadRequest, BusinessError
 from plantdesk.core.listing import Listing
 from plantdesk.core.paging import PageParams
-from plantdesk.modules.auth.policy import CONTENT_CLASSES, PasswordMode
+from plantdesk.core.security.policy import CONTENT_CLASSES, PasswordMode
 from plantdesk.modules.system.models import Param
 from plantdesk.modules.system.param.schemas import ParamWrite
-from plantdesk.seed.data.params import ALLOWED_PARAM_KEYS, NON_NEGATIVE_INT_KEYS
+from plantdesk.modules.system.param.seeds import ALLOWED_PARAM_KEYS, NON_NEGATIVE_INT_KEYS
 
 DEFAULTS = {
     "account.initPassword": "123456",

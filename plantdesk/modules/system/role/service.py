@@ -12,10 +12,9 @@ from plantdesk.core.context import ADMINISTRATOR, Identity
 from plantdesk.core.errors import BadRequest, BusinessError, Forbidden, NotFoundError
 from plantdesk.db.base import IdMixin
 from plantdesk.modules.system.menu import service as menus
-from plantdesk.modules.system.models import Role, RoleFunction, RoleMenu, RoleScope, ScopeApi, ScopeData
+from plantdesk.modules.system.models import Role, RoleFunction, RoleMenu, RoleScope, ScopeApi, ScopeData, User
 from plantdesk.modules.system.role.schemas import FunctionWrite, RoleGrant, RoleWrite
 from plantdesk.modules.system.trees import descendants_of, forest, tree_node
-from plantdesk.modules.user.models import User
 
 
 async def role_list(db: AsyncSession, user: Identity, *, role_name: str = "", role_alias: str = "") -> list[dict]:

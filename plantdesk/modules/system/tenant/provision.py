@@ -11,9 +11,8 @@ from plantdesk.core import tenancy
 from plantdesk.core.errors import BusinessError
 from plantdesk.core.security.passwords import hash_password, md5_hex
 from plantdesk.modules.system.menu.service import package_menu_ids
-from plantdesk.modules.system.models import Dept, Menu, Post, Role, RoleMenu, Tenant
+from plantdesk.modules.system.models import Dept, Menu, Post, Role, RoleMenu, Tenant, User
 from plantdesk.modules.system.param import service as params
-from plantdesk.modules.user.models import User
 
 TENANT_ADMIN_ROLE = ("管理员", "admin")
 

@@ -1,4 +1,4 @@
-"""Seed data: system parameters (table blade_param), as (param_key, param_name, param_value, remark).
+"""The system parameters the platform seeds (table blade_param), as (param_key, param_name, param_value, remark).
 
 The keys are the allowed paramKey list of SPEC §3 plus `log.retentionDays` (the log retention job's); units
 follow SPEC §9; the BladeX defaults (initPassword 123456, failCount 5, tenant.default.password admin,

@@ -28,7 +28,7 @@ _listeners: list[Listener] = []
 
 
 def on_written(listener: Listener) -> None:
-    """Register a listener (a module's setup does, once)."""
+    """Register a listener (core.areas does, from the areas' declarations)."""
     if listener not in _listeners:
         _listeners.append(listener)
 

@@ -1,67 +1,17 @@
-"""Typed tools: the live facts the assistant may read, one registry for the offline assistant and for a
-provider's function calling.
-
-A tool has a name, a description, a JSON schema of its arguments and an async function taking the caller's
-tenant-scoped session, the caller and the arguments. It reads through its module's services (never raw SQL), so
-it sees only the caller's tenant, and it names the permission codes it needs: a caller without one of them is
-never offered the tool. `match` lets the offline assistant (no model to choose) call it from a question: it
-answers the arguments, or None when the question is not about it. A result's `knowledge` (entry ids) names the
-entries its facts point to (an alarm's linked procedures): the offline answer cites them before the search's.
-
-Another area adds a tool in one place, its own module's `setup()`:
-
-    from plantdesk.modules.ai.tools import Tool, register
-    register(Tool(name="open_alarms", description=..., parameters={...}, run=..., codes=("alarm_overview",),
-                  match=...))
-"""
+"""The equipment area's assistant tools (core.assistant): a device's status and its points' latest values, a point's
+24-hour summary, and the device and point names a question mentions (the alarm tools find devices through them)."""
 
 import re
 import time
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
 
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from plantdesk.core.assistant import Tool
 from plantdesk.core.context import Identity
 from plantdesk.modules.device.models import Device
 from plantdesk.modules.device.monitor import service as monitor
 from plantdesk.modules.device.monitor.schemas import format_ms
-
-Run = Callable[[AsyncSession, Identity, dict], Awaitable[dict]]
-Match = Callable[[AsyncSession, str], Awaitable[list[dict]]]
-
-
-@dataclass(frozen=True)
-class Tool:
-    name: str
-    description: str
-    parameters: dict  # JSON schema of the arguments (object)
-    run: Run
-    codes: tuple[str, ...] = ()  # any one of them lets the caller use the tool; empty: every signed-in user
-    match: Match | None = None  # question -> argument sets for the offline assistant
-    links: Callable[[dict], list[dict]] = field(default=lambda _: [])  # a result's screens [{title, link}]
-    # a result as the offline answer's lines (Chinese when the flag is set); None: its fields as they are
-    render: Callable[[dict, bool], list[str]] | None = None
-
-    def openai(self) -> dict:
-        return {"type": "function",
-                "function": {"name": self.name, "description": self.description, "parameters": self.parameters}}
-
-
-TOOLS: dict[str, Tool] = {}
-
-
-def register(tool: Tool) -> None:
-    TOOLS[tool.name] = tool
-
-
-def allowed(user: Identity, granted: frozenset[str]) -> list[Tool]:
-    """The tools this caller may use."""
-    return [t for t in TOOLS.values() if user.is_administrator or not t.codes or not granted.isdisjoint(t.codes)]
-
-
-# --- devices -----------------------------------------------------------------------------------------------------
 
 DEVICE_CODES = ("device_device", "device_device_view", "monitordata", "monitordata_view", "datapoint",
                 "datapoint_view")
@@ -180,20 +130,20 @@ def _device_links(result: dict) -> list[dict]:
     return [{"title": d["name"], "link": f"/device/device?code={d['code']}"} for d in result.get("devices", [])]
 
 
-def register_builtin() -> None:
-    register(Tool(
+def tools() -> list[Tool]:
+    return [Tool(
         name="device_status",
         description="A device's status (online/offline/fault) and the latest value of each of its data points. "
                     "`device` is its tag or code, e.g. P-101A, or part of its name.",
         parameters={"type": "object", "properties": {"device": {"type": "string", "description": "tag or name"}},
                     "required": ["device"]},
         run=device_status, codes=DEVICE_CODES, match=devices_in, links=_device_links,
-        render=_render_device_status))
-    register(Tool(
+        render=_render_device_status),
+        Tool(
         name="point_summary",
         description="Minimum, maximum, average and last value of one data point of a device over the last 24 "
                     "hours. `point` is the point code (e.g. VIBRATION) or part of its name.",
         parameters={"type": "object", "properties": {"device": {"type": "string"}, "point": {"type": "string"}},
                     "required": ["device", "point"]},
-        run=point_summary, codes=DEVICE_CODES, match=_points_in, render=_render_point_summary))
+        run=point_summary, codes=DEVICE_CODES, match=_points_in, render=_render_point_summary)]
 

@@ -1,0 +1,115 @@
+"""The areas: each business package under `plantdesk.modules` declares itself once, as `AREA` in its
+`__init__.py`, and everything that needs the list of areas reads it here. App start mounts their routers, the
+metadata imports their models, `wire()` registers their jobs, services, cache watchers, monitor-data listeners,
+assistant tools and loaders (app start and the worker), and the contract tests walk them. Nothing else lists
+the areas: a package without a declaration stops the process at start.
+
+A declaration is data: module names and zero-argument functions that import what they name when called, so
+importing a package stays cheap and registers nothing (a process that imported less applies the same rules once
+it wires).
+
+Areas depend on each other in the one direction their `depends` declare, without cycles; tests/test_areas.py
+holds the code to both.
+"""
+
+import functools
+import importlib
+import pkgutil
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # the registries load only when wire() runs: a package's import stays cheap
+    from plantdesk.core import assistant, jobs, listeners, services
+
+PACKAGE = "plantdesk.modules"
+
+
+def _none() -> tuple:
+    return ()
+
+
+@dataclass(frozen=True)
+class Area:
+    name: str  # the package's name under plantdesk.modules
+    depends: tuple[str, ...] = ()  # the areas whose packages this one imports
+    routers: tuple[str, ...] = ()  # its submodules that expose `router`, mounted under /api in this order
+    models: tuple[str, ...] = ()  # its submodules whose tables join Base.metadata
+    jobs: "Callable[[], Iterable[jobs.Job]]" = _none
+    services: "Callable[[], Iterable[tuple[str, services.Service]]]" = _none
+    # (generation, models whose committed writes bump it): what its caches read
+    watchers: Callable[[], Iterable[tuple[str, tuple[type, ...]]]] = _none
+    listeners: "Callable[[], Iterable[listeners.Listener]]" = _none  # hear every monitor value after its commit
+    tools: "Callable[[], Iterable[assistant.Tool]]" = _none  # what the assistant may read for a caller
+    corpus: "Callable[[], assistant.Corpus] | None" = None  # what the assistant cites
+    loaders: Callable[[], None] | None = None  # the permission and data-scope loaders, the tenant lister
+
+    def modules(self, names: Iterable[str]) -> list[ModuleType]:
+        return [importlib.import_module(f"{PACKAGE}.{self.name}.{name}") for name in names]
+
+
+@functools.cache
+def declared() -> tuple[Area, ...]:
+    """Every area, each after the areas it depends on."""
+    found: dict[str, Area] = {}
+    for info in pkgutil.iter_modules(importlib.import_module(PACKAGE).__path__):
+        area = getattr(importlib.import_module(f"{PACKAGE}.{info.name}"), "AREA", None)
+        if not isinstance(area, Area) or area.name != info.name:
+            raise RuntimeError(f"{PACKAGE}.{info.name} declares no area: AREA = Area({info.name!r}, ...) in its "
+                               "__init__.py")
+        found[area.name] = area
+    return tuple(_ordered(found))
+
+
+def _ordered(found: dict[str, Area]) -> Iterable[Area]:
+    done: set[str] = set()
+    path: list[str] = []
+
+    def visit(name: str) -> Iterable[Area]:
+        if name in done:
+            return
+        if name in path:
+            raise RuntimeError(f"areas depend on each other in a cycle: {' -> '.join([*path, name])}")
+        if name not in found:
+            raise RuntimeError(f"area {path[-1]} depends on {name!r}, which is not an area")
+        path.append(name)
+        for dependency in found[name].depends:
+            yield from visit(dependency)
+        path.pop()
+        done.add(name)
+        yield found[name]
+
+    for name in sorted(found):
+        yield from visit(name)
+
+
+def routers() -> list[Any]:
+    return [module.router for area in declared() for module in area.modules(area.routers)]
+
+
+def import_models() -> None:
+    for area in declared():
+        area.modules(area.models)
+
+
+def wire() -> None:
+    """Plug every area into the core's registries; app start and the worker call it, and calling it again
+    changes nothing."""
+    from plantdesk.core import assistant, generations, jobs, listeners, services
+
+    for area in declared():
+        for job in area.jobs():
+            jobs.declare(job.name, job.run, scope=job.scope, cron=job.cron)
+        for name, run in area.services():
+            services.declare(name, run)
+        for generation, tables in area.watchers():
+            generations.watch(generation, *tables)
+        for listener in area.listeners():
+            listeners.on_written(listener)
+        for tool in area.tools():
+            assistant.register(tool)
+        if area.corpus is not None:
+            assistant.use_corpus(area.corpus())
+        if area.loaders is not None:
+            area.loaders()
