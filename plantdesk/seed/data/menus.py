@@ -1,6 +1,6 @@
 """Seed data: the menu tree (table blade_menu) and its buttons.
 
-Source of truth: /work/shared/design/menus.md (codes, paths, names, order). Shapes follow the BladeX facts of
+Source of truth: docs/reference/menus.md (codes, paths, names, order). Shapes follow the BladeX facts of
 bladex-contract.md §5 and §10: a menu row has category 1, a button row category 2 with code
 ``f"{menu_code}_{alias}"`` (the seeder builds it) and an action (1 toolbar, 2 row, 3 both); ``is_open`` is 1
 (same window) or 2 (external link, new window). ``source`` holds an @ant-design/icons v6 component name.
