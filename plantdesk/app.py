@@ -52,6 +52,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         docs_url="/api/docs",
         redoc_url=None,
         responses=STANDARD_ERRORS,
+        openapi_tags=areas.openapi_tags(),
         generate_unique_id_function=lambda route: f"{route.tags[0] if route.tags else 'api'}-{route.name}",
     )
     app.state.settings = settings

@@ -1,8 +1,8 @@
 """The areas: each business package under `plantdesk.modules` declares itself once, as `AREA` in its
 `__init__.py`, and everything that needs the list of areas reads it here. App start mounts their routers, the
-metadata imports their models, `wire()` registers their jobs, services, cache watchers, monitor-data listeners,
-assistant tools and loaders (app start and the worker), and the contract tests walk them. Nothing else lists
-the areas: a package without a declaration stops the process at start.
+metadata imports their models, the API docs group their routes by area, `wire()` registers their jobs, services,
+cache watchers, monitor-data listeners, assistant tools and loaders (app start and the worker), and the contract
+tests walk them. Nothing else lists the areas: a package without a declaration stops the process at start.
 
 A declaration is data: module names and zero-argument functions that import what they name when called, so
 importing a package stays cheap and registers nothing (a process that imported less applies the same rules once
@@ -86,6 +86,18 @@ def _ordered(found: dict[str, Area]) -> Iterable[Area]:
 
 def routers() -> list[Any]:
     return [module.router for area in declared() for module in area.modules(area.routers)]
+
+
+def openapi_tags() -> list[dict[str, str]]:
+    """Each router tag with the area that serves it, so the API docs group the routes by area."""
+    described: dict[str, str] = {}
+    for area in declared():
+        summary = (importlib.import_module(f"{PACKAGE}.{area.name}").__doc__ or "").strip().split("\n\n")[0]
+        for module in area.modules(area.routers):
+            for route in module.router.routes:
+                for tag in getattr(route, "tags", ()):
+                    described.setdefault(tag, f"{area.name}: {' '.join(summary.split())}")
+    return [{"name": tag, "description": text} for tag, text in described.items()]
 
 
 def import_models() -> None:
