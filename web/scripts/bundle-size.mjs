@@ -31,9 +31,9 @@ function closure(key, seen = new Set()) {
 const routes = {
   login: 'src/pages/login/index.tsx',
   layout: 'src/layout/index.tsx',
-  home: 'src/views/wel/index/index.tsx',
+  home: 'src/views/desk/welcome/index.tsx',
   notice: 'src/views/desk/notice/index.tsx',
-  profile: 'src/views/info/index/index.tsx',
+  profile: 'src/views/user/profile/index.tsx',
   param: 'src/views/system/param/index.tsx',
   post: 'src/views/system/post/index.tsx',
   tenantpackage: 'src/views/system/tenantpackage/index.tsx',

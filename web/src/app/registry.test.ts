@@ -1,9 +1,17 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CHUNK_TIMEOUT_MS, ChunkLoadError, loadChunk, viewPath, viewRegistry } from './registry';
+import { CHUNK_TIMEOUT_MS, ChunkLoadError, loadChunk, routeTables, viewRegistry } from './registry';
 
 describe('view registry', () => {
-  it('maps src/views/a/b/index.tsx to the menu path /a/b', () => {
-    expect(viewPath('../views/desk/notice/index.tsx')).toBe('/desk/notice');
+  it('takes the screens of each area from its own route table', () => {
+    expect(Object.keys(routeTables.knowledge)).toEqual(['/index/knowledge']);
+    expect(routeTables.device['/index/importExportManagement']).toBe(
+      viewRegistry['/index/importExportManagement'],
+    );
+  });
+
+  it('has no menu path that two areas claim', () => {
+    const claimed = Object.values(routeTables).flatMap((table) => Object.keys(table));
+    expect(claimed.length).toBe(new Set(claimed).size);
   });
 
   it('holds the shell views, and nothing for menus without a view', () => {

@@ -5,19 +5,21 @@ import { LARGE_SCREEN_PATHS } from './menus';
 /** A page module: the component, and optionally a loader that starts the page's data early. */
 export type ViewModule = { default: ComponentType; loader?: LoaderFunction };
 
-/**
- * The static view registry (DESIGN §3): the page for menu path /a/b is src/views/a/b/index.tsx.
- * Server menus decide what is shown; this decides what can render. A path with no view is a 404.
- */
-const modules = import.meta.glob<ViewModule>('../views/**/index.tsx');
+/** An area's screens: menu path -> its view, loaded with the route. */
+export type RouteTable = Record<string, () => Promise<ViewModule>>;
 
-export function viewPath(file: string): string {
-  return file.replace(/^\.\.\/views/, '').replace(/\/index\.tsx$/, '');
-}
-
-export const viewRegistry: Record<string, () => Promise<ViewModule>> = Object.fromEntries(
-  Object.entries(modules).map(([file, load]) => [viewPath(file), load]),
+/** Every area's route table (src/views/<area>/routes.ts), as the build found them. */
+export const routeTables: Record<string, RouteTable> = Object.fromEntries(
+  Object.entries(
+    import.meta.glob<RouteTable>('../views/*/routes.ts', { eager: true, import: 'default' }),
+  ).map(([file, table]) => [file.split('/')[2], table]),
 );
+
+/**
+ * The static view registry (DESIGN §3): each area maps its menu paths to its views (so /index/knowledge lives with
+ * knowledge). Server menus decide what is shown; this decides what can render. A path with no view is a 404.
+ */
+export const viewRegistry: RouteTable = Object.assign({}, ...Object.values(routeTables));
 
 /** The pages outside the menu tree (their route meta is in router.tsx). */
 export const pageRegistry: Record<string, () => Promise<ViewModule>> = {

@@ -18,7 +18,7 @@ type Props = {
 };
 
 // Quill (the knowledge editor's) loads with the first rich-text field, not with the form.
-const RichText = lazyChunk(() => import('#src/views/index/knowledge/RichText'));
+const RichText = lazyChunk(() => import('#src/views/knowledge/RichText'));
 
 /** A list property the designer stores as typed text ("a, b") or as avue's array. */
 export function listOf(raw: unknown): string[] {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { deleteInstance, type FlowRow, followApi } from '#src/api/flow';
 import { toast } from '#src/app/feedback';
 import { type CrudHandle, type CrudOption, CrudPage, READ_ONLY } from '#src/components/CrudPage';
-import { ProcessDialog } from '../../work/ProcessDialog';
+import { ProcessDialog } from '../work/ProcessDialog';
 
 const L = (key: string) => `flow.${key}`;
 

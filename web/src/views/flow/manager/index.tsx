@@ -13,7 +13,7 @@ import { confirm, toast } from '#src/app/feedback';
 import { lazyChunk } from '#src/app/registry';
 import { type CrudHandle, type CrudOption, CrudPage, READ_ONLY } from '#src/components/CrudPage';
 
-const DiagramView = lazyChunk(() => import('../../work/DiagramView'));
+const DiagramView = lazyChunk(() => import('../work/DiagramView'));
 
 const L = (key: string) => `flow.${key}`;
 

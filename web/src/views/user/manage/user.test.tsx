@@ -9,7 +9,7 @@ import { postApiFor } from '#src/api/systemAdmin';
 import { type User, userApiFor } from '#src/api/userAdmin';
 import { CrudPage } from '#src/components/CrudPage';
 import { renderWithProviders } from '#src/test/render';
-import { fromParent, toParent } from '../role/tree';
+import { fromParent, toParent } from '../../system/role/tree';
 import { confirmPasswordRules, newPasswordRules, phoneRules, userOption } from './option';
 
 const http = vi.hoisted(() => ({ request: vi.fn() }));

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CrudApi } from '#src/api/crud';
 import type { FlowRow } from '#src/api/flow';
 import { renderWithProviders } from '#src/test/render';
-import { translateModule } from '../flow/model/translations';
+import { translateModule } from '../model/translations';
 import { useWorkChanged } from './changed';
 import { datedApi } from './dated';
 import { BusinessForm, History } from './ProcessDialog';
