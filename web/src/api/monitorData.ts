@@ -2,7 +2,7 @@
  * Monitor data (spec §7 Devices: datapoints-monitor realtime / aggregate / page / export) and what its screens
  * need around it (the device list with status, one data point's detail), in the console's own names.
  */
-import type { Bucket } from '#src/views/device/monitordata/monitor';
+import type { Bucket } from '#src/components/monitor/monitor';
 import {
   type AlarmRead,
   type DataPointRead,

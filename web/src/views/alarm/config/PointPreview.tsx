@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Form, Select } from 'antd';
 import type { EventRead } from '#src/api/alarm';
 import type { CrudFieldProps } from '#src/components/CrudPage';
-import { HistoryChart, loadECharts } from '#src/views/device/monitordata/HistoryChart';
-import { useHistory } from '#src/views/device/monitordata/hooks';
+import { HistoryChart, loadECharts } from '#src/components/monitor/HistoryChart';
+import { useHistory } from '#src/components/monitor/hooks';
 import { pointQuery } from './points';
 
 loadECharts();

@@ -1,7 +1,7 @@
 import { DatePicker } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import type { TimeRange } from './monitor';
+import type { TimeRange } from '#src/components/monitor/monitor';
 
 /** The custom from..to picker; lazy-loaded so the DatePicker stays out of the route chunk. */
 export default function CustomRange({

@@ -3,8 +3,8 @@ import { Card, Empty, Input, Spin } from 'antd';
 import { memo, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MonitorDevice } from '#src/api/monitorData';
-import { devicesQuery } from './hooks';
-import { DeviceStatusBadge } from './tags';
+import { devicesQuery } from '#src/components/monitor/hooks';
+import { DeviceStatusBadge } from '#src/components/monitor/tags';
 
 const L = (key: string) => `device.monitordata.${key}`;
 

@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { monitorExport } from '#src/api/monitorData';
 import { lazyChunk } from '#src/app/registry';
 import { ExportButton } from '#src/components/ExportButton';
+import { type ChartPoint, HistoryChart } from '#src/components/monitor/HistoryChart';
+import { type RangeChoice, useHistory } from '#src/components/monitor/hooks';
+import { formatValue, RANGE_KEYS, type RangeKey, summarize } from '#src/components/monitor/monitor';
 import { i18n } from '#src/i18n';
-import { type ChartPoint, HistoryChart } from './HistoryChart';
-import { type RangeChoice, useHistory } from './hooks';
-import { formatValue, RANGE_KEYS, type RangeKey, summarize } from './monitor';
 
 const CustomRange = lazyChunk(() => import('./CustomRange'));
 

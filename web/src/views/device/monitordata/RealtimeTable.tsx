@@ -2,8 +2,8 @@ import { LineChartOutlined } from '@ant-design/icons';
 import { Button, Table, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { RealtimePoint } from '#src/api/monitorData';
-import { formatValue } from './monitor';
-import { Age, limitsText, PointStateTag, pointState } from './tags';
+import { formatValue } from '#src/components/monitor/monitor';
+import { Age, limitsText, PointStateTag, pointState } from '#src/components/monitor/tags';
 
 const L = (key: string) => `device.monitordata.${key}`;
 

@@ -4,9 +4,7 @@ import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { queryClient } from '#src/app/queryClient';
-import { DeviceList, useMonitorDevices } from './DeviceList';
-import { type ChartPoint, loadECharts } from './HistoryChart';
-import { HistoryPanel } from './HistoryPanel';
+import { type ChartPoint, loadECharts } from '#src/components/monitor/HistoryChart';
 import {
   defaultDevice,
   devicesQuery,
@@ -17,11 +15,13 @@ import {
   useNow,
   useRealtime,
   useStableBy,
-} from './hooks';
-import { REALTIME_INTERVAL_MS } from './monitor';
+} from '#src/components/monitor/hooks';
+import { REALTIME_INTERVAL_MS } from '#src/components/monitor/monitor';
+import { DeviceStatusBadge } from '#src/components/monitor/tags';
+import { DeviceList, useMonitorDevices } from './DeviceList';
+import { HistoryPanel } from './HistoryPanel';
 import { RealtimeTable } from './RealtimeTable';
-import { DeviceStatusBadge } from './tags';
-import './monitor.css';
+import '#src/components/monitor/monitor.css';
 
 loadECharts();
 

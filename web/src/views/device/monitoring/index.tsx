@@ -3,12 +3,12 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { MonitorDevice, RealtimePoint } from '#src/api/monitorData';
+import { useNow, useRealtime } from '#src/components/monitor/hooks';
+import { formatValue } from '#src/components/monitor/monitor';
+import { Age, DeviceStatusBadge, pointState } from '#src/components/monitor/tags';
 import { useMonitorDevices } from '#src/views/device/monitordata/DeviceList';
-import { useNow, useRealtime } from '#src/views/device/monitordata/hooks';
-import { formatValue } from '#src/views/device/monitordata/monitor';
 import { pointChartHref } from '#src/views/device/monitordata/RealtimeTable';
-import { Age, DeviceStatusBadge, pointState } from '#src/views/device/monitordata/tags';
-import '#src/views/device/monitordata/monitor.css';
+import '#src/components/monitor/monitor.css';
 
 const L = (key: string) => `device.monitordata.${key}`;
 

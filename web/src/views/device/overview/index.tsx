@@ -3,18 +3,12 @@ import { Card, Col, Empty, Row, Space, Statistic, Table, Tag, Typography } from 
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MonitorDevice, RealtimePoint } from '#src/api/monitorData';
+import { useNow, useRealtime } from '#src/components/monitor/hooks';
+import { formatValue } from '#src/components/monitor/monitor';
+import { Age, DeviceStatusBadge, limitsText, PointStateTag, pointState } from '#src/components/monitor/tags';
 import { useMonitorDevices } from '#src/views/device/monitordata/DeviceList';
-import { useNow, useRealtime } from '#src/views/device/monitordata/hooks';
-import { formatValue } from '#src/views/device/monitordata/monitor';
 import { pointChartHref } from '#src/views/device/monitordata/RealtimeTable';
-import {
-  Age,
-  DeviceStatusBadge,
-  limitsText,
-  PointStateTag,
-  pointState,
-} from '#src/views/device/monitordata/tags';
-import '#src/views/device/monitordata/monitor.css';
+import '#src/components/monitor/monitor.css';
 import './overview.css';
 
 const L = (key: string) => `device.overview.${key}`;

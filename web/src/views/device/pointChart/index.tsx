@@ -1,12 +1,12 @@
 import { Card, Empty, Result, Space, Statistic, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { type ChartPoint, loadECharts } from '#src/views/device/monitordata/HistoryChart';
+import { type ChartPoint, loadECharts } from '#src/components/monitor/HistoryChart';
+import { useNow, useRealtime, useStableBy } from '#src/components/monitor/hooks';
+import { formatValue, RANGE_KEYS, type RangeKey } from '#src/components/monitor/monitor';
+import { Age, limitsText, PointStateTag, pointState } from '#src/components/monitor/tags';
 import { HistoryPanel } from '#src/views/device/monitordata/HistoryPanel';
-import { useNow, useRealtime, useStableBy } from '#src/views/device/monitordata/hooks';
-import { formatValue, RANGE_KEYS, type RangeKey } from '#src/views/device/monitordata/monitor';
-import { Age, limitsText, PointStateTag, pointState } from '#src/views/device/monitordata/tags';
-import '#src/views/device/monitordata/monitor.css';
+import '#src/components/monitor/monitor.css';
 
 loadECharts();
 
