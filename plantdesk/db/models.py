@@ -77,6 +77,7 @@ from plantdesk.modules.system.models import (
     RoleScope,
     ScopeApi,
     ScopeData,
+    SeedRecord,
     Tenant,
     TenantPackage,
     TopMenu,
@@ -90,8 +91,8 @@ __all__ = [
     "Device", "DeviceComponent", "Dict", "DictBiz", "EquipmentModel", "ErrorLog", "ImportErrorRow", "ImportLog",
     "Lease", "Logo", "Menu", "ModelComponent", "ModelPoint", "Notice",
     "Oss", "Param", "Post", "Region", "Role", "RoleFunction", "RoleMenu", "RoleScope", "ScopeApi", "ScopeData",
-    "SearchGram", "Sms", "SmsLog", "SystemNotice", "Tenant", "TenantPackage", "TopMenu", "TopMenuSetting", "User",
-    "UserOauth", "UserSession", "UsualLog",
+    "SearchGram", "SeedRecord", "Sms", "SmsLog", "SystemNotice", "Tenant", "TenantPackage", "TopMenu",
+    "TopMenuSetting", "User", "UserOauth", "UserSession", "UsualLog",
     # monitor data (plantdesk.modules.device.monitor)
     "DeviceToken", "MonitorData", "MonitorLatest", "MonitorRollup1h", "MonitorRollup1m",
     "MonitorSetting",
