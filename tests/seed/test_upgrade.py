@@ -1,0 +1,96 @@
+"""A site installed by an older release, upgraded by `migrate`: tests/fixtures/release_56b9e82.sql.gz is that
+release's seeded SQLite database with an operator's edits and without what a still older release lacked
+(tests/seed/make_fixture.py rebuilds it and lists the edits)."""
+
+import gzip
+import sqlite3
+from pathlib import Path
+
+from plantdesk.cli import _migrate
+from plantdesk.config import Settings
+from plantdesk.seed.data.dicts import BIZ_DICTS, DICTS
+from plantdesk.seed.data.menus import MENUS
+from plantdesk.seed.data.params import PARAMS
+
+FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "release_56b9e82.sql.gz"
+TABLES = ("blade_menu", "blade_role_menu", "blade_tenant_package", "blade_dict", "blade_dict_biz", "blade_param",
+          "blade_user")
+
+
+def _codes(nodes: list[dict]) -> set[str]:
+    codes = set()
+    for node in nodes:
+        codes.add(node["code"])
+        codes.update(f"{node['code']}_{button['alias']}" for button in node["buttons"])
+        codes |= _codes(node["children"])
+    return codes
+
+
+def _site(tmp_path: Path) -> tuple[Settings, sqlite3.Connection]:
+    connection = sqlite3.connect(tmp_path / "plantdesk.db")
+    connection.executescript(gzip.decompress(FIXTURE.read_bytes()).decode())
+    connection.commit()
+    return Settings(data_dir=tmp_path, database_url="", redis_url="", jobs="embedded"), connection
+
+
+def _rows(connection: sqlite3.Connection) -> dict[str, list]:
+    return {table: connection.execute(f"SELECT * FROM {table} ORDER BY id").fetchall() for table in TABLES}
+
+
+def _menus(connection: sqlite3.Connection) -> dict[str, tuple]:
+    return {code: (id_, name, is_deleted, parent) for id_, code, name, is_deleted, parent in connection.execute(
+        "SELECT m.id, m.code, m.name, m.is_deleted, p.code FROM blade_menu m "
+        "LEFT JOIN blade_menu p ON p.id = m.parent_id")}
+
+
+class TestUpgradeFromAnOlderRelease:
+    def test_migrate_brings_the_new_definitions_and_keeps_the_sites(self, tmp_path, capsys):
+        settings, connection = _site(tmp_path)
+        before = _rows(connection)
+        old_menus = _menus(connection)
+
+        _migrate(settings)
+
+        menus = _menus(connection)
+        new = _codes(MENUS) - set(old_menus)
+        assert {"knowledgebase", "knowledge", "warnManagement_publish"} <= new
+        assert _codes(MENUS) <= set(menus)  # every menu code of a freshly seeded database
+        assert menus["knowledge"][3] == "knowledgebase" and menus["knowledgebase"][3] is None
+        assert menus["warnManagement_publish"][3] == "warnManagement"
+        assert menus["notice"][1] == "公告通知"  # the operator's name
+        assert menus["ops_wiki"][1:] == ("运维手册", 0, "desk")  # the operator's own menu
+        assert menus["user_import"][2] == 1  # the button the operator removed
+        assert connection.execute("SELECT count(*) FROM blade_menu").fetchone()[0] == len(before["blade_menu"]) + len(
+            new)
+        assert _rows(connection)["blade_user"] == before["blade_user"]
+
+        new_ids = {menus[code][0] for code in new}
+        granted = {menu_id for menu_id, in connection.execute(
+            "SELECT menu_id FROM blade_role_menu rm JOIN blade_role r ON r.id = rm.role_id "
+            "WHERE r.tenant_id = '000000' AND r.role_alias = 'administrator'")}
+        assert new_ids <= granted
+        packages = {name: {int(i) for i in ids.split(",")} for name, ids in connection.execute(
+            "SELECT package_name, menu_id FROM blade_tenant_package")}
+        live = {id_ for id_, _, deleted, _ in menus.values() if not deleted}
+        assert packages["全部菜单"] == live  # the package of every menu stays one
+        assert not new_ids & packages["工作台"]
+
+        structure = next(group for group in DICTS if group["code"] == "2001")
+        assert connection.execute("SELECT count(*) FROM blade_dict WHERE code = '2001' AND is_deleted = 0"
+                                  ).fetchone()[0] == 1 + len(structure["items"])
+        assert connection.execute("SELECT param_value FROM blade_param WHERE param_key = 'log.retentionDays'"
+                                  ).fetchone() == ("180",)
+        assert {key for key, in connection.execute("SELECT param_key FROM blade_param")} == {p[0] for p in PARAMS}
+        measure = next(group for group in BIZ_DICTS if group["code"] == "measure_unit")
+        assert connection.execute("SELECT tenant_id, count(*) FROM blade_dict_biz WHERE code = 'measure_unit' "
+                                  "GROUP BY tenant_id ORDER BY tenant_id").fetchall() == [
+            ("000000", 1 + len(measure["items"])), ("356782", 1 + len(measure["items"]))]
+        out = capsys.readouterr().out
+        assert f"seed sync menus: {len(new)} added, 0 updated" in out
+
+        upgraded = _rows(connection)
+        _migrate(settings)
+
+        assert _rows(connection) == upgraded  # a second run changes nothing
+        assert "seed sync menus: 0 added, 0 updated" in capsys.readouterr().out
+        connection.close()
