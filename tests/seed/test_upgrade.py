@@ -2,17 +2,25 @@
 release's seeded SQLite database with an operator's edits and without what a still older release lacked
 (tests/seed/make_fixture.py rebuilds it and lists the edits)."""
 
+import asyncio
 import gzip
+import os
 import sqlite3
 from pathlib import Path
 
+import pytest
+
 from plantdesk.cli import _migrate
 from plantdesk.config import Settings
+from plantdesk.core import generations, permissions
+from plantdesk.core.cache import create_cache
+from plantdesk.modules.system.dict.service import GENERATION as DICTS_GENERATION
 from plantdesk.seed.data.dicts import BIZ_DICTS, DICTS
 from plantdesk.seed.data.menus import MENUS
 from plantdesk.seed.data.params import PARAMS
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "release_56b9e82.sql.gz"
+REDIS_URL = os.environ.get("PLANTDESK_TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
 TABLES = ("blade_menu", "blade_role_menu", "blade_tenant_package", "blade_dict", "blade_dict_biz", "blade_param",
           "blade_user")
 
@@ -26,11 +34,29 @@ def _codes(nodes: list[dict]) -> set[str]:
     return codes
 
 
-def _site(tmp_path: Path) -> tuple[Settings, sqlite3.Connection]:
+def _site(tmp_path: Path, redis_url: str = "") -> tuple[Settings, sqlite3.Connection]:
     connection = sqlite3.connect(tmp_path / "plantdesk.db")
     connection.executescript(gzip.decompress(FIXTURE.read_bytes()).decode())
     connection.commit()
-    return Settings(data_dir=tmp_path, database_url="", redis_url="", jobs="embedded"), connection
+    return Settings(data_dir=tmp_path, database_url="", redis_url=redis_url, jobs="embedded"), connection
+
+
+async def _generations() -> tuple[int, ...]:
+    """The menu/permission and dictionary cache generations every serving process reads from Redis."""
+    from redis.asyncio import Redis
+
+    probe = Redis.from_url(REDIS_URL, socket_connect_timeout=1)
+    try:
+        await probe.ping()
+    except Exception as exc:  # any connection failure means "no Redis here" (the cache would fall back silently)
+        pytest.skip(f"Redis unreachable at {REDIS_URL}: {exc!r}")
+    finally:
+        await probe.aclose()
+    cache = create_cache(REDIS_URL)
+    try:
+        return await generations.stamp(cache, [permissions.GENERATION, DICTS_GENERATION])
+    finally:
+        await cache.close()
 
 
 def _rows(connection: sqlite3.Connection) -> dict[str, list]:
@@ -94,3 +120,15 @@ class TestUpgradeFromAnOlderRelease:
         assert _rows(connection) == upgraded  # a second run changes nothing
         assert "seed sync menus: 0 added, 0 updated" in capsys.readouterr().out
         connection.close()
+
+    def test_migrate_drops_what_the_serving_processes_cached(self, tmp_path):
+        settings, connection = _site(tmp_path, REDIS_URL)
+        connection.close()
+        before = asyncio.run(_generations())
+
+        _migrate(settings)
+        after = asyncio.run(_generations())
+        _migrate(settings)  # nothing to sync: nothing to drop
+
+        assert all(new > old for new, old in zip(after, before, strict=True))
+        assert asyncio.run(_generations()) == after
