@@ -1,14 +1,19 @@
 """A site installed by an older release, upgraded by `migrate`: tests/fixtures/release_56b9e82.sql.gz is that
 release's seeded SQLite database with an operator's edits and without what a still older release lacked
-(tests/seed/make_fixture.py rebuilds it and lists the edits)."""
+(tests/seed/make_fixture.py rebuilds it and lists the edits). With PLANTDESK_TEST_DATABASE_URL on PostgreSQL,
+the same site is also built there (that release's migrations, then its rows) in a database of its own."""
 
 import asyncio
 import gzip
 import os
 import sqlite3
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Connection, MetaData, create_engine, make_url, text
 
 from plantdesk.cli import _migrate
 from plantdesk.config import Settings
@@ -19,8 +24,11 @@ from plantdesk.seed.data.dicts import BIZ_DICTS, DICTS
 from plantdesk.seed.data.menus import MENUS
 from plantdesk.seed.data.params import PARAMS
 
-FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "release_56b9e82.sql.gz"
+ROOT = Path(__file__).resolve().parents[2]
+FIXTURE = ROOT / "tests" / "fixtures" / "release_56b9e82.sql.gz"
+RELEASE_REVISION = "c4f1a7e20b5d"  # the fixture's alembic_version
 REDIS_URL = os.environ.get("PLANTDESK_TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
+POSTGRES_URL = os.environ.get("PLANTDESK_TEST_DATABASE_URL", "")
 TABLES = ("blade_menu", "blade_role_menu", "blade_tenant_package", "blade_dict", "blade_dict_biz", "blade_param",
           "blade_user")
 
@@ -34,11 +42,63 @@ def _codes(nodes: list[dict]) -> set[str]:
     return codes
 
 
-def _site(tmp_path: Path, redis_url: str = "") -> tuple[Settings, sqlite3.Connection]:
-    connection = sqlite3.connect(tmp_path / "plantdesk.db")
+def _sqlite_site(tmp_path: Path) -> Path:
+    path = tmp_path / "plantdesk.db"
+    connection = sqlite3.connect(path)
     connection.executescript(gzip.decompress(FIXTURE.read_bytes()).decode())
     connection.commit()
-    return Settings(data_dir=tmp_path, database_url="", redis_url=redis_url, jobs="embedded"), connection
+    connection.close()
+    return path
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def site(request, tmp_path) -> Iterator[tuple[Settings, Connection]]:
+    """The older release's database: the settings `migrate` reads and a connection to look at it."""
+    path = _sqlite_site(tmp_path)
+    if request.param == "sqlite":
+        url, sync_url = "", f"sqlite:///{path}"
+    else:
+        if not POSTGRES_URL.startswith("postgresql"):
+            pytest.skip("PLANTDESK_TEST_DATABASE_URL names no PostgreSQL database")
+        base = make_url(POSTGRES_URL)
+        name = f"{base.database}_upgrade"
+        url = base.set(database=name).render_as_string(hide_password=False)
+        sync_url = base.set(drivername="postgresql+psycopg", database=name).render_as_string(hide_password=False)
+        admin = create_engine(base.set(drivername="postgresql+psycopg").render_as_string(hide_password=False),
+                              isolation_level="AUTOCOMMIT")
+        with admin.connect() as connection:
+            connection.execute(text(f'DROP DATABASE IF EXISTS "{name}"'))
+            connection.execute(text(f'CREATE DATABASE "{name}"'))
+        _copy_release(path, url, sync_url)
+    engine = create_engine(sync_url)
+    with engine.connect() as connection:
+        yield Settings(data_dir=tmp_path, database_url=url, redis_url="", jobs="embedded"), connection
+    engine.dispose()
+    if request.param == "postgresql":
+        with admin.connect() as connection:
+            connection.execute(text(f'DROP DATABASE "{name}" WITH (FORCE)'))
+        admin.dispose()
+
+
+def _copy_release(sqlite_path: Path, url: str, sync_url: str) -> None:
+    """The release's schema by its own revision, then the SQLite rows copied into it table by table."""
+    config = Config(str(ROOT / "alembic.ini"))
+    config.set_main_option("script_location", str(ROOT / "plantdesk" / "db" / "migrations"))
+    config.attributes["database_url"] = url
+    command.upgrade(config, RELEASE_REVISION)
+    target = create_engine(sync_url)
+    source = create_engine(f"sqlite:///{sqlite_path}")
+    schema = MetaData()
+    schema.reflect(target)
+    with source.connect() as reading, target.begin() as writing:
+        for table in schema.sorted_tables:
+            if table.name == "alembic_version":
+                continue
+            rows = [dict(row._mapping) for row in reading.execute(table.select())]
+            if rows:
+                writing.execute(table.insert(), rows)
+    source.dispose()
+    target.dispose()
 
 
 async def _generations() -> tuple[int, ...]:
@@ -59,19 +119,24 @@ async def _generations() -> tuple[int, ...]:
         await cache.close()
 
 
-def _rows(connection: sqlite3.Connection) -> dict[str, list]:
-    return {table: connection.execute(f"SELECT * FROM {table} ORDER BY id").fetchall() for table in TABLES}
+def _rows(connection: Connection) -> dict[str, list]:
+    return {table: _all(connection, f"SELECT * FROM {table} ORDER BY id") for table in TABLES}
 
 
-def _menus(connection: sqlite3.Connection) -> dict[str, tuple]:
-    return {code: (id_, name, is_deleted, parent) for id_, code, name, is_deleted, parent in connection.execute(
-        "SELECT m.id, m.code, m.name, m.is_deleted, p.code FROM blade_menu m "
-        "LEFT JOIN blade_menu p ON p.id = m.parent_id")}
+def _all(connection: Connection, sql: str) -> list[tuple]:
+    connection.commit()  # a fresh snapshot: migrate writes through connections of its own
+    return [tuple(row) for row in connection.execute(text(sql))]
+
+
+def _menus(connection: Connection) -> dict[str, tuple]:
+    return {code: (id_, name, is_deleted, parent) for id_, code, name, is_deleted, parent in _all(
+        connection, "SELECT m.id, m.code, m.name, m.is_deleted, p.code FROM blade_menu m "
+                    "LEFT JOIN blade_menu p ON p.id = m.parent_id")}
 
 
 class TestUpgradeFromAnOlderRelease:
-    def test_migrate_brings_the_new_definitions_and_keeps_the_sites(self, tmp_path, capsys):
-        settings, connection = _site(tmp_path)
+    def test_migrate_brings_the_new_definitions_and_keeps_the_sites(self, site, capsys):
+        settings, connection = site
         before = _rows(connection)
         old_menus = _menus(connection)
 
@@ -86,44 +151,41 @@ class TestUpgradeFromAnOlderRelease:
         assert menus["notice"][1] == "公告通知"  # the operator's name
         assert menus["ops_wiki"][1:] == ("运维手册", 0, "desk")  # the operator's own menu
         assert menus["user_import"][2] == 1  # the button the operator removed
-        assert connection.execute("SELECT count(*) FROM blade_menu").fetchone()[0] == len(before["blade_menu"]) + len(
-            new)
+        assert len(menus) == len(before["blade_menu"]) + len(new)
         assert _rows(connection)["blade_user"] == before["blade_user"]
 
         new_ids = {menus[code][0] for code in new}
-        granted = {menu_id for menu_id, in connection.execute(
-            "SELECT menu_id FROM blade_role_menu rm JOIN blade_role r ON r.id = rm.role_id "
-            "WHERE r.tenant_id = '000000' AND r.role_alias = 'administrator'")}
+        granted = {menu_id for menu_id, in _all(
+            connection, "SELECT menu_id FROM blade_role_menu rm JOIN blade_role r ON r.id = rm.role_id "
+                        "WHERE r.tenant_id = '000000' AND r.role_alias = 'administrator'")}
         assert new_ids <= granted
-        packages = {name: {int(i) for i in ids.split(",")} for name, ids in connection.execute(
-            "SELECT package_name, menu_id FROM blade_tenant_package")}
+        packages = {name: {int(i) for i in ids.split(",")}
+                    for name, ids in _all(connection, "SELECT package_name, menu_id FROM blade_tenant_package")}
         live = {id_ for id_, _, deleted, _ in menus.values() if not deleted}
         assert packages["全部菜单"] == live  # the package of every menu stays one
         assert not new_ids & packages["工作台"]
 
         structure = next(group for group in DICTS if group["code"] == "2001")
-        assert connection.execute("SELECT count(*) FROM blade_dict WHERE code = '2001' AND is_deleted = 0"
-                                  ).fetchone()[0] == 1 + len(structure["items"])
-        assert connection.execute("SELECT param_value FROM blade_param WHERE param_key = 'log.retentionDays'"
-                                  ).fetchone() == ("180",)
-        assert {key for key, in connection.execute("SELECT param_key FROM blade_param")} == {p[0] for p in PARAMS}
+        assert _all(connection, "SELECT count(*) FROM blade_dict WHERE code = '2001' AND is_deleted = 0") == [
+            (1 + len(structure["items"]),)]
+        assert _all(connection, "SELECT param_value FROM blade_param WHERE param_key = 'log.retentionDays'") == [
+            ("180",)]
+        assert {key for key, in _all(connection, "SELECT param_key FROM blade_param")} == {p[0] for p in PARAMS}
         measure = next(group for group in BIZ_DICTS if group["code"] == "measure_unit")
-        assert connection.execute("SELECT tenant_id, count(*) FROM blade_dict_biz WHERE code = 'measure_unit' "
-                                  "GROUP BY tenant_id ORDER BY tenant_id").fetchall() == [
+        assert _all(connection, "SELECT tenant_id, count(*) FROM blade_dict_biz WHERE code = 'measure_unit' "
+                                "GROUP BY tenant_id ORDER BY tenant_id") == [
             ("000000", 1 + len(measure["items"])), ("356782", 1 + len(measure["items"]))]
-        out = capsys.readouterr().out
-        assert f"seed sync menus: {len(new)} added, 0 updated" in out
+        assert f"seed sync menus: {len(new)} added, 0 updated" in capsys.readouterr().out
 
         upgraded = _rows(connection)
         _migrate(settings)
 
         assert _rows(connection) == upgraded  # a second run changes nothing
         assert "seed sync menus: 0 added, 0 updated" in capsys.readouterr().out
-        connection.close()
 
     def test_migrate_drops_what_the_serving_processes_cached(self, tmp_path):
-        settings, connection = _site(tmp_path, REDIS_URL)
-        connection.close()
+        _sqlite_site(tmp_path)
+        settings = Settings(data_dir=tmp_path, database_url="", redis_url=REDIS_URL, jobs="embedded")
         before = asyncio.run(_generations())
 
         _migrate(settings)
