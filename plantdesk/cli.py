@@ -201,20 +201,39 @@ async def _prepare(settings: Settings, *, seed: bool) -> bool:
             await connection.run_sync(_upgrade, settings.resolved_database_url)
         if settings.jobs == "queue":
             await _job_tables(settings)
-        if not seed:
-            return False
         from plantdesk.seed.data import flow
         from plantdesk.seed.seeder import run_on, seed_database, seed_forms, seed_knowledge, seed_plant
 
-        seeded = await run_on(engine, seed_database)
-        if not seeded:  # a database seeded before the demo plant (or forms) existed gets it once
+        seeded = seed and await run_on(engine, seed_database)
+        if seed and not seeded:  # a database seeded before the demo plant (or forms) existed gets it once
             await run_on(engine, seed_plant)
             await run_on(engine, seed_forms)
             await run_on(engine, seed_knowledge)
             await run_on(engine, flow.seed_flow)  # likewise the workflow demo (once: it checks for its role)
+        await _sync_seed(settings, engine)
         return seeded
     finally:
         await engine.dispose()
+
+
+async def _sync_seed(settings: Settings, engine) -> None:
+    """The menus, dictionaries and parameters of this release into the database, the operator's edits kept
+    (seed.sync); then the caches other processes hold of them are dropped."""
+    from plantdesk.core import generations, permissions
+    from plantdesk.core.cache import create_cache
+    from plantdesk.modules.system.dict.service import GENERATION as DICTS
+    from plantdesk.seed.seeder import run_on
+    from plantdesk.seed.sync import sync
+
+    report = await run_on(engine, sync)
+    for line in report.lines():
+        typer.echo(line)
+    if report.changed and settings.redis_url:
+        cache = create_cache(settings.redis_url)
+        try:
+            await generations.bump(cache, permissions.GENERATION, DICTS)
+        finally:
+            await cache.close()
 
 
 async def _job_tables(settings: Settings) -> None:

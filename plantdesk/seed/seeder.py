@@ -1,9 +1,10 @@
 """First start of an empty database: platform tenant and admin, clients, menus, dicts, params, regions,
-and a demo tenant with a small plant organisation. Seeding a database that has tenant 000000 does nothing."""
+and a demo tenant with a small plant organisation. Seeding a database that has tenant 000000 does nothing; the
+menus, dictionaries and parameters of a later release reach it through seed.sync."""
 
 from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession
@@ -17,10 +18,6 @@ from plantdesk.db.session import create_engine, session_factory
 from plantdesk.modules.desk.models import Notice
 from plantdesk.modules.system.models import (
     Dept,
-    Dict,
-    DictBiz,
-    Menu,
-    Param,
     Post,
     Region,
     Role,
@@ -30,7 +27,8 @@ from plantdesk.modules.system.models import (
 )
 from plantdesk.modules.system.param import seeds as params
 from plantdesk.modules.system.tenant.provision import menu_ids_for_codes
-from plantdesk.seed.data import demo, dicts, flow, form, menus, regions
+from plantdesk.seed.data import demo, flow, form, regions
+from plantdesk.seed.sync import sync, sync_business_dicts
 
 T = TypeVar("T")
 
@@ -62,14 +60,11 @@ async def run_on(engine: AsyncEngine, work: Callable[[AsyncSession], Awaitable[T
 async def seed_database(db: AsyncSession) -> bool:
     if await db.scalar(select(Tenant.id).where(Tenant.tenant_id == PLATFORM_TENANT)):
         return False
-    for key, name, value, remark in params.PARAMS:
-        db.add(Param(param_key=key, param_name=name, param_value=value, remark=remark))
+    await sync(db)  # menus, dictionaries and parameters, recorded as seeded (seed.sync)
     for client_id, secret in CLIENTS:
         db.add(Client(client_id=client_id, client_secret=secret, scope="all",
                       authorized_grant_types="refresh_token,password,captcha,social",
                       access_token_validity=3600, refresh_token_validity=604800))
-    _add_menus(db, menus.MENUS, parent_id=0)
-    _add_dicts(db, Dict, dicts.DICTS)
     _add_regions(db)
     await db.flush()
 
@@ -82,7 +77,7 @@ async def seed_database(db: AsyncSession) -> bool:
                             grants={"admin": list(params.TENANT_DEFAULT_MENU_CODES), "user": ["desk"]})
     for tenant_id, notices in ((PLATFORM_TENANT, demo.PLATFORM_NOTICES),
                                (demo.DEMO_TENANT["tenant_id"], demo.DEMO_NOTICES)):
-        _add_dicts(db, DictBiz, dicts.BIZ_DICTS, tenant_id=tenant_id)
+        await sync_business_dicts(db, tenant_id)
         _add_notices(db, tenant_id, notices)
     await db.flush()
     await seed_plant(db)
@@ -90,33 +85,6 @@ async def seed_database(db: AsyncSession) -> bool:
     await seed_knowledge(db)
     await flow.seed_flow(db)
     return True
-
-
-def _add_menus(db: AsyncSession, nodes: list[dict], parent_id: int) -> None:
-    for node in nodes:
-        menu = Menu(parent_id=parent_id, code=node["code"], name=node["name"], name_en=node["name_en"],
-                    path=node["path"], source=node["source"], sort=node["sort"], category=1, action=0,
-                    is_open=node["is_open"], alias="menu")
-        db.add(menu)
-        menu.id = menu.id or _new_id()
-        for sort, button in enumerate(node["buttons"], start=1):
-            db.add(Menu(id=_new_id(), parent_id=menu.id, code=f"{node['code']}_{button['alias']}",
-                        name=button["name"], name_en=button["name_en"], alias=button["alias"],
-                        path=f"{node['path']}/{button['alias']}" if node["path"] else "", source="",
-                        sort=sort, category=2, action=button["action"], is_open=1))
-        _add_menus(db, node["children"], parent_id=menu.id)
-
-
-def _add_dicts(db: AsyncSession, model: type, groups: list[dict], **extra: Any) -> None:
-    for sort, group in enumerate(groups, start=1):
-        parent = model(id=_new_id(), parent_id=0, code=group["code"], dict_key="-1", dict_value=group["name"],
-                       dict_value_en=group["name_en"], sort=sort, is_sealed=0, **extra)
-        db.add(parent)
-        for item_sort, (key, value, *english) in enumerate(group["items"], start=1):
-            remark = dicts.DICT_REMARKS.get((group["code"], key)) if model is Dict else None
-            db.add(model(id=_new_id(), parent_id=parent.id, code=group["code"], dict_key=key, dict_value=value,
-                         dict_value_en=english[0] if english else None, sort=item_sort, is_sealed=0,
-                         remark=remark, **extra))
 
 
 def _add_regions(db: AsyncSession) -> None:

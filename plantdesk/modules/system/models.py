@@ -5,7 +5,7 @@ refers to them: departments, roles and tenant provisioning read them, the user a
 
 from datetime import datetime
 
-from sqlalchemy import BigInteger, DateTime, Index, Integer, String, Text
+from sqlalchemy import BigInteger, DateTime, Index, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
 from plantdesk.core.search import SearchIndex
@@ -194,6 +194,20 @@ class Param(IdMixin, AuditMixin, Base):
     param_key: Mapped[str] = mapped_column(String(255), index=True)
     param_value: Mapped[str] = mapped_column(String(255))
     remark: Mapped[str | None] = mapped_column(String(255))
+
+
+class SeedRecord(IdMixin, Base):
+    """What the last sync of the seeded definitions wrote for one of them (plantdesk.seed.sync): a field of the
+    seeded row is the operator's once it no longer holds the value recorded here."""
+
+    __tablename__ = "blade_seed_sync"
+    __table_args__ = (UniqueConstraint("kind", "tenant_id", "code", "item"),)
+
+    kind: Mapped[str] = mapped_column(String(16))  # menu, dict, dict_biz, param
+    tenant_id: Mapped[str] = mapped_column(String(12), default="")  # business dictionaries only
+    code: Mapped[str] = mapped_column(String(255))  # menu code, dictionary code, parameter key
+    item: Mapped[str] = mapped_column(String(255), default="")  # dictionary key (-1 for the group row)
+    seeded: Mapped[str] = mapped_column(Text)  # JSON object: field -> value last seeded
 
 
 class Dict(IdMixin, SoftDeleteMixin, Base):

@@ -1,0 +1,149 @@
+"""The sync of the seeded definitions by code (plantdesk.seed.sync) on the session's seeded database: each test
+feeds definitions of its own (unique codes), the way a later release would bring them."""
+
+from sqlalchemy import select, update
+
+from plantdesk.core import tenancy
+from plantdesk.db.base import PLATFORM_TENANT
+from plantdesk.modules.system.menu.service import parse_id_list
+from plantdesk.modules.system.models import Dict, Menu, Param, Role, RoleMenu, TenantPackage
+from plantdesk.seed.data.menus import ROW, TOOLBAR
+from plantdesk.seed.sync import sync
+from tests.helpers import platform_session
+from tests.user.factories import runtime
+
+
+def _menus(code: str, *, name: str = "巡检", icon: str = "ToolOutlined", extra: bool = True,
+           buttons: bool = True) -> list[dict]:
+    """A release's area `code`: a catalogue with a screen (and its buttons), optionally a second screen."""
+    screen_buttons = [{"alias": "add", "name": "新增", "name_en": "Add", "action": TOOLBAR},
+                      {"alias": "edit", "name": "修改", "name_en": "Edit", "action": ROW}] if buttons else []
+    screens = [{"code": f"{code}_round", "name": f"{name}路线", "name_en": "Rounds", "path": f"/{code}/round",
+                "source": icon, "sort": 1, "is_open": 1, "children": [], "buttons": screen_buttons}]
+    if extra:
+        screens.append({"code": f"{code}_plan", "name": "计划", "name_en": "Plans", "path": f"/{code}/plan",
+                        "source": icon, "sort": 2, "is_open": 1, "children": [], "buttons": []})
+    return [{"code": code, "name": name, "name_en": "Inspection", "path": f"/{code}", "source": icon, "sort": 90,
+             "is_open": 1, "children": screens, "buttons": []}]
+
+
+def _dicts(code: str, label: str = "日检") -> list[dict]:
+    return [{"code": code, "name": "巡检周期", "name_en": "Round cycle",
+             "items": [("1", label, "Daily"), ("2", "周检", "Weekly")]}]
+
+
+def _params(key: str, name: str = "巡检提前提醒", value: str = "30") -> list[tuple[str, str, str, str]]:
+    return [(key, name, value, "单位: 分钟")]
+
+
+async def _sync(app, **definitions):
+    definitions = {"menus": [], "dicts": [], "params": [], "biz_dicts": [], **definitions}
+    async with platform_session(runtime(app).sessions) as db:
+        report = await sync(db, **definitions)
+        await db.commit()
+    return report
+
+
+async def _menu(app, code: str) -> Menu | None:
+    async with platform_session(runtime(app).sessions) as db:
+        return (await db.execute(select(Menu).where(Menu.code == code)
+                                 .execution_options(**{tenancy.INCLUDE_DELETED: True}))).scalar()
+
+
+async def _write(app, statement) -> None:
+    async with platform_session(runtime(app).sessions) as db:
+        await db.execute(statement.execution_options(**{tenancy.INCLUDE_DELETED: True}))
+        await db.commit()
+
+
+class TestSync:
+    async def test_a_new_area_is_added_under_its_parents_and_granted(self, app, unique):
+        code = f"insp{unique}"
+        async with platform_session(runtime(app).sessions) as db:
+            every = ",".join(str(i) for i in (await db.execute(select(Menu.id))).scalars())
+            db.add_all([TenantPackage(package_name=f"all{unique}", menu_id=every),
+                        TenantPackage(package_name=f"some{unique}", menu_id=every.split(",")[0])])
+            await db.commit()
+
+        report = await _sync(app, menus=_menus(code))
+
+        assert (report.kinds["menus"].added, report.kinds["menus"].updated) == (5, 0)
+        area, screen, button = await _menu(app, code), await _menu(app, f"{code}_round"), await _menu(
+            app, f"{code}_round_add")
+        assert area.parent_id == 0 and screen.parent_id == area.id and button.parent_id == screen.id
+        assert (button.category, button.action, button.path) == (2, TOOLBAR, f"/{code}/round/add")
+        new = {area.id, screen.id, button.id}
+        async with platform_session(runtime(app).sessions) as db:
+            admin = await db.scalar(select(Role.id).where(Role.tenant_id == PLATFORM_TENANT,
+                                                          Role.role_alias == "administrator"))
+            granted = set((await db.execute(select(RoleMenu.menu_id).where(RoleMenu.role_id == admin))).scalars())
+            packages = {p.package_name: set(parse_id_list(p.menu_id)) for p in (await db.execute(
+                select(TenantPackage).where(TenantPackage.package_name.in_([f"all{unique}", f"some{unique}"]))
+            )).scalars()}
+        assert new <= granted
+        assert new <= packages[f"all{unique}"]  # a package of every menu stays one
+        assert not new & packages[f"some{unique}"]
+
+    async def test_a_changed_seed_updates_an_untouched_field_but_not_an_edited_one(self, app, unique):
+        code = f"insp{unique}"
+        await _sync(app, menus=_menus(code), dicts=_dicts(code), params=_params(f"insp.{unique}"))
+        await _write(app, update(Menu).where(Menu.code == code).values(name="我的巡检"))
+        await _write(app, update(Dict).where(Dict.code == code, Dict.dict_key == "2").values(dict_value="每周"))
+        await _write(app, update(Param).where(Param.param_key == f"insp.{unique}").values(param_value="45"))
+
+        report = await _sync(app, menus=_menus(code, name="点检", icon="SafetyOutlined"),
+                             dicts=_dicts(code, label="每日"), params=_params(f"insp.{unique}", "点检提醒", "60"))
+
+        area, screen = await _menu(app, code), await _menu(app, f"{code}_round")
+        assert (area.name, area.source) == ("我的巡检", "SafetyOutlined")  # the operator's name, the new icon
+        assert (screen.name, screen.source) == ("点检路线", "SafetyOutlined")
+        async with platform_session(runtime(app).sessions) as db:
+            labels = dict((await db.execute(select(Dict.dict_key, Dict.dict_value).where(Dict.code == code))).all())
+            param = (await db.execute(select(Param).where(Param.param_key == f"insp.{unique}"))).scalar_one()
+        assert labels == {"-1": "巡检周期", "1": "每日", "2": "每周"}
+        assert (param.param_name, param.param_value) == ("点检提醒", "45")
+        assert [(c.added, c.updated, c.kept) for c in report.kinds.values()] == [
+            (0, 3, 1), (0, 1, 1), (0, 1, 1), (0, 0, 0)]
+
+        await _sync(app, menus=_menus(code, name="巡检"), dicts=_dicts(code), params=_params(f"insp.{unique}"))
+        assert (await _menu(app, code)).name == "我的巡检"  # still the operator's in the release after
+
+    async def test_a_removed_seed_entry_deletes_nothing(self, app, unique):
+        code = f"insp{unique}"
+        await _sync(app, menus=_menus(code), dicts=_dicts(code), params=_params(f"insp.{unique}"))
+
+        report = await _sync(app, menus=_menus(code, extra=False, buttons=False))
+
+        assert all(c == c.__class__() for c in report.kinds.values())
+        for menu in (f"{code}_plan", f"{code}_round_add", f"{code}_round_edit"):
+            assert (await _menu(app, menu)).is_deleted == 0
+        async with platform_session(runtime(app).sessions) as db:
+            assert await db.scalar(select(Param.id).where(Param.param_key == f"insp.{unique}"))
+            assert len((await db.execute(select(Dict.id).where(Dict.code == code))).all()) == 3
+
+    async def test_what_the_operator_removed_stays_removed(self, app, unique):
+        code = f"insp{unique}"
+        await _sync(app, menus=_menus(code), params=_params(f"insp.{unique}"))
+        await _write(app, update(Menu).where(Menu.code == f"{code}_plan").values(is_deleted=1))
+        await _write(app, update(Param).where(Param.param_key == f"insp.{unique}").values(is_deleted=1))
+
+        report = await _sync(app, menus=_menus(code, name="点检"), params=_params(f"insp.{unique}", "点检提醒"))
+
+        plan = await _menu(app, f"{code}_plan")
+        assert (plan.is_deleted, plan.name) == (1, "计划")
+        assert (report.kinds["menus"].added, report.kinds["params"].added) == (0, 0)
+
+    async def test_running_twice_changes_nothing(self, app, unique):
+        code = f"insp{unique}"
+        definitions = {"menus": _menus(code), "dicts": _dicts(code), "params": _params(f"insp.{unique}")}
+        await _sync(app, **definitions)
+
+        again = await _sync(app, **definitions)
+
+        assert not again.changed
+        assert all(c.kept == 0 for c in again.kinds.values())
+
+    async def test_a_freshly_seeded_database_is_in_step_with_the_seed(self, app):
+        report = await _sync(app, menus=None, dicts=None, params=None, biz_dicts=None)
+
+        assert [(c.added, c.updated) for c in report.kinds.values()] == [(0, 0)] * 4
