@@ -10,7 +10,7 @@ from sqlalchemy import select
 
 from plantdesk.core import tenancy
 from plantdesk.modules.flow import engine, service
-from plantdesk.modules.flow.models import FlowInstance, FlowTask
+from plantdesk.modules.flow.models import FlowInstance, FlowLeave, FlowTask
 from tests.conftest import DEMO_TENANT
 from tests.flow.test_engine import PARALLEL
 from tests.helpers import Api, login
@@ -117,6 +117,48 @@ class TestLeave:
         assert stolen.json()["success"] is False and stolen.json()["msg"] == service.ALREADY_CLAIMED
         not_mine = await applicant.post(f"{API}/work/complete-task", {"taskId": claim["taskId"]})
         assert not_mine.json()["msg"] == service.NOT_YOURS
+
+
+class TestLeaderLeave:
+    """Issue 24.11: zhangwei leads Production; his own leave goes to the leader above (admin, Demo Chemical
+    Plant), and the history names who may claim the pending step."""
+
+    async def test_a_leaders_own_leave_goes_to_the_next_leader_up(self, manager, demo_admin, unique):
+        instance = (await apply(manager, 2, f"leader {unique}"))["processInstanceId"]
+        assert instance not in await ids_in(manager, "claim-list")
+        claim = await task_of(demo_admin, "claim-list", instance)
+        assert claim["taskName"] == "部门经理审批" and claim["startUserName"] == "Zhang Wei"
+        refused = await manager.post(f"{API}/work/claim-task", taskId=claim["taskId"])
+        assert refused.json()["msg"] == "您不是该任务的候选人"
+
+    async def test_the_top_leader_who_deployed_the_process_has_no_one_above(self, app, demo_admin, unique):
+        """admin leads the top department and deployed the leave process: refused, and no leave row is kept."""
+        refused = await demo_admin.post(
+            LEAVE + "/start-process",
+            {"leaveType": "annual", "startTime": "2026-12-01 09:00:00", "endTime": "2026-12-01 18:00:00",
+             "days": 1, "reason": f"top {unique}"},
+        )
+        assert refused.json()["msg"] == "流程变量不存在: managerUser"
+        async with app.state.runtime.unit_of_work_in(tenancy.Scope(DEMO_TENANT)) as db:
+            assert await db.scalar(select(FlowLeave.id).where(FlowLeave.reason == f"top {unique}")) is None
+
+    async def test_history_names_the_holder_of_the_pending_step(self, applicant, manager, hr, unique):
+        instance = (await apply(applicant, 5, f"holder {unique}"))["processInstanceId"]
+
+        async def pending() -> dict:
+            history = await applicant.data("GET", f"{API}/process/history-flow-list", processInstanceId=instance)
+            return history[-1]
+
+        waiting = await pending()
+        assert (waiting["historyActivityName"], waiting["assignee"]) == ("部门经理审批", None)
+        assert waiting["candidateNames"] == ["Zhang Wei"]
+        claim = await task_of(manager, "claim-list", instance)
+        await manager.data("POST", f"{API}/work/claim-task", taskId=claim["taskId"])
+        claimed = await pending()
+        assert (claimed["assigneeName"], claimed["candidateNames"]) == ("Zhang Wei", [])
+        await manager.data("POST", f"{API}/work/complete-task", {"taskId": claim["taskId"], "flag": "ok"})
+        waiting = await pending()
+        assert (waiting["historyActivityName"], waiting["candidateNames"]) == ("人事审批", ["HR"])
 
 
 async def deploy_parallel(api: Api, unique: str) -> dict:

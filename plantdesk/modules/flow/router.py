@@ -478,6 +478,7 @@ async def history_flow_list(db: TenantDb, user: CurrentUser, processInstanceId: 
         ).scalars()
     )
     people = await service.names(db, [instance.start_user, *(t.completed_by or t.assignee for t in tasks)])
+    candidates = await service.candidate_names(db, tasks)
     rows: list[dict[str, Any]] = [
         {
             "history_activity_id": "start",
@@ -500,6 +501,7 @@ async def history_flow_list(db: TenantDb, user: CurrentUser, processInstanceId: 
                 "history_activity_name": task.name,
                 "assignee": who,
                 "assignee_name": people.get(who or ""),
+                "candidate_names": candidates.get(task.id, []),
                 "create_time": task.create_time,
                 "end_time": task.end_time,
                 "history_activity_duration_time": duration,

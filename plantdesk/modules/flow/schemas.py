@@ -112,6 +112,8 @@ class FlowHistoryRow(Schema):
     history_activity_name: str
     assignee: str | None = None
     assignee_name: str | None = None
+    # Of a pending step nobody has claimed yet: who may claim it (candidate users' names, then role names).
+    candidate_names: list[str] = []
     create_time: DateTime | None = None
     end_time: DateTime | None = None
     history_activity_duration_time: str | None = None

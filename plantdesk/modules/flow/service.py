@@ -35,7 +35,7 @@ from plantdesk.modules.flow.models import (
     FlowInstance,
     FlowTask,
 )
-from plantdesk.modules.system.models import Dept, User
+from plantdesk.modules.system.models import Dept, Role, User
 
 LEAVE_XML = Path(__file__).parent / "bpmn" / "leave.bpmn20.xml"
 LEAVE_KEY = "Leave"
@@ -214,16 +214,20 @@ async def deployment_xml(db: AsyncSession, deployment_id: int) -> bytes:
 # --- running --------------------------------------------------------------------------------------------------
 
 
-async def dept_leader(db: AsyncSession, dept_id: int | None) -> int | None:
-    """The leader of `dept_id`, else of the nearest ancestor that has one."""
+async def approver(db: AsyncSession, applicant: Identity, deployment_id: int) -> int | None:
+    """The applicant's manager (`managerUser`): the leader of his department, else of the nearest ancestor that
+    has one, but never the applicant himself: a leader's own request goes to the next leader up, and above the
+    top one to the process administrator (who deployed the process). None when that is the applicant too."""
+    dept_id = applicant.dept_id
     while dept_id:
         dept = await db.get(Dept, dept_id)
         if dept is None:
-            return None
-        if dept.leader_id:
+            break
+        if dept.leader_id and dept.leader_id != applicant.user_id:
             return dept.leader_id
         dept_id = dept.parent_id
-    return None
+    deployer = await db.scalar(select(FlowDeployment.deploy_user).where(FlowDeployment.id == deployment_id))
+    return deployer if deployer != applicant.user_id else None
 
 
 async def start(
@@ -240,9 +244,9 @@ async def start(
         raise BusinessError(DEFINITION_SUSPENDED)
     starter = task_user(user.user_id)
     values = {**variables, "taskUser": starter, "createUser": starter, "applyUser": starter}
-    leader = await dept_leader(db, user.dept_id)
-    if leader:
-        values["managerUser"] = task_user(leader)
+    manager = await approver(db, user, definition.deployment_id)
+    if manager:
+        values["managerUser"] = task_user(manager)
     xml = await deployment_xml(db, definition.deployment_id)
     try:
         workflow = engine.start(xml, definition.process_key, values)
@@ -278,7 +282,10 @@ async def _record(
 ) -> None:
     """Project the engine's READY user tasks into task rows (`open_rows`: the instance's open ones before the
     step) and store the state (the same transaction)."""
-    ready = {task.id: task for task in workflow.human_tasks()}
+    try:
+        ready = {task.id: task for task in workflow.human_tasks()}
+    except engine.EngineError as exc:  # an assignment naming a variable the instance lacks: refused, not a 500
+        raise BusinessError(str(exc)) from None
     for row in open_rows:
         if row.engine_id in ready:
             ready.pop(row.engine_id)
@@ -461,6 +468,27 @@ async def names(db: AsyncSession, task_users: Iterable[str | None]) -> dict[str,
         return {}
     rows = await db.execute(select(User.id, User.real_name, User.account).where(User.id.in_(ids)))
     return {task_user(id_): real_name or account for id_, real_name, account in rows}
+
+
+def _unwrap(values: str | None) -> list[str]:
+    return [v for v in (values or "").split(",") if v]
+
+
+async def candidate_names(db: AsyncSession, tasks: Iterable[FlowTask]) -> dict[int, list[str]]:
+    """Who may claim each open, unclaimed task, by name: its candidate users, then its candidate roles (group
+    = role alias; a group without a role keeps its alias)."""
+    waiting = [t for t in tasks if t.status == OPEN and t.assignee is None]
+    people = await names(db, [user for t in waiting for user in _unwrap(t.candidate_users)])
+    groups = {group for t in waiting for group in _unwrap(t.candidate_groups)}
+    roles: dict[str, str] = {}
+    if groups:
+        rows = await db.execute(select(Role.role_alias, Role.role_name).where(Role.role_alias.in_(groups)))
+        roles = {alias: name for alias, name in rows}
+    return {
+        t.id: [people.get(u, u) for u in _unwrap(t.candidate_users)]
+        + [roles.get(g, g) for g in _unwrap(t.candidate_groups)]
+        for t in waiting
+    }
 
 
 # What a list row shows of its process instance: no engine state.

@@ -2,7 +2,8 @@
 manager, an HR role and user for the second approval, and the 我的事务 menus for the staff.
 
 Demo path: liuyang (Synthesis Team, leader zhangwei) applies; zhangwei (Production's manager) claims and approves;
-for more than 3 days sunli (Human Resources, role hr) claims and approves. Passwords are the tenant's default (123456).
+for more than 3 days sunli (Human Resources, role hr) claims and approves. zhangwei's own leave goes to admin, the
+leader above him (docs/decisions.md "Leader's own request"). Passwords are the tenant's default (123456).
 """
 
 from sqlalchemy import select

@@ -72,7 +72,13 @@ export function History({ rows }: { rows: FlowHistoryRow[] }) {
       data-testid="flow-history"
       columns={[
         { title: t(L('activity')), dataIndex: 'historyActivityName' },
-        { title: t(L('assignee')), render: (_, r) => r.assigneeName ?? r.assignee ?? '' },
+        {
+          title: t(L('assignee')),
+          render: (_, r) =>
+            r.assigneeName ??
+            r.assignee ??
+            (r.candidateNames.length ? t(L('candidates'), { names: r.candidateNames.join(', ') }) : ''),
+        },
         { title: t(L('createTime')), dataIndex: 'createTime', width: 170 },
         { title: t(L('endTime')), dataIndex: 'endTime', width: 170 },
         { title: t(L('duration')), render: (_, r) => duration(r) },

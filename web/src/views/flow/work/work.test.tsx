@@ -131,6 +131,7 @@ describe('process history', () => {
             historyActivityName: '发起流程',
             assignee: 'taskUser_1',
             assigneeName: '刘洋',
+            candidateNames: [],
             createTime: '2026-12-01 09:00:00',
             endTime: '2026-12-01 09:00:00',
             historyActivityDurationTime: null,
@@ -142,11 +143,24 @@ describe('process history', () => {
             historyActivityName: '部门经理审批',
             assignee: 'taskUser_2',
             assigneeName: '张伟',
+            candidateNames: [],
             createTime: '2026-12-01 09:00:00',
             endTime: '2026-12-01 10:00:00',
             historyActivityDurationTime: '1小时0分0秒',
             comment: '请补充交接安排',
             passed: 0,
+          },
+          {
+            historyActivityId: 'hrApproval',
+            historyActivityName: '人事审批',
+            assignee: null,
+            assigneeName: null,
+            candidateNames: ['孙丽', 'HR'],
+            createTime: '2026-12-01 10:00:00',
+            endTime: null,
+            historyActivityDurationTime: null,
+            comment: null,
+            passed: null,
           },
         ]}
       />,
@@ -155,6 +169,7 @@ describe('process history', () => {
     expect(screen.getByText('请补充交接安排')).toBeTruthy();
     expect(screen.getByText('驳回')).toBeTruthy();
     expect(screen.getByText('1小时0分0秒')).toBeTruthy();
+    expect(screen.getByText('待签收: 孙丽, HR')).toBeTruthy(); // the pending step names who may claim it
   });
 
   it('says when a process has no business form', () => {
