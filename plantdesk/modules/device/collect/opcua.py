@@ -74,7 +74,7 @@ def trusted(config: dict) -> str:
 def checked_fingerprint(text: str) -> str:
     """A SHA-256 fingerprint a person typed or copied, normalised; BadRequest when it is not one."""
     found = trusted({"trustedCertificate": text})
-    if len(found) != 64 * 3 - 1:  # 32 bytes, two hex digits each, colon-separated
+    if len(found) != 32 * 3 - 1:  # 32 bytes, two hex digits each, colon-separated
         raise BadRequest(f"证书指纹格式错误: {text}(SHA-256, 64 位十六进制)")
     return found
 
