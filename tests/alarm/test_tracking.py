@@ -432,3 +432,36 @@ class TestDemo:
         await again.engine.dispose()
         tree = await demo_admin.data("GET", f"{SOURCES}/tree")
         assert [c["name"] for c in tree[0]["children"]].count(demo.SOURCE_NAME) == 1
+
+    async def test_another_tenant_naming_the_demo_file_reads_nothing_of_it(self, settings, demo_admin,
+                                                                           second_tenant_admin, unique):
+        """Issue 24 item 1: SQLite file names resolve in the naming tenant's own folder, so a second tenant that
+        names the demo's `mes.db` finds no file, through the connection test, tableInfo and sourceData."""
+        from plantdesk.modules.alarm.tracking import demo
+
+        _, engine = await demo._open(settings, "sqlite")  # the demo's MES file, where the demo makes it
+        await engine.dispose()
+        other = second_tenant_admin
+        missing = "数据源连接失败: 文件不存在"
+        form = {"name": f"Borrowed {unique}", "system": "MES", "dbType": "sqlite", "database": demo.SQLITE_FILE}
+        assert (await other.post(f"{SOURCES}/server", form)).json()["msg"] == missing
+        source = await other.data("POST", f"{SOURCES}/save", json=form)
+        for path, params in [(f"{SOURCES}/tableInfo", {}), (f"{SOURCES}/sourceData", {"tableName": "work_order"}),
+                             (f"{SOURCES}/server", None)]:
+            response = await (other.post(path, {"id": source["id"]}) if params is None
+                              else other.get(path, sourceId=source["id"], **params))
+            assert response.json()["msg"] == missing, path
+        mine = await demo_admin.data("POST", f"{SOURCES}/server", json=form)
+        assert mine["database"] == demo.SQLITE_FILE and mine["tables"] == 3
+
+    async def test_the_demo_file_of_an_earlier_install_moves_to_the_demo_tenants_folder(self, tmp_path):
+        from plantdesk.config import Settings
+        from plantdesk.modules.alarm.tracking import demo, remote
+
+        settings = Settings(data_dir=tmp_path, database_url="")
+        shared = tmp_path / remote.SQLITE_DIR / demo.SQLITE_FILE
+        shared.parent.mkdir()
+        shared.write_bytes(b"")
+        _, engine = await demo._open(settings, "sqlite")
+        await engine.dispose()
+        assert not shared.exists() and remote.sqlite_path(settings, demo.DEMO_TENANT, demo.SQLITE_FILE).is_file()
