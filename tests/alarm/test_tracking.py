@@ -434,7 +434,7 @@ class TestDemo:
         assert [c["name"] for c in tree[0]["children"]].count(demo.SOURCE_NAME) == 1
 
     async def test_another_tenant_naming_the_demo_file_reads_nothing_of_it(self, settings, demo_admin,
-                                                                           second_tenant_admin, unique):
+                                                                           second_tenant_admin, unique):  # noqa: F811
         """Issue 24 item 1: SQLite file names resolve in the naming tenant's own folder, so a second tenant that
         names the demo's `mes.db` finds no file, through the connection test, tableInfo and sourceData."""
         from plantdesk.modules.alarm.tracking import demo

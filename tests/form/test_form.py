@@ -244,7 +244,8 @@ class TestHooks:
             "name": unique, "type": "http", "url": "http://127.0.0.1:9/items"})
         async with session(app, demo_admin.tenant_id) as db:
             (await db.get(FormHook, int(hook["id"]))).url = "http://hook.nowhere.invalid/items"
-        await refused(await demo_admin.get(f"{API}/formhook/getData/{hook['id']}"), "无法解析地址: hook.nowhere.invalid")
+        await refused(await demo_admin.get(f"{API}/formhook/getData/{hook['id']}"),
+                      "无法解析地址: hook.nowhere.invalid")
 
     async def test_a_name_rebound_to_a_refused_address_gets_no_connection(self, app, demo_admin, unique,
                                                                           monkeypatch):

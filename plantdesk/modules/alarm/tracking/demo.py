@@ -1,7 +1,7 @@
 """The demo plant's MES database (`serve --simulate`): production reports, work orders and downtime of three
 lines, written every 10 seconds by the simulator, on the machine's MariaDB when it answers to the dedicated
-`plantdesk_mes` account, otherwise in a SQLite file of the demo tenant's folder (`tracking/356782/mes.db`), so `make run`
-works on a machine without MariaDB.
+`plantdesk_mes` account, otherwise in a SQLite file of the demo tenant's folder (`tracking/356782/mes.db`), so
+`make run` works on a machine without MariaDB.
 
 On the first start the demo tenant (356782) gets the MES source (read through the read-only account on MariaDB),
 its published tables and two metrics, once: a tenant that removed them does not get them back. Line 2's die

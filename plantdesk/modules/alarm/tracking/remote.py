@@ -76,8 +76,8 @@ def sqlite_path(settings: Settings, tenant_id: str, name: str) -> Path:
 
 def url(settings: Settings, target: Target) -> URL:
     if target.db_type == "sqlite":
-        return URL.create(DRIVERS["sqlite"], database=f"file:{sqlite_path(settings, target.tenant_id, target.database)}?mode=ro",
-                          query={"uri": "true"})
+        path = sqlite_path(settings, target.tenant_id, target.database)
+        return URL.create(DRIVERS["sqlite"], database=f"file:{path}?mode=ro", query={"uri": "true"})
     return URL.create(DRIVERS[target.db_type], username=target.username or None, password=target.password or None,
                       host=target.host, port=target.port or PORTS[target.db_type], database=target.database)
 
