@@ -85,9 +85,15 @@ def endpoint(url: str) -> tuple[str, int]:
 async def check(policy: Policy, url: str) -> None:
     """Refuse an endpoint whose host is, or resolves to, an address the policy does not permit, or a name that
     does not resolve (what it would resolve to later was never checked)."""
-    host, port = endpoint(url)
-    if not policy.named(host, port):
-        await asyncio.to_thread(_permitted_address, policy, host, port)
+    await connect_address(policy, *endpoint(url))
+
+
+async def connect_address(policy: Policy, host: str, port: int) -> str:
+    """What a client that cannot take a guarded socket (a database driver) connects to: the name when the
+    platform allows it by name, else the one address checked now (so the driver does not resolve it again)."""
+    if policy.named(host, port):
+        return host
+    return await asyncio.to_thread(_permitted_address, policy, host, port)
 
 
 def pool_manager(policy: Policy, **options) -> urllib3.PoolManager:

@@ -16,7 +16,7 @@ from plantdesk.modules.alarm.tracking import JOB, service
 from plantdesk.modules.alarm.tracking.models import AlarmSource, AlarmTimely
 from tests.alarm.tracking_helpers import PRODUCTION, TRACKING, ago, mariadb, postgres, reachable
 from tests.device.monitor_helpers import session
-from tests.helpers import md5
+from tests.helpers import md5, rebinding_dns
 from tests.security.test_isolation import second_tenant_admin  # noqa: F401  (a session fixture)
 
 SOURCES = f"{TRACKING}/sourcegroup"
@@ -195,6 +195,17 @@ class TestPostgreSqlSource:
         assert (await check(demo_admin, metric["id"]))[metric["id"]]["open"] is False
         data = await demo_admin.data("GET", f"{SOURCES}/sourceData", sourceId=source["id"], tableName="inspection")
         assert data["total"] == 3
+
+    async def test_the_driver_connects_to_the_checked_address(self, app, demo_admin, qms, monkeypatch):
+        """Issue 24 item 6: the name is resolved and checked once and the driver gets that address (it does not
+        resolve the name again); a name rebound to a refused address gets no connection."""
+        monkeypatch.setattr(app.state.runtime.settings, "outbound_allow", "127.0.0.1")
+        dns = rebinding_dns(monkeypatch, "qms.rebind.test", ["127.0.0.1", "127.0.0.2"])
+        form = qms.source(host="qms.rebind.test")
+        assert (await demo_admin.data("POST", f"{SOURCES}/server", json=form))["tables"] == 1
+        assert dns["lookups"] == 1
+        refused = await demo_admin.post(f"{SOURCES}/server", json=form)
+        assert refused.json()["msg"].startswith("不允许连接本机、内网或保留地址: qms.rebind.test")
 
     async def test_the_session_is_read_only(self, app, qms):
         from plantdesk.modules.alarm.tracking import remote

@@ -5,13 +5,14 @@ Table and column names come only from the database's own catalogue (`columns` re
 quoted by the dialect; values are bound parameters. Read-only three times over: the session (MySQL / MariaDB
 `SET SESSION TRANSACTION READ ONLY`, PostgreSQL `default_transaction_read_only`, SQLite `mode=ro`), statements
 that only select, and the dedicated read-only account the administrator is asked to give (docs/decisions.md).
-Hosts pass core.outbound when saved and again before each connection.
+Hosts pass core.outbound when saved and again before each connection, which goes to the checked address.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import math
 import re
 from collections.abc import AsyncIterator, Sequence
@@ -104,7 +105,10 @@ async def connect(settings: Settings, target: Target) -> AsyncIterator[AsyncConn
     else:
         if not target.host:
             raise BadRequest("请输入主机地址")
-        await outbound.check(settings.outbound_policy, f"{target.host}:{target.port or PORTS[target.db_type]}")
+        host, port = outbound.endpoint(f"{target.host}:{target.port or PORTS[target.db_type]}")
+        # the driver gets the address checked here, never the name to resolve again (DNS rebinding)
+        target = dataclasses.replace(target, host=await outbound.connect_address(settings.outbound_policy, host, port),
+                                     port=port)
     engine = create_async_engine(url(settings, target), poolclass=NullPool, connect_args=_connect_args(target.db_type))
     try:
         try:
