@@ -5,15 +5,17 @@ A tenant administrator names hosts; without this rule a storage endpoint of 127.
 would make the server a scanner and a proxy into its own network. Loopback, private, link-local, shared,
 multicast and reserved addresses are refused unless the platform operator allows them by name or range in
 PLANTDESK_OUTBOUND_ALLOW (`minio.lan:9000`, `127.0.0.1:9000`, `10.0.0.0/8`; a bare host allows every port).
-The rule is checked when a setting is saved and again on the address each connection actually uses: the
-connection resolves its host once, checks every address and connects to the checked one (the Host header and the
-TLS name stay the host's), so a name that resolves to a public address when checked and to an internal one when
-connected (DNS rebinding) never reaches the internal one. `pool_manager` (urllib3) and `http_client` (httpx) both
-connect that way.
+The rule is checked when a setting is saved (a name that does not resolve then is refused too, unless the
+platform allows it by name) and again on the address each connection actually uses: the connection resolves its
+host once, checks every address and connects to the checked one (the Host header and the TLS name stay the
+host's), so a name that resolves to a public address when checked and to an internal one when connected (DNS
+rebinding) never reaches the internal one. `pool_manager` (urllib3), `http_client` (httpx) and `smtp_client`
+(smtplib) all connect that way.
 """
 
 import asyncio
 import ipaddress
+import smtplib
 import socket
 from dataclasses import dataclass
 from urllib.parse import urlsplit
@@ -81,18 +83,17 @@ def endpoint(url: str) -> tuple[str, int]:
 
 
 async def check(policy: Policy, url: str) -> None:
-    """Refuse an endpoint whose host is, or resolves to, an address the policy does not permit. A name that
-    does not resolve now is let through: the connection-time check decides when it is used."""
-    host, port = endpoint(url)
+    """Refuse an endpoint whose host is, or resolves to, an address the policy does not permit, or a name that
+    does not resolve (what it would resolve to later was never checked)."""
+    await connect_address(policy, *endpoint(url))
+
+
+async def connect_address(policy: Policy, host: str, port: int) -> str:
+    """What a client that cannot take a guarded socket (a database driver) connects to: the name when the
+    platform allows it by name, else the one address checked now (so the driver does not resolve it again)."""
     if policy.named(host, port):
-        return
-    try:
-        infos = await asyncio.get_running_loop().getaddrinfo(host, port, type=socket.SOCK_STREAM)
-    except OSError:
-        return
-    for *_, sockaddr in infos:
-        if not policy.permits(host, port, ipaddress.ip_address(sockaddr[0])):
-            raise OutboundRefused(host)
+        return host
+    return await asyncio.to_thread(_permitted_address, policy, host, port)
 
 
 def pool_manager(policy: Policy, **options) -> urllib3.PoolManager:
@@ -142,6 +143,22 @@ class _GuardedBackend(httpcore.AsyncNetworkBackend):
 
     async def sleep(self, seconds: float) -> None:
         await self.backend.sleep(seconds)
+
+
+def smtp_client(policy: Policy, host: str, port: int, timeout: float) -> smtplib.SMTP:
+    """An SMTP connection to an address `policy` permits (checked when connecting); STARTTLS still names and
+    verifies the host, not the address."""
+    return _GuardedSMTP(policy, host, port, timeout=timeout)
+
+
+class _GuardedSMTP(smtplib.SMTP):
+    def __init__(self, policy: Policy, *args, **kwargs):
+        self.policy = policy
+        super().__init__(*args, **kwargs)
+
+    def _get_socket(self, host, port, timeout):
+        # connect() keeps `host` as self._host, the name starttls() hands TLS as server_hostname
+        return super()._get_socket(_permitted_address(self.policy, host, port), port, timeout)
 
 
 def _permitted_address(policy: Policy, host: str, port: int) -> str:

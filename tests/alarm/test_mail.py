@@ -9,9 +9,10 @@ from aiosmtpd.controller import Controller
 from sqlalchemy import select
 
 from plantdesk.modules.alarm import mail
-from plantdesk.modules.alarm.models import AlarmMail
+from plantdesk.modules.alarm.models import AlarmMail, AlarmSetting
 from tests.alarm.helpers import ALARM, Plant, now_ms
-from tests.helpers import platform_session
+from tests.device.monitor_helpers import session
+from tests.helpers import platform_session, rebinding_dns
 
 
 class Inbox:
@@ -86,9 +87,8 @@ class TestMail:
             smtp = Controller(inbox, hostname="127.0.0.1", port=port)
             smtp.start()
             try:
-                async with platform_session(app.state.runtime.sessions) as db:
+                async with session(app) as db:
                     await mail.deliver(db, now=datetime.now() + timedelta(seconds=mail.RETRY_SECONDS + 1))
-                    await db.commit()
             finally:
                 smtp.stop()
             [row] = await outbox(app, unique)
@@ -101,3 +101,47 @@ class TestMail:
         response = await plant.api.post(f"{ALARM}/notifyparamemail/submit", json={"smtpHost": "10.1.2.3",
                                                                                    "smtpPort": 25})
         assert response.json()["msg"].startswith("不允许连接本机、内网或保留地址")
+
+
+class TestConnectTime:
+    """Issue 24 item 6: the SMTP host is checked on the address the connection uses, not only when saved."""
+
+    async def mail_once(self, app, plant) -> AlarmMail:
+        await plant.api.data("POST", f"{ALARM}/group/saveAndUpdate", json={"id": plant.group_id, "email": 1})
+        try:
+            await plant.rule(threshold=50)
+            await plant.send((now_ms() - 1000, 60))
+            await app.state.runtime.jobs.run(mail.MAIL_JOB)
+        finally:
+            await plant.api.data("POST", f"{ALARM}/group/saveAndUpdate", json={"id": plant.group_id, "email": 0})
+        [row] = await outbox(app, plant.unique)
+        return row
+
+    async def test_a_name_that_does_not_resolve_is_refused_when_saved(self, plant):
+        response = await plant.api.post(f"{ALARM}/notifyparamemail/submit", json={
+            "smtpHost": "smtp.nowhere.invalid", "smtpPort": 25})
+        assert response.json()["msg"] == "无法解析地址: smtp.nowhere.invalid"
+
+    async def test_a_name_that_no_longer_resolves_is_refused_when_sending(self, app, plant):
+        await plant.api.data("POST", f"{ALARM}/notifyparamemail/submit", json={"smtpHost": "127.0.0.1",
+                                                                               "smtpPort": plant.port})
+        async with session(app, plant.api.tenant_id) as db:  # saved before names were resolved when saved
+            (await db.execute(select(AlarmSetting))).scalar_one().smtp_host = "smtp.nowhere.invalid"
+        row = await self.mail_once(app, plant)
+        assert row.sent_time is None and row.last_error == "无法解析地址: smtp.nowhere.invalid"
+
+    async def test_a_name_rebound_to_a_refused_address_gets_no_connection(self, app, plant, monkeypatch):
+        """Saved while `smtp.rebind.test` resolved to the allowed 127.0.0.1, rebound to 127.0.0.2 by the send."""
+        monkeypatch.setattr(app.state.settings, "outbound_allow", "127.0.0.1")
+        dns = rebinding_dns(monkeypatch, "smtp.rebind.test", ["127.0.0.1", "127.0.0.2"])
+        inbox = Inbox()
+        smtp = Controller(inbox, hostname="127.0.0.2", port=plant.port)
+        smtp.start()
+        try:
+            await plant.api.data("POST", f"{ALARM}/notifyparamemail/submit", json={
+                "smtpHost": "smtp.rebind.test", "smtpPort": plant.port})
+            row = await self.mail_once(app, plant)
+        finally:
+            smtp.stop()
+        assert row.sent_time is None and row.last_error.startswith("不允许连接本机、内网或保留地址: smtp.rebind.test")
+        assert inbox.messages == [] and dns["lookups"] == 2

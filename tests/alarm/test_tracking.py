@@ -16,7 +16,7 @@ from plantdesk.modules.alarm.tracking import JOB, service
 from plantdesk.modules.alarm.tracking.models import AlarmSource, AlarmTimely
 from tests.alarm.tracking_helpers import PRODUCTION, TRACKING, ago, mariadb, postgres, reachable
 from tests.device.monitor_helpers import session
-from tests.helpers import md5
+from tests.helpers import md5, rebinding_dns
 from tests.security.test_isolation import second_tenant_admin  # noqa: F401  (a session fixture)
 
 SOURCES = f"{TRACKING}/sourcegroup"
@@ -195,6 +195,17 @@ class TestPostgreSqlSource:
         assert (await check(demo_admin, metric["id"]))[metric["id"]]["open"] is False
         data = await demo_admin.data("GET", f"{SOURCES}/sourceData", sourceId=source["id"], tableName="inspection")
         assert data["total"] == 3
+
+    async def test_the_driver_connects_to_the_checked_address(self, app, demo_admin, qms, monkeypatch):
+        """Issue 24 item 6: the name is resolved and checked once and the driver gets that address (it does not
+        resolve the name again); a name rebound to a refused address gets no connection."""
+        monkeypatch.setattr(app.state.runtime.settings, "outbound_allow", "127.0.0.1")
+        dns = rebinding_dns(monkeypatch, "qms.rebind.test", ["127.0.0.1", "127.0.0.2"])
+        form = qms.source(host="qms.rebind.test")
+        assert (await demo_admin.data("POST", f"{SOURCES}/server", json=form))["tables"] == 1
+        assert dns["lookups"] == 1
+        refused = await demo_admin.post(f"{SOURCES}/server", json=form)
+        assert refused.json()["msg"].startswith("不允许连接本机、内网或保留地址: qms.rebind.test")
 
     async def test_the_session_is_read_only(self, app, qms):
         from plantdesk.modules.alarm.tracking import remote
@@ -432,3 +443,36 @@ class TestDemo:
         await again.engine.dispose()
         tree = await demo_admin.data("GET", f"{SOURCES}/tree")
         assert [c["name"] for c in tree[0]["children"]].count(demo.SOURCE_NAME) == 1
+
+    async def test_another_tenant_naming_the_demo_file_reads_nothing_of_it(self, settings, demo_admin,
+                                                                           second_tenant_admin, unique):  # noqa: F811
+        """Issue 24 item 1: SQLite file names resolve in the naming tenant's own folder, so a second tenant that
+        names the demo's `mes.db` finds no file, through the connection test, tableInfo and sourceData."""
+        from plantdesk.modules.alarm.tracking import demo
+
+        _, engine = await demo._open(settings, "sqlite")  # the demo's MES file, where the demo makes it
+        await engine.dispose()
+        other = second_tenant_admin
+        missing = "数据源连接失败: 文件不存在"
+        form = {"name": f"Borrowed {unique}", "system": "MES", "dbType": "sqlite", "database": demo.SQLITE_FILE}
+        assert (await other.post(f"{SOURCES}/server", form)).json()["msg"] == missing
+        source = await other.data("POST", f"{SOURCES}/save", json=form)
+        for path, params in [(f"{SOURCES}/tableInfo", {}), (f"{SOURCES}/sourceData", {"tableName": "work_order"}),
+                             (f"{SOURCES}/server", None)]:
+            response = await (other.post(path, {"id": source["id"]}) if params is None
+                              else other.get(path, sourceId=source["id"], **params))
+            assert response.json()["msg"] == missing, path
+        mine = await demo_admin.data("POST", f"{SOURCES}/server", json=form)
+        assert mine["database"] == demo.SQLITE_FILE and mine["tables"] == 3
+
+    async def test_the_demo_file_of_an_earlier_install_moves_to_the_demo_tenants_folder(self, tmp_path):
+        from plantdesk.config import Settings
+        from plantdesk.modules.alarm.tracking import demo, remote
+
+        settings = Settings(data_dir=tmp_path, database_url="")
+        shared = tmp_path / remote.SQLITE_DIR / demo.SQLITE_FILE
+        shared.parent.mkdir()
+        shared.write_bytes(b"")
+        _, engine = await demo._open(settings, "sqlite")
+        await engine.dispose()
+        assert not shared.exists() and remote.sqlite_path(settings, demo.DEMO_TENANT, demo.SQLITE_FILE).is_file()

@@ -20,6 +20,7 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.x509.oid import NameOID
 
 from plantdesk.core import outbound
+from plantdesk.core.errors import BusinessError
 from tests.helpers import rebinding_dns
 
 NAME = "rebind.test"
@@ -117,6 +118,52 @@ async def test_tls_names_the_host_not_the_address(resolver, tmp_path):
         thread.join(5)
         listener.close()
     assert seen == [NAME] and resolver["lookups"] == 1
+
+
+def test_smtp_starttls_names_and_verifies_the_host_on_the_checked_address(resolver, tmp_path):
+    """Issue 24 item 6: smtp_client connects to the address it checked; STARTTLS sends the name (SNI) and checks
+    the certificate against it (a self-signed one is not trusted)."""
+    seen: list[str | None] = []
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.load_cert_chain(*_self_signed(tmp_path))
+    context.sni_callback = lambda _sock, name, _ctx: seen.append(name)
+    listener = socket.create_server((CHECKED, 0))
+    port = listener.getsockname()[1]
+
+    def serve():
+        conn, _ = listener.accept()
+        with conn, conn.makefile("rb") as lines:
+            conn.sendall(b"220 smtp ESMTP\r\n")
+            lines.readline()  # EHLO
+            conn.sendall(b"250-smtp\r\n250 STARTTLS\r\n")
+            lines.readline()  # STARTTLS
+            conn.sendall(b"220 go ahead\r\n")
+            try:
+                with context.wrap_socket(conn, server_side=True):
+                    pass
+            except (ssl.SSLError, OSError):
+                pass
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    try:
+        with outbound.smtp_client(POLICY, NAME, port, 5) as smtp, pytest.raises(ssl.SSLCertVerificationError):
+            smtp.starttls(context=ssl.create_default_context())
+    finally:
+        thread.join(5)
+        listener.close()
+    assert seen == [NAME] and resolver["lookups"] == 1
+
+
+def test_smtp_to_a_name_rebound_to_a_refused_address_gets_no_connection(resolver):
+    resolver["answers"] = [LATER]
+    with pytest.raises(outbound.OutboundRefused):
+        outbound.smtp_client(POLICY, NAME, 25, 5)
+
+
+async def test_a_name_that_does_not_resolve_is_refused_when_checked():
+    with pytest.raises(BusinessError, match="无法解析地址: nowhere.invalid"):
+        await outbound.check(POLICY, "https://nowhere.invalid")
 
 
 def _self_signed(folder) -> tuple[str, str]:

@@ -286,6 +286,21 @@ class TestModbus:
         assert response.json()["msg"].startswith("不允许连接本机、内网或保留地址: 127.0.0.1")
 
 
+    async def test_a_refused_endpoint_is_not_saved(self, app, demo_admin, unique):
+        """Issue 24 item 4: a save refuses the address the connection test and the collector refuse, with the
+        connection test's message, for a new source and for a change of a saved one."""
+        app.state.runtime.settings.outbound_allow = "127.0.0.1:9"
+        config = orjson.dumps({"host": "127.0.0.1", "port": free_port()}).decode()
+        tested = (await demo_admin.post(f"{SOURCES}/test", {"type": "modbus", "config": config})).json()["msg"]
+        assert tested.startswith("不允许连接本机、内网或保留地址: 127.0.0.1")
+        body = {"type": "modbus", "code": f"RS-{unique}", "name": "Refused", "config": config}
+        assert (await demo_admin.post(f"{SOURCES}/submit", body)).json()["msg"] == tested
+        saved = await add_source(demo_admin, "modbus", f"RS-{unique}", {"host": "127.0.0.1", "port": 9})
+        changed = await demo_admin.post(f"{SOURCES}/submit", {**body, "id": saved})
+        assert changed.json()["msg"] == tested
+        assert orjson.loads((await demo_admin.data("GET", f"{SOURCES}/detail", id=saved))["config"])["port"] == 9
+
+
 class TestModbusRtu:
     async def test_rtu_frames_over_tcp(self, app, demo_admin, unique):
         """RTU framing (address, PDU, CRC; no MBAP header) through a serial-to-Ethernet gateway: pymodbus's own

@@ -8,8 +8,10 @@ import pytest
 from openpyxl import load_workbook
 
 from plantdesk.db.session import create_engine
+from plantdesk.modules.form.models import FormHook
 from plantdesk.seed.seeder import run_on, seed_forms
-from tests.helpers import Api
+from tests.device.monitor_helpers import session
+from tests.helpers import Api, rebinding_dns
 
 API = "/api/form"
 
@@ -232,6 +234,29 @@ class TestHooks:
         await refused(await demo_admin.post(f"{API}/formhook/submit", {
             "name": unique, "type": "http", "url": "http://127.0.0.1:6379/"}),
             "不允许连接本机、内网或保留地址: 127.0.0.1(如确需使用,请联系平台管理员加入允许列表)")
+
+    async def test_a_name_that_does_not_resolve_is_refused(self, app, demo_admin, unique):
+        """Issue 24 item 6: when saved, and when used (a hook saved before names were resolved when saved)."""
+        await refused(await demo_admin.post(f"{API}/formhook/submit", {
+            "name": unique, "type": "http", "url": "http://hook.nowhere.invalid/items"}),
+            "无法解析地址: hook.nowhere.invalid")
+        hook = await demo_admin.data("POST", f"{API}/formhook/submit", {
+            "name": unique, "type": "http", "url": "http://127.0.0.1:9/items"})
+        async with session(app, demo_admin.tenant_id) as db:
+            (await db.get(FormHook, int(hook["id"]))).url = "http://hook.nowhere.invalid/items"
+        await refused(await demo_admin.get(f"{API}/formhook/getData/{hook['id']}"),
+                      "无法解析地址: hook.nowhere.invalid")
+
+    async def test_a_name_rebound_to_a_refused_address_gets_no_connection(self, app, demo_admin, unique,
+                                                                          monkeypatch):
+        """Checked when saved and before the call (127.0.0.1, allowed), rebound for the connection (127.0.0.2)."""
+        monkeypatch.setattr(app.state.settings, "outbound_allow", "127.0.0.1")
+        dns = rebinding_dns(monkeypatch, "hook.rebind.test", ["127.0.0.1", "127.0.0.1", "127.0.0.2"])
+        hook = await demo_admin.data("POST", f"{API}/formhook/submit", {
+            "name": unique, "type": "http", "url": "http://hook.rebind.test:9/items"})
+        await refused(await demo_admin.get(f"{API}/formhook/getData/{hook['id']}"),
+                      "不允许连接本机、内网或保留地址: hook.rebind.test(如确需使用,请联系平台管理员加入允许列表)")
+        assert dns["lookups"] == 3
 
     async def test_an_http_hook_fails_with_a_message(self, demo_admin, unique):
         # 127.0.0.1:9 is allowed by the test settings and nothing listens there.

@@ -13,7 +13,7 @@ import pytest
 from plantdesk.core import outbound
 from plantdesk.core.errors import BusinessError
 from plantdesk.core.storage import S3Storage
-from tests.helpers import login
+from tests.helpers import login, rebinding_dns
 from tests.resource.test_router import PNG, RES, oss_body, upload
 from tests.user.factories import new_tenant, runtime
 
@@ -71,12 +71,33 @@ class TestSubmit:
         assert refused.json()["msg"].startswith(REFUSED)
 
 
+    async def test_a_name_that_does_not_resolve_is_refused(self, demo_admin, unique):
+        """Issue 24 item 6: what such a name resolves to when used was never checked."""
+        body = (await demo_admin.post(f"{RES}/oss/submit", oss_body(f"o{unique}", endpoint="https://s3.nowhere.invalid"))
+                ).json()
+        assert body["code"] == 400 and body["msg"] == "无法解析地址: s3.nowhere.invalid"
+
+
 class TestConnection:
     async def test_every_connection_is_checked(self, listener):
         """A name that resolves to loopback when used (as after DNS rebinding) never gets a connection."""
         with pytest.raises(outbound.OutboundRefused):
             await storage(listener.server_address[1], host="localhost").put("000000/20260101/a.png", PNG, "image/png")
         assert listener.connections == 0
+
+    async def test_a_name_that_does_not_resolve_is_refused(self):
+        with pytest.raises(BusinessError, match="无法解析地址: s3.nowhere.invalid"):
+            await storage(9000, host="s3.nowhere.invalid").put("000000/20260101/a.png", PNG, "image/png")
+
+    async def test_a_name_rebound_to_a_refused_address_gets_no_connection(self, listener, monkeypatch):
+        port = listener.server_address[1]
+        dns = rebinding_dns(monkeypatch, "s3.rebind.test", ["127.0.0.1", "127.0.0.2"])
+        policy = outbound.Policy.parse("127.0.0.1")
+        await outbound.check(policy, f"http://s3.rebind.test:{port}")
+        with pytest.raises(outbound.OutboundRefused):
+            await storage(port, host="s3.rebind.test", allow="127.0.0.1").put("000000/20260101/a.png", PNG,
+                                                                              "image/png")
+        assert listener.connections == 0 and dns["lookups"] == 2
 
     async def test_an_allowed_endpoint_is_reached(self, listener):
         port = listener.server_address[1]

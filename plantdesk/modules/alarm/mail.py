@@ -3,10 +3,12 @@ recipient with an address, in the transaction of the transition; the `alarm.mail
 the tenant's SMTP parameters (notifyparamemail) and retries a failure with a growing delay, MAX_ATTEMPTS times;
 the last failure is written down as an unusual job (alarm.unusual), from where it can be sent round again.
 
-The SMTP host is checked against the outbound rule (core.outbound) when the parameters are saved.
+The SMTP host is checked against the outbound rule (core.outbound) when the parameters are saved and again on
+the address each connection uses; STARTTLS verifies the server's certificate against the host name.
 """
 
 import smtplib
+import ssl
 from datetime import datetime, timedelta
 from email.message import EmailMessage
 
@@ -14,6 +16,9 @@ import anyio
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from plantdesk.core import outbound
+from plantdesk.core.errors import BusinessError
+from plantdesk.core.runtime import settings_of
 from plantdesk.modules.alarm import unusual
 from plantdesk.modules.alarm.models import AlarmMail, AlarmSetting
 
@@ -42,14 +47,15 @@ async def deliver(db: AsyncSession, now: datetime | None = None) -> int:
         return 0
     settings = {s.tenant_id: s for s in (await db.execute(
         select(AlarmSetting).where(AlarmSetting.tenant_id.in_({m.tenant_id for m in due})))).scalars()}
+    policy = settings_of(db).outbound_policy
     sent = 0
     for message in due:
         setting = settings.get(message.tenant_id)
         try:
             if setting is None or not setting.smtp_host:
                 raise RuntimeError("no SMTP parameters")
-            await anyio.to_thread.run_sync(_send, setting, message)
-        except (OSError, smtplib.SMTPException, RuntimeError) as exc:
+            await anyio.to_thread.run_sync(_send, policy, setting, message)
+        except (OSError, smtplib.SMTPException, RuntimeError, BusinessError) as exc:
             message.attempts += 1
             message.next_try = now + timedelta(seconds=RETRY_SECONDS * 2 ** (message.attempts - 1))
             message.last_error = str(exc)[:500]
@@ -65,16 +71,16 @@ async def deliver(db: AsyncSession, now: datetime | None = None) -> int:
     return sent
 
 
-def _send(setting: AlarmSetting, message: AlarmMail) -> None:
+def _send(policy: outbound.Policy, setting: AlarmSetting, message: AlarmMail) -> None:
     mail = EmailMessage()
     mail["From"] = setting.smtp_from or setting.smtp_user or "plantdesk@localhost"
     mail["To"] = message.to_addr
     mail["Subject"] = message.subject
     mail.set_content(message.body)
     assert setting.smtp_host is not None  # deliver() checked
-    with smtplib.SMTP(setting.smtp_host, setting.smtp_port or 25, timeout=TIMEOUT) as smtp:
+    with outbound.smtp_client(policy, setting.smtp_host, setting.smtp_port or 25, TIMEOUT) as smtp:
         if setting.smtp_tls:
-            smtp.starttls()
+            smtp.starttls(context=ssl.create_default_context())
         if setting.smtp_user:
             smtp.login(setting.smtp_user, setting.smtp_password or "")
         smtp.send_message(mail)

@@ -25,7 +25,9 @@ from plantdesk.core.listing import Listing
 from plantdesk.core.paging import Page, Paging, paginate
 from plantdesk.core.query import to_int
 from plantdesk.core.routing import include
+from plantdesk.core.runtime import settings_of
 from plantdesk.modules.device import io, service
+from plantdesk.modules.device.collect import connection, specs
 from plantdesk.modules.device.models import (
     CollectGroup,
     DataPoint,
@@ -508,6 +510,10 @@ async def _by_type(_db, _user, stmt: Select, request: Request) -> Select:
 async def _check_source(db: AsyncSession, _user, obj: DataPointSource, body, created: bool) -> None:
     if await service.code_taken(db, DataPointSource, obj.code, None if created else obj.id):
         raise BusinessError(f"数据源编码已存在: {obj.code}")
+    kind = specs.KINDS.get((obj.type or "").lower())
+    if kind and obj.config and specs.is_object(obj.config):  # where the collector will connect, checked as /test does
+        spec = specs.SourceSpec(obj.id or 0, obj.tenant_id or "", kind, obj.code, obj.name, obj.config, ())
+        await connection.check(settings_of(db).outbound_policy, spec)
 
 
 SOURCE = Resource(name="datapoint", model=DataPointSource, read=SourceRead, write=SourceWrite,

@@ -1,7 +1,7 @@
 """The demo plant's MES database (`serve --simulate`): production reports, work orders and downtime of three
 lines, written every 10 seconds by the simulator, on the machine's MariaDB when it answers to the dedicated
-`plantdesk_mes` account, otherwise in a SQLite file of the data dir (`tracking/mes.db`), so `make run` works on
-a machine without MariaDB.
+`plantdesk_mes` account, otherwise in a SQLite file of the demo tenant's folder (`tracking/356782/mes.db`), so
+`make run` works on a machine without MariaDB.
 
 On the first start the demo tenant (356782) gets the MES source (read through the read-only account on MariaDB),
 its published tables and two metrics, once: a tenant that removed them does not get them back. Line 2's die
@@ -196,8 +196,11 @@ async def _open(settings: Settings, db_type: str | None) -> tuple[str, AsyncEngi
                 log.warning("simulator: the MES source's MariaDB does not answer (%r); no MES rows", exc)
                 return None
             log.warning("simulator: no MariaDB for the MES demo (%r); using a SQLite file", exc)
-    path = remote.sqlite_path(settings, SQLITE_FILE)
+    path = remote.sqlite_path(settings, DEMO_TENANT, SQLITE_FILE)
     path.parent.mkdir(parents=True, exist_ok=True)
+    shared = settings.data_dir / remote.SQLITE_DIR / SQLITE_FILE  # where installs before per-tenant folders made it
+    if shared.is_file() and not path.exists():
+        shared.replace(path)
     engine = create_async_engine(f"sqlite+aiosqlite:///{path}")
     async with engine.begin() as conn:
         await conn.run_sync(metadata.create_all)

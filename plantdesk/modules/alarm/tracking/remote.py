@@ -5,13 +5,14 @@ Table and column names come only from the database's own catalogue (`columns` re
 quoted by the dialect; values are bound parameters. Read-only three times over: the session (MySQL / MariaDB
 `SET SESSION TRANSACTION READ ONLY`, PostgreSQL `default_transaction_read_only`, SQLite `mode=ro`), statements
 that only select, and the dedicated read-only account the administrator is asked to give (docs/decisions.md).
-Hosts pass core.outbound when saved and again before each connection.
+Hosts pass core.outbound when saved and again before each connection, which goes to the checked address.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import math
 import re
 from collections.abc import AsyncIterator, Sequence
@@ -38,7 +39,7 @@ CONNECT_SECONDS = 5
 QUERY_SECONDS = 10
 AGGREGATES = ("LATEST", "COUNT", "SUM", "AVG", "MAX", "MIN")
 OPERATORS = {"eq": "__eq__", "ne": "__ne__", "gt": "__gt__", "ge": "__ge__", "lt": "__lt__", "le": "__le__"}
-SQLITE_DIR = "tracking"  # a SQLite source is a file of the data dir's tracking/ folder, never a path of its own
+SQLITE_DIR = "tracking"  # a SQLite source is a file of its tenant's folder under the data dir's tracking/
 _FILE_NAME = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_.-]{0,120}$")
 
 
@@ -50,6 +51,7 @@ class Target:
     database: str
     username: str | None
     password: str | None
+    tenant_id: str = ""  # whose folder a SQLite file name is read in (none: no SQLite file is read)
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,16 +65,20 @@ class Column:
     sql_type: Any
 
 
-def sqlite_path(settings: Settings, name: str) -> Path:
+def sqlite_path(settings: Settings, tenant_id: str, name: str) -> Path:
+    """`<data dir>/tracking/<tenant>/<name>`: a tenant names files of its own folder only, never another
+    tenant's (a platform-wide folder let any tenant read the demo's MES by naming mes.db)."""
     if not _FILE_NAME.match(name or "") or ".." in name:
         raise BadRequest("SQLite 数据源只能是数据目录 tracking 下的文件名")
-    return (settings.data_dir / SQLITE_DIR / name).resolve()
+    if not _FILE_NAME.match(tenant_id or "") or ".." in tenant_id:
+        raise BusinessError("SQLite 数据源缺少所属租户")
+    return (settings.data_dir / SQLITE_DIR / tenant_id / name).resolve()
 
 
 def url(settings: Settings, target: Target) -> URL:
     if target.db_type == "sqlite":
-        return URL.create(DRIVERS["sqlite"], database=f"file:{sqlite_path(settings, target.database)}?mode=ro",
-                          query={"uri": "true"})
+        path = sqlite_path(settings, target.tenant_id, target.database)
+        return URL.create(DRIVERS["sqlite"], database=f"file:{path}?mode=ro", query={"uri": "true"})
     return URL.create(DRIVERS[target.db_type], username=target.username or None, password=target.password or None,
                       host=target.host, port=target.port or PORTS[target.db_type], database=target.database)
 
@@ -94,12 +100,15 @@ async def connect(settings: Settings, target: Target) -> AsyncIterator[AsyncConn
     if target.db_type not in DRIVERS:
         raise BadRequest("不支持的数据库类型")
     if target.db_type == "sqlite":
-        if not sqlite_path(settings, target.database).is_file():
+        if not sqlite_path(settings, target.tenant_id, target.database).is_file():
             raise BusinessError("数据源连接失败: 文件不存在")
     else:
         if not target.host:
             raise BadRequest("请输入主机地址")
-        await outbound.check(settings.outbound_policy, f"{target.host}:{target.port or PORTS[target.db_type]}")
+        host, port = outbound.endpoint(f"{target.host}:{target.port or PORTS[target.db_type]}")
+        # the driver gets the address checked here, never the name to resolve again (DNS rebinding)
+        target = dataclasses.replace(target, host=await outbound.connect_address(settings.outbound_policy, host, port),
+                                     port=port)
     engine = create_async_engine(url(settings, target), poolclass=NullPool, connect_args=_connect_args(target.db_type))
     try:
         try:

@@ -10,7 +10,7 @@ from sqlalchemy import delete, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from plantdesk.config import Settings
-from plantdesk.core import outbound, secrets
+from plantdesk.core import outbound, secrets, tenancy
 from plantdesk.core.crud import get_or_raise, mark_deleted
 from plantdesk.core.errors import BadRequest, BusinessError, PlantDeskError
 from plantdesk.core.runtime import settings_of
@@ -39,7 +39,13 @@ def source_read(row: AlarmSource) -> dict:
 
 def target(settings: Settings, row: AlarmSource) -> remote.Target:
     return remote.Target(row.db_type, row.host, row.port, row.database, row.username,
-                         secrets.unseal(settings, PASSWORD, row.password))
+                         secrets.unseal(settings, PASSWORD, row.password), row.tenant_id)
+
+
+def _writing_tenant(db: AsyncSession, row: AlarmSource | None) -> str:
+    """The tenant a source belongs to: a saved one's own, else the one the session writes for."""
+    scope = tenancy.current(db)
+    return row.tenant_id if row is not None and row.tenant_id else scope.tenant_id if scope else ""
 
 
 async def save_source(db: AsyncSession, settings: Settings, body: AlarmSourceWrite) -> AlarmSource:
@@ -56,7 +62,7 @@ async def save_source(db: AsyncSession, settings: Settings, body: AlarmSourceWri
     if not (row.database or "").strip():
         raise BadRequest("请输入数据库名称")
     if row.db_type == "sqlite":
-        remote.sqlite_path(settings, row.database)
+        remote.sqlite_path(settings, _writing_tenant(db, row), row.database)
         row.host = row.port = None
     else:
         if not (row.host or "").strip():
@@ -110,7 +116,7 @@ async def target_of(db: AsyncSession, settings: Settings, body: AlarmSourceWrite
         raise BadRequest("请选择数据库类型")
     password = body.password or (secrets.unseal(settings, PASSWORD, saved.password) if saved else None)
     return remote.Target(db_type, given("host"), given("port") or remote.PORTS.get(db_type), given("database") or "",
-                         given("username"), password)
+                         given("username"), password, _writing_tenant(db, saved))
 
 
 async def published(db: AsyncSession, source_id: int) -> list[AlarmSourceTable]:
