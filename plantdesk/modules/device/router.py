@@ -10,7 +10,7 @@ or for the platform administrator in the one named by `tenantId`.
 from typing import Annotated
 
 from fastapi import APIRouter, Body, File, Path, Query, Request, UploadFile
-from sqlalchemy import Select, select
+from sqlalchemy import Select, inspect, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from plantdesk.core import excel, query, tenancy
@@ -25,7 +25,9 @@ from plantdesk.core.listing import Listing
 from plantdesk.core.paging import Page, Paging, paginate
 from plantdesk.core.query import to_int
 from plantdesk.core.routing import include
+from plantdesk.core.runtime import settings_of
 from plantdesk.modules.device import io, service
+from plantdesk.modules.device.collect import specs
 from plantdesk.modules.device.models import (
     CollectGroup,
     DataPoint,
@@ -506,6 +508,10 @@ async def _by_type(_db, _user, stmt: Select, request: Request) -> Select:
 
 
 async def _check_source(db: AsyncSession, _user, obj: DataPointSource, body, created: bool) -> None:
+    # Secrets sealed; one the form leaves empty stays as stored (read before a query flushes the change).
+    if "config" in body.model_fields_set:
+        before = inspect(obj).attrs.config.history
+        obj.config = specs.sealed(settings_of(db), obj.config, next(iter(before.deleted or before.unchanged), None))
     if await service.code_taken(db, DataPointSource, obj.code, None if created else obj.id):
         raise BusinessError(f"数据源编码已存在: {obj.code}")
 
