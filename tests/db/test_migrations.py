@@ -78,7 +78,7 @@ class TestMigrations:
         config = _config(tmp_path)
         settings = Settings(data_dir=tmp_path, database_url="", jwt_secret="migration-" + tmp_path.name)
         config.attributes["settings"] = settings
-        command.upgrade(config, "5b8d2e7f3a61")  # the schema before sealed source secrets
+        command.upgrade(config, "9e3c5a1f7b20")  # the schema before sealed source secrets
         engine = create_engine(f"sqlite:///{tmp_path / 'plantdesk.db'}")
         clear = '{"url": "mqtt://b:1883", "username": "u", "password": "p", "clientKey": "KEY"}'
         with engine.begin() as connection:

@@ -2,7 +2,7 @@
 secrets are (core.secrets); the collectors unseal them (device.collect.specs)
 
 Revision ID: 9e3c5a71d2f4
-Revises: 5b8d2e7f3a61
+Revises: 9e3c5a1f7b20
 Create Date: 2026-11-27 12:50:00
 
 """
@@ -17,7 +17,7 @@ from plantdesk.config import Settings
 from plantdesk.core import redact, secrets
 
 revision: str = "9e3c5a71d2f4"
-down_revision: str | Sequence[str] | None = "5b8d2e7f3a61"
+down_revision: str | Sequence[str] | None = "9e3c5a1f7b20"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
