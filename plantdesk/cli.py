@@ -198,7 +198,7 @@ async def _prepare(settings: Settings, *, seed: bool) -> bool:
     engine = create_engine(settings.resolved_database_url)
     try:
         async with engine.begin() as connection:
-            await connection.run_sync(_upgrade, settings.resolved_database_url)
+            await connection.run_sync(_upgrade, settings)
         if settings.jobs == "queue":
             await _job_tables(settings)
         from plantdesk.seed.data import flow
@@ -243,13 +243,14 @@ async def _job_tables(settings: Settings) -> None:
     await apply_queue_schema(settings.resolved_database_url)
 
 
-def _upgrade(connection, url: str) -> None:
+def _upgrade(connection, settings: Settings) -> None:
     from alembic import command
     from alembic.config import Config
 
     config = Config(str(Path(__file__).resolve().parent.parent / "alembic.ini"))
     config.set_main_option("script_location", str(Path(__file__).resolve().parent / "db" / "migrations"))
-    config.attributes["database_url"] = url
+    config.attributes["database_url"] = settings.resolved_database_url
+    config.attributes["settings"] = settings  # a revision that seals a secret needs the server's signing key
     config.attributes["connection"] = connection
     command.upgrade(config, "head")
 

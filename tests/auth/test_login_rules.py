@@ -2,6 +2,8 @@
 
 from datetime import datetime, timedelta
 
+from plantdesk.core.security.passwords import verify_password
+from plantdesk.modules.auth import service as auth_service
 from tests.conftest import DEMO_TENANT
 from tests.helpers import login, md5, token
 from tests.user.factories import PASSWORD, ip_client, login_as, make_user, new_tenant, param, runtime, set_user
@@ -100,12 +102,35 @@ class TestLockout:
             refused = await token(other, "zhangwei", "123456", DEMO_TENANT)
             assert refused.json()["error_description"] == "登录错误次数过多,请稍后再试"
 
+    async def test_an_unknown_tenant_counts_against_the_account_as_a_known_one_does(self, app, unique):
+        known, unknown = [], []
+        async with param(app, "account.failCount", "2"), ip_client(app, f"10.4.{int(unique[:2], 16)}.1") as other:
+            for tenant, answers in ((DEMO_TENANT, known), (f"8{unique[:5]}", unknown)):
+                for _ in range(3):
+                    answers.append((await token(other, f"probe{unique}", "wrong", tenant)).json()["error_code"])
+        assert known == unknown == [2001, 2001, 2003]
+
+    async def test_an_unknown_tenant_costs_the_same_password_hash(self, client, monkeypatch, unique):
+        """The answer's timing does not tell an unknown tenant either: the password is checked against the
+        dummy hash as for an unknown account."""
+        checked = []
+
+        async def spy(md5_hex: str, stored: str | None) -> tuple[bool, bool]:
+            checked.append(stored)
+            return await verify_password(md5_hex, stored)
+
+        monkeypatch.setattr(auth_service, "verify_password", spy)
+        await token(client, "admin", "admin", f"7{unique[:5]}")
+        assert checked == [None]
+
 
 class TestTenantExpiry:
     async def test_expired_tenant_is_refused(self, app, client, unique):
         tenant = await new_tenant(app, unique, expire_time=datetime.now() - timedelta(days=1))
         body = (await token(client, "admin", "admin", tenant)).json()
         assert body["error_description"] == "租户授权已过期,请联系管理员"
+        wrong = (await token(client, "admin", "wrong", tenant)).json()  # the term is told to a password only
+        assert wrong["error_description"] == "用户名或密码错误"
 
     async def test_tenant_within_its_term_logs_in(self, app, client, unique):
         tenant = await new_tenant(app, unique, expire_time=datetime.now() + timedelta(days=100))

@@ -34,9 +34,12 @@ class TestPasswordGrant:
         response = await client.post("/api/blade-auth/oauth/token", data=form, headers={"Authorization": CLIENT})
         assert response.status_code == 400
 
-    async def test_unknown_tenant(self, client):
-        response = await token(client, "admin", "admin", "999999")
-        assert response.json()["error_description"] == "未获得用户的租户信息"
+    async def test_an_unknown_tenant_answers_as_a_wrong_password(self, client, unique):
+        """Which tenant ids exist is not told by the login (issue 24): same status, code and message."""
+        unknown = await token(client, "admin", "admin", f"9{unique[:5]}")
+        wrong = await token(client, "admin", "wrong-" + unique, "000000")
+        assert (unknown.status_code, unknown.json()) == (wrong.status_code, wrong.json()) == (
+            400, {"error_code": 2001, "error_description": "用户名或密码错误", "error": "invalid_grant"})
 
 
 class TestRefreshGrant:

@@ -12,6 +12,7 @@ from plantdesk.cli import _migrate
 from plantdesk.config import Settings
 from plantdesk.core.search import grams
 from plantdesk.db.models import Base
+from plantdesk.modules.device.collect import specs
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -70,3 +71,25 @@ class TestMigrations:
         engine.dispose()
         assert system == {1: "Sex", 2: "Male", 3: None, 4: None}  # an edited label (女士) keeps no English one
         assert business == {5: "Morning"}
+
+    def test_source_secrets_saved_in_clear_are_sealed(self, tmp_path):
+        """Issue 24: a collector password saved in clear before the revision is sealed by it, under the server's
+        own signing key, and the collectors open it as it was."""
+        config = _config(tmp_path)
+        settings = Settings(data_dir=tmp_path, database_url="", jwt_secret="migration-" + tmp_path.name)
+        config.attributes["settings"] = settings
+        command.upgrade(config, "9e3c5a1f7b20")  # the schema before sealed source secrets
+        engine = create_engine(f"sqlite:///{tmp_path / 'plantdesk.db'}")
+        clear = '{"url": "mqtt://b:1883", "username": "u", "password": "p", "clientKey": "KEY"}'
+        with engine.begin() as connection:
+            connection.execute(text(
+                "INSERT INTO data_point_source (id, tenant_id, type, code, name, config) VALUES "
+                "(1, '356782', 'mqtt', 'A', 'a', :clear), (2, '356782', 'modbus', 'B', 'b', '{\"port\": 502}'), "
+                "(3, '356782', 'manual', 'C', 'c', 'not json')"), {"clear": clear})
+        command.upgrade(config, "head")
+        with engine.connect() as connection:
+            rows = dict(connection.execute(text("SELECT id, config FROM data_point_source")).all())
+        engine.dispose()
+        assert "\"p\"" not in rows[1] and "KEY" not in rows[1]
+        assert specs.settings(specs.opened(settings, rows[1])) == specs.settings(clear)
+        assert rows[2] == '{"port": 502}' and rows[3] == "not json"

@@ -8,6 +8,7 @@ import datetime
 import ipaddress
 import socket
 import ssl
+import subprocess
 from pathlib import Path
 
 from asyncua import Server, ua
@@ -197,3 +198,16 @@ class Mosquitto:
         context = ssl.create_default_context(cafile=self.pki.files["ca"])
         context.load_cert_chain(self.pki.files["client"], self.pki.files["client-key"])
         return context
+
+
+class PasswordMosquitto(Mosquitto):
+    """A plain Mosquitto broker of the test's own that lets in only `user` with `password`."""
+
+    def __init__(self, folder: Path, user: str, password: str):
+        self.port, self.process = free_port(), None
+        passwords = folder / "mosquitto.passwd"
+        passwords.write_text(f"{user}:{password}\n")
+        subprocess.run(["mosquitto_passwd", "-U", str(passwords)], check=True)  # hashes the file in place
+        self.config = folder / "mosquitto-password.conf"
+        self.config.write_text(f"listener {self.port} 127.0.0.1\nallow_anonymous false\npassword_file {passwords}\n"
+                               "persistence false\nuser root\n")

@@ -28,7 +28,7 @@ from plantdesk.modules.device.collect import status as collect_status
 from plantdesk.modules.device.collect.supervisor import Supervisor
 from plantdesk.modules.device.models import CollectGroup, DataPoint, DataPointSource, Device
 from tests.conftest import DEMO_TENANT
-from tests.device.collect_servers import ModbusSim, Mosquitto, OpcUaSim, Pki, free_port
+from tests.device.collect_servers import ModbusSim, Mosquitto, OpcUaSim, PasswordMosquitto, Pki, free_port
 from tests.helpers import platform_session
 
 API = "/api/device-management"
@@ -220,6 +220,77 @@ class TestMqttTls:
             await until(lambda: _everywhere(demo_admin, source, device, "online"), what="all online again")
         finally:
             await broker.stop()
+
+
+@pytest.mark.skipif(shutil.which("mosquitto_passwd") is None,
+                    reason="mosquitto (for a password-protected broker of the test's own) is not installed")
+class TestSourceSecrets:
+    async def test_a_password_is_stored_sealed_never_answered_and_kept_when_left_empty(
+            self, app, demo_admin, unique, tmp_path):
+        """Issue 24: the password of a source is answered as `passwordSet` only, stored sealed, and a save that
+        leaves it empty keeps it: the collector and the connection test still log in with it."""
+        secret = f"pw-{unique}"
+        broker = PasswordMosquitto(tmp_path, "collector", secret)
+        await broker.start()
+        try:
+            url, code = f"mqtt://127.0.0.1:{broker.port}", f"PW-{unique}"
+            device = await add_device(app, DEMO_TENANT, code, [{"code": "TEMP"}])
+            source = await add_source(demo_admin, "mqtt", f"MP-{unique}", {
+                "url": url, "username": "collector", "password": secret, "topic": f"plantdesk/+/{code}/+",
+                "timeoutMs": 3000})
+            await until(lambda: _online(demo_admin, source), what="the source logged in")
+            detail = await demo_admin.data("GET", f"{SOURCES}/detail", id=source)
+            [listed] = (await demo_admin.data("GET", f"{SOURCES}/list", code=f"MP-{unique}"))["records"]
+            for row in (detail, listed):
+                assert secret not in orjson.dumps(row).decode()
+                assert specs.settings(row["config"]) == {"url": url, "username": "collector",
+                                                         "topic": f"plantdesk/+/{code}/+", "timeoutMs": 3000}
+                assert row["passwordSet"] is True and row["secretsSet"] == ["password"]
+            async with platform_session(app.state.runtime.sessions) as db:
+                stored = specs.settings((await db.get(DataPointSource, int(source))).config)["password"]
+            assert stored != secret and specs.settings(specs.opened(app.state.runtime.settings, orjson.dumps(
+                {"password": stored}).decode())) == {"password": secret}
+
+            # Saved from the form with the password field empty: kept, and the collector (restarted by the
+            # change) and the connection test log in with it.
+            edited = specs.settings(detail["config"]) | {"password": "", "timeoutMs": 2500}
+            saved = await demo_admin.data("POST", f"{SOURCES}/submit",
+                                          detail | {"config": orjson.dumps(edited).decode()})
+            assert saved["passwordSet"] is True
+            tested = await demo_admin.data("POST", f"{SOURCES}/test", {"id": source, "type": "mqtt",
+                                                                       "config": orjson.dumps(edited).decode()})
+            assert tested["success"], tested
+
+            async def seen() -> dict | None:  # published again until the restarted collector has subscribed
+                async with aiomqtt.Client("127.0.0.1", broker.port, username="collector", password=secret) as mqtt:
+                    await mqtt.publish(f"plantdesk/{DEMO_TENANT}/{code}/telemetry",
+                                       orjson.dumps({"values": {"TEMP": 12.5}}), qos=1)
+                return await _has(demo_admin, device, {"TEMP": 12.5})
+
+            assert await until(seen, what="the value")
+
+            # A wrong password is refused by the broker; null removes the stored one.
+            wrong = await demo_admin.data("POST", f"{SOURCES}/test", {
+                "id": source, "type": "mqtt", "config": orjson.dumps(edited | {"password": "x"}).decode()})
+            assert not wrong["success"]
+            removed = await demo_admin.data("POST", f"{SOURCES}/submit", detail | {"config": orjson.dumps(
+                edited | {"password": None, "enabled": False}).decode()})
+            assert removed["passwordSet"] is False and removed["secretsSet"] == []
+        finally:
+            await broker.stop()
+
+    def test_secrets_by_name_sealed_kept_and_removed(self, app):
+        server = app.state.runtime.settings
+        first = specs.sealed(server, orjson.dumps({"url": "mqtts://b", "password": "p", "clientKey": "KEY",
+                                                   "clientCertificate": "CERT", "tlsVerify": True}).decode(), None)
+        assert "KEY" not in first and specs.settings(specs.shown(first)) == {
+            "url": "mqtts://b", "clientCertificate": "CERT", "tlsVerify": True}
+        assert specs.sealed(server, first, first) == first  # sealed values are not sealed again
+        kept = specs.sealed(server, '{"url": "mqtts://c", "clientKey": ""}', first)
+        assert specs.settings(specs.opened(server, kept)) == {"url": "mqtts://c", "clientKey": "KEY", "password": "p"}
+        changed = specs.sealed(server, '{"password": "q", "clientKey": null}', first)
+        assert specs.settings(specs.opened(server, changed)) == {"password": "q"}
+        assert specs.sealed(server, "not json", first) == "not json"
 
 
 class TestModbus:

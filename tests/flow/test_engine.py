@@ -167,6 +167,22 @@ def test_evaluation_of_the_subset():
         engine.evaluate("days > 3", {})
 
 
+@pytest.mark.parametrize(("text", "expected"), [("True", True), ("False", False), ("true", True), ("${false}", False),
+                                               ("None", None), ("kind in ['a'] and True", True)])
+def test_bare_truth_values_are_constants_not_variables(text, expected):
+    translated = engine.translate(text)
+    assert engine.translate(translated) == translated  # a deployed model's text deploys again unchanged
+    assert engine.evaluate(translated, {"kind": "a"}) is expected
+
+
+@pytest.mark.parametrize("text", ["a*'x'*3", "'x'*n", "n*'x'", "[0]*n", "'%09d' % n"])
+def test_repetition_is_refused_for_anything_but_numbers(text):
+    """A user's value must not size an allocation (issue 24): `*` and `%` take numbers only."""
+    with pytest.raises(engine.EngineError, match="乘法与取余只能用于数字"):
+        engine.evaluate(engine.translate(text), {"a": 1, "n": 10**6})
+    assert engine.evaluate("a * n % 7 * 1.5", {"a": 3, "n": 5}) == 1.5
+
+
 @pytest.mark.parametrize(
     "text",
     ['__import__("os").system("id")', "a.__class__", "x[0]", "(lambda: 1)()", "open('f')", "[y for y in z]", "_secret"],

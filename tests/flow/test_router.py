@@ -306,6 +306,35 @@ class TestCountersign:
         assert (await task_of(hr, "done-list", instance))["processIsFinished"] == "finished"
 
 
+class TestConditions:
+    async def test_a_bare_true_and_a_string_repetition_in_a_deployed_process(self, demo_admin, unique):
+        from tests.flow.test_engine import flow, model
+
+        key = f"cond_{unique}"
+        xml = model(
+            '<bpmn:startEvent id="s"/><bpmn:exclusiveGateway id="g" default="f3"/>'
+            '<bpmn:userTask id="yes" name="Yes" flowable:assignee="${taskUser}"/>'
+            '<bpmn:userTask id="no" name="No" flowable:assignee="${taskUser}"/>'
+            '<bpmn:exclusiveGateway id="h" default="f6"/><bpmn:endEvent id="e"/>'
+            + flow("f1", "s", "g") + flow("f2", "g", "yes", "True") + flow("f3", "g", "no")
+            + flow("f4", "yes", "h") + flow("f5", "h", "e", "${'x' * n == 'xx'}") + flow("f6", "h", "e"),
+            key,
+        )
+        model_row = await demo_admin.data(
+            "POST", f"{API}/model/submit", {"modelKey": key, "name": key, "modelEditorXml": xml.decode()})
+        await demo_admin.data("POST", f"{API}/model/deploy", modelId=model_row["id"])
+        [definition] = [
+            d for d in (await demo_admin.data("GET", f"{API}/manager/list", size=200))["records"] if d["key"] == key
+        ]
+        instance = (await demo_admin.data("POST", f"{API}/work/start-process", {
+            "processDefinitionId": definition["id"], "variables": {"n": 10**6}}))["processInstanceId"]
+        task = await task_of(demo_admin, "todo-list", instance)
+        assert task["taskName"] == "Yes"
+        refused = await demo_admin.post(f"{API}/work/complete-task", {"taskId": task["taskId"]})
+        assert refused.json()["msg"] == "乘法与取余只能用于数字: 'x' * n"
+        assert (await task_of(demo_admin, "todo-list", instance))["taskId"] == task["taskId"]  # nothing was lost
+
+
 class TestCheckUpload:
     async def post(self, api: Api, name: str, xml: bytes):
         return await api.http.post(

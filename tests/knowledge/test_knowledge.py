@@ -164,6 +164,15 @@ class TestIsolation:
             assert (await demo_admin.post(path, body)).json()["success"] is False, path
         await demo_admin.post(f"{API}/info/remove", ids=theirs["id"])
         assert (await admin.data("GET", f"{API}/info/detail", id=theirs["id"]))["title"] == f"platform secret {unique}"
+        assert await demo_admin.data("GET", f"{API}/changelog/list/no-page", infoId=theirs["id"]) == []
+
+    async def test_only_what_was_removed_is_logged(self, demo_admin, unique):
+        mine = await entry(demo_admin, f"removed once {unique}")
+        await demo_admin.data("POST", f"{API}/info/remove", ids=f"{mine['id']},987654321987")
+        await demo_admin.data("POST", f"{API}/info/remove", ids=mine["id"])  # already removed: nothing to log
+        logs = await demo_admin.data("GET", f"{API}/changelog/list/no-page", infoId=mine["id"])
+        assert [log["action"] for log in logs] == ["remove", "create"]
+        assert await demo_admin.data("GET", f"{API}/changelog/list/no-page", infoId="987654321987") == []
 
     @pytest.mark.parametrize("path", [f"{API}/info/page", f"{API}/catalogue/tree", f"{API}/info/search?q=pump",
                                       "/api/alarm/event/selectKnowledgeByEventId?eventId=1"])

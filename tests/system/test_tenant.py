@@ -67,7 +67,7 @@ class TestRemove:
         tenant, _ = await make_tenant(admin, unique)
         await admin.data("POST", f"{TENANT}/remove", ids=tenant["id"])
         response = await token(client, "admin", "admin", tenant["tenantId"])
-        assert response.json()["error_description"] == "未获得用户的租户信息"
+        assert response.json()["error_description"] == "用户名或密码错误"  # as for a tenant never made
 
     async def test_platform_tenant_cannot_be_removed(self, admin):
         platform = (await admin.data("GET", f"{TENANT}/list", tenantId_equal="000000"))["records"][0]

@@ -87,19 +87,20 @@ async def _password(db: AsyncSession, rt: Runtime, client: Client, req: LoginReq
     if (await rt.cache.get(account_key) or 0) >= fail_limit or \
             (await rt.cache.get(ip_key) or 0) >= rt.settings.ip_fail_limit:
         raise TokenError("登录错误次数过多,请稍后再试", error_code=2003)
-    try:
-        tenant = await _tenant_or_raise(db, req.tenant_id)
-    except TokenError:
-        # An unknown tenant counts against the address too: tenant ids must not be enumerable at full speed.
-        await rt.cache.incr(ip_key, rt.settings.ip_fail_window)
-        raise
-    tenancy.bind(db, tenancy.Scope(tenant.tenant_id))
-    user = (await db.execute(select(User).where(User.account == req.username))).scalar_one_or_none()
+    # An unknown tenant answers as a wrong password does, after the same hash work and counted the same way:
+    # which tenant ids exist must not be learnt from the login (issue 24). Its term is told only to someone
+    # who knows a password in it.
+    tenant = await _tenant(db, req.tenant_id)
+    user = None
+    if tenant is not None:
+        tenancy.bind(db, tenancy.Scope(tenant.tenant_id))
+        user = (await db.execute(select(User).where(User.account == req.username))).scalar_one_or_none()
     matches, rehash = await verify_password(req.password, user.password if user else None)
-    if user is None or not matches:
+    if tenant is None or user is None or not matches:
         await rt.cache.incr(account_key, LOCKOUT_SECONDS)
         await rt.cache.incr(ip_key, rt.settings.ip_fail_window)
         raise TokenError("用户名或密码错误", error_code=2001)
+    _check_term(tenant)
     _check_status(user)
     if rehash:
         user.password = await hash_password(req.password)
@@ -137,13 +138,22 @@ def _decode_refresh(rt: Runtime, token: str) -> dict:
         raise TokenError("刷新令牌无效", error_code=2010) from None
 
 
-async def _tenant_or_raise(db: AsyncSession, tenant_id: str) -> Tenant:
+async def _tenant(db: AsyncSession, tenant_id: str) -> Tenant | None:
     with tenancy.platform_scope(db):
-        tenant = (await db.execute(select(Tenant).where(Tenant.tenant_id == tenant_id))).scalar_one_or_none()
-    if tenant is None:
-        raise TokenError("未获得用户的租户信息", error_code=2002)
+        return (await db.execute(select(Tenant).where(Tenant.tenant_id == tenant_id))).scalar_one_or_none()
+
+
+def _check_term(tenant: Tenant) -> None:
     if tenant.tenant_id != PLATFORM_TENANT and tenant.expire_time and tenant.expire_time < datetime.now():
         raise TokenError("租户授权已过期,请联系管理员", error_code=2006)
+
+
+async def _tenant_or_raise(db: AsyncSession, tenant_id: str) -> Tenant:
+    """A signed-in session's tenant (a refresh): refused once removed or expired."""
+    tenant = await _tenant(db, tenant_id)
+    if tenant is None:
+        raise TokenError("未获得用户的租户信息", error_code=2002)
+    _check_term(tenant)
     return tenant
 
 

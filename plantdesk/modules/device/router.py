@@ -10,7 +10,7 @@ or for the platform administrator in the one named by `tenantId`.
 from typing import Annotated
 
 from fastapi import APIRouter, Body, File, Path, Query, Request, UploadFile
-from sqlalchemy import Select, select
+from sqlalchemy import Select, inspect, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from plantdesk.core import excel, query, tenancy
@@ -508,6 +508,10 @@ async def _by_type(_db, _user, stmt: Select, request: Request) -> Select:
 
 
 async def _check_source(db: AsyncSession, _user, obj: DataPointSource, body, created: bool) -> None:
+    # Secrets sealed; one the form leaves empty stays as stored (read before a query flushes the change).
+    if "config" in body.model_fields_set:
+        before = inspect(obj).attrs.config.history
+        obj.config = specs.sealed(settings_of(db), obj.config, next(iter(before.deleted or before.unchanged), None))
     if await service.code_taken(db, DataPointSource, obj.code, None if created else obj.id):
         raise BusinessError(f"数据源编码已存在: {obj.code}")
     kind = specs.KINDS.get((obj.type or "").lower())

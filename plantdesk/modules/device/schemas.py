@@ -2,9 +2,10 @@
 
 from datetime import date
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from plantdesk.core.envelope import DateTime, Id, Schema
+from plantdesk.modules.device.collect import specs
 
 DATA_TYPES = r"^(float|int|bool|string)$"
 
@@ -224,11 +225,23 @@ class DeviceTreeNode(Schema):
 # --- sources, alarm settings, collect groups -------------------------------------------------------------------
 
 class SourceRead(_Audit):
+    """A source without its secrets (collect.specs): `secrets_set` names the settings stored sealed,
+    `password_set` says whether a password is one of them."""
+
     type: str
     code: str
     name: str
     config: str | None = None
     remark: str | None = None
+    password_set: bool = False
+    secrets_set: list[str] = []
+
+    @model_validator(mode="after")
+    def _without_secrets(self) -> "SourceRead":
+        self.secrets_set = specs.secret_keys(specs.settings(self.config))
+        self.password_set = "password" in self.secrets_set
+        self.config = specs.shown(self.config)
+        return self
 
 
 class SourceWrite(Schema):

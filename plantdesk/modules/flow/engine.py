@@ -81,6 +81,9 @@ _ARITH: dict[type, Callable[[Any, Any], Any]] = {
     ast.Div: operator.truediv,
     ast.Mod: operator.mod,
 }
+# `*` and `%` would repeat a string or list (`'x' * n`) or pad a format (`'%09999999d' % 1`) to a size a
+# variable's value decides: numbers only.
+_NUMERIC: tuple[type, ...] = (ast.Mult, ast.Mod)
 _UNARY: dict[type, Callable[[Any], Any]] = {ast.Not: operator.not_, ast.USub: operator.neg, ast.UAdd: operator.pos}
 
 
@@ -140,7 +143,10 @@ def _eval(node: ast.AST, data: dict) -> Any:
         case ast.UnaryOp(op=op, operand=operand):
             return _UNARY[type(op)](_eval(operand, data))
         case ast.BinOp(left=left, op=op, right=right):
-            return _ARITH[type(op)](_eval(left, data), _eval(right, data))
+            a, b = _eval(left, data), _eval(right, data)
+            if isinstance(op, _NUMERIC) and not (isinstance(a, (int, float)) and isinstance(b, (int, float))):
+                raise EngineError(f"乘法与取余只能用于数字: {ast.unparse(node)}")
+            return _ARITH[type(op)](a, b)
         case ast.Compare(left=left, ops=ops, comparators=comparators):
             current = _eval(left, data)
             for test, comparator in zip(ops, comparators, strict=True):
@@ -174,6 +180,8 @@ _JUEL_WORDS = {
     "not": " not ",
 }
 
+_SUBSET_WORDS = {"True", "False", "None", "in"}
+
 
 def translate(text: str) -> str:
     """A Flowable/JUEL expression (`${pass && days > 3}`) as the safe subset (`pass and days > 3`); plain
@@ -188,8 +196,9 @@ def translate(text: str) -> str:
         name = match.group(2)
         if name in _JUEL_WORDS:
             return _JUEL_WORDS[name]
-        # Flowable's favourite variable `pass` is a Python keyword: it is spelt `pass_` in the subset.
-        return f"{name}_" if keyword.iskeyword(name) else name
+        # Flowable's favourite variable `pass` is a Python keyword: it is spelt `pass_` in the subset. The
+        # subset's own words (True, False, None, `in`) stay as written, so a translated text translates to itself.
+        return f"{name}_" if keyword.iskeyword(name) and name not in _SUBSET_WORDS else name
 
     result = re.sub(r"\s+", " ", _JUEL_TOKEN.sub(word, text)).strip()
     check(result)

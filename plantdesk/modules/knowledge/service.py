@@ -155,6 +155,11 @@ def changelog_read(row: KnowledgeChangeLog) -> dict:
 
 
 async def remove_infos(db: AsyncSession, user: Identity, ids: list[int]) -> None:
+    """Removes the caller's tenant's entries of `ids`; each one removed gets its "remove" change-log row (an id
+    that names nothing here, or another tenant's entry, writes none)."""
+    ids = [row.id for row in await entries(db, ids)]
+    if not ids:
+        return
     await mark_deleted(db, KnowledgeInfo, KnowledgeInfo.id.in_(ids))
     await db.execute(delete(KnowledgeTerm).where(KnowledgeTerm.info_id.in_(ids))
                      .execution_options(synchronize_session=False))

@@ -10,6 +10,7 @@ import orjson
 from fastapi import APIRouter, Query
 from sqlalchemy import func, select
 
+from plantdesk.config import Settings
 from plantdesk.core.context import Identity
 from plantdesk.core.crud import get_or_raise, parse_ids
 from plantdesk.core.deps import Rt, TenantDb, need
@@ -87,7 +88,7 @@ async def device_sources(db: TenantDb, rt: Rt, device_ids: Annotated[IdList, Que
 async def test_connection(db: TenantDb, rt: Rt, body: ConnectionTest, user: Identity = EDIT):
     """Connect to the source's server with its settings (a saved source by `id`, or `type` and `config` from
     the form before saving) and answer what the server said."""
-    spec = await _spec(db, body)
+    spec = await _spec(db, rt.settings, body)
     await connection.check(rt.settings.outbound_policy, spec)  # a malformed one is refused here
     started = time.monotonic()
     certificate = None
@@ -128,8 +129,9 @@ async def browse(db: TenantDb, rt: Rt, source_id: Annotated[int, Query(alias="so
     row = await get_or_raise(db, DataPointSource, source_id)
     if specs.KINDS.get((row.type or "").lower()) != specs.OPCUA:
         raise BadRequest("只有 OPC UA 数据源可以浏览节点")
-    config = specs.settings(row.config)
-    spec = specs.SourceSpec(row.id, row.tenant_id, specs.OPCUA, row.code, row.name, row.config or "{}", ())
+    spec = specs.SourceSpec(row.id, row.tenant_id, specs.OPCUA, row.code, row.name,
+                            specs.opened(rt.settings, row.config), ())
+    config = spec.config
     await connection.check(rt.settings.outbound_policy, spec)
     try:
         nodes = await asyncio.wait_for(opcua.browse(config, node_id, rt.settings.data_dir), spec.timeout_ms / 1000 + 1)
@@ -140,11 +142,13 @@ async def browse(db: TenantDb, rt: Rt, source_id: Annotated[int, Query(alias="so
     return ok(nodes)
 
 
-async def _spec(db, body: ConnectionTest) -> specs.SourceSpec:
+async def _spec(db, server: Settings, body: ConnectionTest) -> specs.SourceSpec:
+    stored = None
     if body.id is not None:
         row = await get_or_raise(db, DataPointSource, body.id)
         kind, config, code, name, sid, tenant = (body.type or row.type, body.config if body.config is not None
                                                  else row.config, row.code, row.name, row.id, row.tenant_id)
+        stored = row.config
     else:
         kind, config, code, name, sid, tenant = body.type or "", body.config, "", "", 0, ""
     kind = specs.KINDS.get((kind or "").lower(), "")
@@ -152,4 +156,6 @@ async def _spec(db, body: ConnectionTest) -> specs.SourceSpec:
         raise BadRequest("只有 MQTT、OPC UA 与 Modbus 数据源可以测试连接")
     if config and config.strip() and not specs.is_object(config):
         raise BadRequest("数据源配置须为 JSON 对象")
-    return specs.SourceSpec(sid, tenant, kind, code, name, config or "{}", ())
+    # The form's settings as a save would store them: a secret it leaves empty is the saved source's.
+    return specs.SourceSpec(sid, tenant, kind, code, name,
+                            specs.opened(server, specs.sealed(server, config, stored)), ())

@@ -44,7 +44,7 @@ class DeviceSource(Schema):
 
 
 class ConnectionTest(Schema):
-    id: Id | None = None  # a saved source (its settings are used unless `config` is given)
+    id: Id | None = None  # a saved source: its settings, or with `config` the secrets that leaves empty
     type: str | None = None
     config: str | None = None
 

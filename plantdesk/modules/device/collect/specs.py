@@ -17,6 +17,10 @@ Source settings (JSON, camelCase like the API):
 - every type: {"enabled": true, "timeoutMs": 5000}: after this long without a connection the source and its
   devices are marked offline.
 
+A setting named like a secret (core.redact: password, clientKey, token, ...) is stored sealed (core.secrets)
+and never answered: the API answers which secrets are stored (`secretsSet`, `passwordSet`); a save that leaves
+one out, or empty, keeps the stored one, and `null` removes it. The collectors get them unsealed (`opened`).
+
 A Modbus point's address is `<register>[:<data type>[:<word order>]]`: the register in the Modicon numbering
 (00001… coils, 10001… discrete inputs, 30001… input registers, 40001… holding registers; six digits, 400001…,
 for addresses above 9,999), the data type int16 (default), uint16, int32, uint32 or float32, and the word
@@ -34,7 +38,8 @@ import orjson
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from plantdesk.core import tenancy
+from plantdesk.config import Settings
+from plantdesk.core import redact, secrets, tenancy
 from plantdesk.core.errors import BadRequest, BusinessError
 from plantdesk.modules.device.models import CollectGroup, DataPoint, DataPointSource, Device
 
@@ -103,6 +108,54 @@ def is_object(text: str) -> bool:
         return isinstance(orjson.loads(text), dict)
     except orjson.JSONDecodeError:
         return False
+
+
+SECRET = "device.source-secret"  # core.secrets purpose
+
+
+def secret_keys(config: dict) -> list[str]:
+    """The secrets a source's settings hold (sealed or not)."""
+    return [key for key, value in config.items() if redact.sensitive(key) and isinstance(value, str) and value]
+
+
+def shown(text: str | None) -> str | None:
+    """A source's settings as answered: without its secrets."""
+    config = settings(text)
+    hidden = secret_keys(config)
+    if not hidden:
+        return text
+    return orjson.dumps({key: value for key, value in config.items() if key not in hidden}).decode()
+
+
+def sealed(server: Settings, text: str | None, stored: str | None) -> str | None:
+    """The settings to store from a saved form (`text`): each secret given is sealed; one left out or empty keeps
+    the stored one, one given as null is removed. Text that is not a JSON object is kept as written."""
+    if text is None or not is_object(text):
+        return text
+    given, kept = settings(text), settings(stored)
+    config = {}
+    for key, value in given.items():
+        if not (redact.sensitive(key) and (value is None or isinstance(value, str))):
+            config[key] = value
+        elif value:  # one sealed already (a row's own value) stays as it is
+            config[key] = value if secrets.unseal(server, SECRET, value) else secrets.seal(server, SECRET, value)
+    for key in secret_keys(kept):
+        if given.get(key, "") == "":
+            config[key] = kept[key]
+    return orjson.dumps(config).decode()
+
+
+def opened(server: Settings, text: str | None) -> str:
+    """A source's stored settings with its secrets unsealed, as a collector connects with them (a secret sealed
+    under another server secret is left out: the administrator enters it again)."""
+    config = settings(text)
+    for key in secret_keys(config):
+        plain = secrets.unseal(server, SECRET, config[key])
+        if plain is None:
+            del config[key]
+        else:
+            config[key] = plain
+    return orjson.dumps(config).decode()
 
 
 def enabled(config: dict, key: str = "enabled", default: bool = True) -> bool:
@@ -221,8 +274,8 @@ def check_address(source_type: str | None, address: str | None) -> None:
             raise BusinessError(exc.msg) from None
 
 
-async def load(db: AsyncSession, tenant_id: str | None = None) -> dict[int, SourceSpec]:
-    """Every enabled collected source (of every tenant, or of one) with its points."""
+async def load(db: AsyncSession, server: Settings, tenant_id: str | None = None) -> dict[int, SourceSpec]:
+    """Every enabled collected source (of every tenant, or of one) with its points, its secrets unsealed."""
     with tenancy.platform_scope(db):
         stmt = select(DataPointSource.id, DataPointSource.tenant_id, DataPointSource.type, DataPointSource.code,
                       DataPointSource.name, DataPointSource.config).where(DataPointSource.status == 1)
@@ -256,4 +309,4 @@ async def load(db: AsyncSession, tenant_id: str | None = None) -> dict[int, Sour
                                                row.scale if row.scale is not None else 1.0, row.offset or 0.0,
                                                group))
     return {row.id: SourceSpec(row.id, row.tenant_id, KINDS[row.type.lower()], row.code, row.name,
-                               row.config or "{}", tuple(points[row.id])) for row in sources}
+                               opened(server, row.config), tuple(points[row.id])) for row in sources}

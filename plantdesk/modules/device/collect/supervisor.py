@@ -140,7 +140,7 @@ class Supervisor:
 
     async def reconcile(self) -> None:
         async with self.runtime.sessions() as db:
-            wanted = await specs.load(db, self.tenant_id)
+            wanted = await specs.load(db, self.runtime.settings, self.tenant_id)
             taken = await self._held_by_others(db, [f"collect:source:{sid}" for sid in wanted])
         for sid in list(self.running):
             item = self.running[sid]

@@ -40,6 +40,9 @@ interface Setting {
   span?: number;
   /** Default of a switch. */
   on?: boolean;
+  /** Stored sealed and never sent back (collect/specs.py): the field stays empty, and left empty keeps the
+   * stored one. */
+  secret?: boolean;
 }
 
 const tls = (s: Settings) => /^(mqtts|ssl|tls):/i.test(String(s.url ?? ''));
@@ -57,10 +60,16 @@ export const SETTINGS: Record<SourceKind, Setting[]> = {
     { key: 'topic', placeholder: 'plantdesk/{tenantId}/+/+' },
     { key: 'clientId', placeholder: 'plantdesk-{id}' },
     { key: 'username' },
-    { key: 'password', kind: 'password' },
+    { key: 'password', kind: 'password', secret: true },
     { key: 'caCertificate', kind: 'pem', when: tls, span: 24, placeholder: '-----BEGIN CERTIFICATE-----' },
     { key: 'clientCertificate', kind: 'pem', when: tls, placeholder: '-----BEGIN CERTIFICATE-----' },
-    { key: 'clientKey', kind: 'pem', when: tls, placeholder: '-----BEGIN PRIVATE KEY-----' },
+    {
+      key: 'clientKey',
+      kind: 'pem',
+      when: tls,
+      placeholder: '-----BEGIN PRIVATE KEY-----',
+      secret: true,
+    },
     { key: 'tlsVerify', kind: 'switch', on: true, when: tls },
     ...COMMON,
   ],
@@ -69,7 +78,7 @@ export const SETTINGS: Record<SourceKind, Setting[]> = {
     { key: 'securityPolicy', kind: 'select', options: ['None', 'Basic256Sha256'] },
     { key: 'mode', kind: 'select', options: ['subscribe', 'poll'] },
     { key: 'username' },
-    { key: 'password', kind: 'password' },
+    { key: 'password', kind: 'password', secret: true },
     { key: 'trustedCertificate', when: secured, span: 24, placeholder: 'AB:CD:…' },
     ...COMMON,
   ],
@@ -124,9 +133,12 @@ export function SettingsEditor({
   onChange,
   disabled,
   kind,
+  form,
 }: CrudFieldProps<SourceRow> & { kind: SourceKind }) {
   const { t } = useTranslation();
   const settings = parseSettings(value);
+  // The secrets the saved source holds (the record's `secretsSet`; the form has no field of its own for it).
+  const stored: string[] = Form.useWatch('secretsSet', { form, preserve: true }) ?? [];
   const set = (key: string, next: unknown) => {
     const out: Settings = { ...settings, [key]: next };
     if (next === undefined || next === null || next === '') delete out[key];
@@ -141,6 +153,7 @@ export function SettingsEditor({
             <Form.Item label={t(labelOf(s))} required={s.required} extra={tipOf(t, s)}>
               <SettingInput
                 setting={s}
+                kept={Boolean(s.secret) && stored.includes(s.key)}
                 value={settings[s.key]}
                 disabled={disabled}
                 onChange={(next) => set(s.key, next)}
@@ -159,11 +172,14 @@ const tipOf = (t: (key: string) => string, setting: Setting) => {
 
 function SettingInput({
   setting,
+  kept,
   value,
   disabled,
   onChange,
 }: {
   setting: Setting;
+  /** A secret the saved source holds: the empty field says so. */
+  kept?: boolean;
   value: unknown;
   disabled?: boolean;
   onChange: (value: unknown) => void;
@@ -207,6 +223,7 @@ function SettingInput({
         <Input.Password
           {...common}
           autoComplete="new-password"
+          placeholder={kept ? t(L('secretKept')) : undefined}
           value={String(value ?? '')}
           onChange={(e) => onChange(e.target.value)}
         />
@@ -218,7 +235,7 @@ function SettingInput({
           rows={3}
           spellCheck={false}
           value={String(value ?? '')}
-          placeholder={setting.placeholder}
+          placeholder={kept ? t(L('secretKept')) : setting.placeholder}
           onChange={(e) => onChange(e.target.value)}
         />
       );
@@ -249,7 +266,14 @@ export function ConnectionTestField({
     setTesting(true);
     setAnswer(null);
     try {
-      setAnswer(await testConnection({ type: kind, config: form.getFieldValue('config') ?? '{}' }));
+      // With the saved source's id: a secret the form leaves empty is the stored one.
+      setAnswer(
+        await testConnection({
+          id: form.getFieldValue('id'),
+          type: kind,
+          config: form.getFieldValue('config') ?? '{}',
+        }),
+      );
     } catch {
       // a refused setting: the HTTP layer has shown the server's message
     } finally {

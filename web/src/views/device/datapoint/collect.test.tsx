@@ -8,11 +8,11 @@ import { type NodeItem, replaceChildren } from './AddressField';
 import { parseSettings, SettingsEditor, type SourceKind, settingsRule } from './SourceSettings';
 import { StateBadge } from './SourceStatus';
 
-function Editor({ kind, initial }: { kind: SourceKind; initial: object }) {
+function Editor({ kind, initial, secretsSet }: { kind: SourceKind; initial: object; secretsSet?: string[] }) {
   const [form] = Form.useForm();
   const [value, setValue] = useState(JSON.stringify(initial));
   return (
-    <Form form={form}>
+    <Form form={form} initialValues={{ secretsSet }}>
       <SettingsEditor
         kind={kind}
         value={value}
@@ -45,6 +45,22 @@ describe('source settings by type', () => {
     fireEvent.change(screen.getByLabelText('服务器地址'), { target: { value: 'mqtts://b:8883' } });
     expect(screen.getByLabelText('CA 证书(PEM)')).toBeInTheDocument();
     expect(screen.getByLabelText('校验服务器证书')).toBeChecked();
+  });
+
+  it('keeps a stored secret out of sight: the empty field says it is kept', () => {
+    renderWithProviders(
+      <Editor kind="mqtt" initial={{ url: 'mqtts://b:8883' }} secretsSet={['password', 'clientKey']} />,
+    );
+    for (const label of ['密码', '客户端私钥(PEM)']) {
+      expect(screen.getByLabelText(label)).toHaveValue('');
+      expect(screen.getByLabelText(label)).toHaveAttribute('placeholder', '已保存,留空则不变');
+    }
+    expect(screen.getByLabelText('客户端证书(PEM)')).toHaveAttribute(
+      'placeholder',
+      '-----BEGIN CERTIFICATE-----',
+    );
+    fireEvent.change(screen.getByLabelText('用户名'), { target: { value: 'u' } });
+    expect(config()).toEqual({ url: 'mqtts://b:8883', username: 'u' }); // nothing sent: the stored one stays
   });
 
   it('asks for the settings a type needs, among those shown', async () => {
