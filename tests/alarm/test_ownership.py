@@ -8,7 +8,7 @@ import pytest
 from sqlalchemy import func, select
 
 from plantdesk.core.leases import Lease, Leases
-from plantdesk.core.ownership import Share
+from plantdesk.core.ownership import Change, Share
 from plantdesk.modules.alarm import engine
 from plantdesk.modules.alarm.models import AlarmPending
 from tests.alarm.helpers import Plant, now_ms
@@ -130,3 +130,18 @@ async def test_the_service_of_a_queue_worker_leases_drains_and_hands_back(app, p
         held = await db.scalar(select(func.count()).select_from(Lease).where(
             Lease.name.contains(engine.LEASE_KIND, autoescape=True)))
     assert held == 0  # handed back, not left to lapse
+
+
+async def test_a_change_of_share_waits_for_the_evaluation_in_progress(monkeypatch):
+    """A sweep reads a rule's progress across awaits: partitions taken over or lost meanwhile are forgotten only
+    after it (a worker's sweep failed with a KeyError when its share changed under it)."""
+    worker_engine = engine.Engine()
+    monkeypatch.setattr(engine, "default", worker_engine)
+    worker_engine.by_id = {1: SimpleNamespace(device_id=5)}  # type: ignore[dict-item]
+    worker_engine.states = {1: engine._State(count=1)}
+    async with worker_engine.lock:  # an evaluation between two awaits
+        forgetting = asyncio.create_task(engine._changed(Change(frozenset({engine.partition(5)}), frozenset())))
+        await asyncio.sleep(0.05)
+        assert 1 in worker_engine.states
+    await forgetting
+    assert 1 not in worker_engine.states

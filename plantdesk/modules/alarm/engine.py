@@ -766,5 +766,7 @@ async def partitions(runtime) -> None:
 
 
 async def _changed(change: Change[int]) -> None:
-    """Partitions taken over or lost: what memory holds of them is forgotten (the database has the truth)."""
-    default.forget(set(change.gained | change.lost))
+    """Partitions taken over or lost: what memory holds of them is forgotten (the database has the truth), between
+    two evaluations (a sweep reads a rule's state after awaits, and must find it)."""
+    async with default.lock:
+        default.forget(set(change.gained | change.lost))

@@ -5,5 +5,5 @@ def setup() -> None:
     from plantdesk.core import jobs
     from plantdesk.modules.device import collect, io
 
-    jobs.declare(io.JOB, io.run_import, scope=jobs.CALLER)
+    jobs.declare(io.JOB, io.run_import, scope=jobs.CALLER, idempotent=True, abandoned=io.abandoned)
     collect.setup()
