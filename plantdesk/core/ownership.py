@@ -85,31 +85,38 @@ class Share(Generic[N]):
             self.owned -= taken
             lost |= taken
             self.renewed, self.expires = now, now + self.leases.ttl
-        held, members = await self._census(list(wanted))
+        held, ours, members = await self._census(list(wanted))
         share = math.ceil(len(wanted) / max(1, members))
         surplus = sorted(self.owned, key=str)[share:]
         if surplus:  # more workers than when these were taken: left for them
             await self.leases.release(*(self._lease(p) for p in surplus))
             self.owned.difference_update(surplus)
             lost.update(surplus)
-        for name, partition in wanted.items():
+        # Leases still ours (dropped while the database was away) first: the work stays where it was.
+        for name in sorted(wanted, key=lambda name: name not in ours):
             if len(self.owned) >= share:
                 break
+            partition = wanted[name]
             if partition not in self.owned and name not in held and await self.leases.acquire(name) is not None:
                 self.owned.add(partition)
                 gained.add(partition)
 
-    async def _census(self, names: list[str]) -> tuple[set[str], int]:
-        """The partitions held by other workers, and how many workers (this one included) there are."""
+    async def _census(self, names: list[str]) -> tuple[set[str], set[str], int]:
+        """The partitions held by other workers, those held by this one, and how many workers (this one
+        included) there are."""
         now = int(self.leases.clock() * 1000)
+        held: set[str] = set()
+        ours: set[str] = set()
         async with self.leases.sessions() as session:
             with tenancy.platform_scope(session):
                 live = Lease.expires_at >= now
-                held = set((await session.execute(select(Lease.name).where(
-                    Lease.name.in_(names), Lease.holder != self.leases.holder, live))).scalars()) if names else set()
+                if names:
+                    for name, holder in await session.execute(select(Lease.name, Lease.holder).where(
+                            Lease.name.in_(names), live)):
+                        (ours if holder == self.leases.holder else held).add(name)
                 members = await session.scalar(select(func.count()).select_from(Lease).where(
                     Lease.name.startswith(f"member:{self.kind}:", autoescape=True), live))
-        return held, members or 1
+        return held, ours, members or 1
 
     async def release(self) -> None:
         """Hand every partition and the membership back (the worker stops), and tell `on_change`."""

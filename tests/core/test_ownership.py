@@ -69,6 +69,19 @@ async def test_a_worker_cut_off_past_its_lease_drops_its_share(sessions, unique,
     assert share.owned == set() and heard.changes[-1] == Change(frozenset(), frozenset(range(COUNT)))
 
 
+async def test_a_lease_still_held_is_taken_back_first(sessions, unique):
+    """Leases a worker still holds without owning them (dropped while the database was away) are its first
+    choice, so the work stays where it was."""
+    kind = f"test-share:{unique}"
+    leases = Leases(sessions, f"a-{unique}")
+    a, b = Share(leases, kind), Share(Leases(sessions, f"b-{unique}"), kind)
+    await b.claim([])  # a member, owning nothing yet: a's share is half
+    assert await leases.acquire(f"{kind}:{COUNT - 1}") is not None
+    assert COUNT - 1 in (await a.claim(range(COUNT))).gained and len(a.owned) == COUNT // 2
+    await a.release()
+    await b.release()
+
+
 class Worker:
     """A `tests/core/share_worker.py` process, and what it last said it owns."""
 
