@@ -5,6 +5,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Literal
 
+from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from plantdesk.core import outbound
@@ -40,6 +41,8 @@ class Settings(BaseSettings):
     # embedded: jobs run inside `serve` (one process); queue: PostgreSQL-backed, run by `worker` processes.
     jobs: Literal["embedded", "queue"] = "embedded"
     job_schedules: dict[str, str] = {}  # job name -> cron, overriding the declared schedule
+    # How often a worker says it is alive; three missed and its running jobs are retried or failed (core.jobs).
+    jobs_heartbeat_seconds: float = Field(default=10.0, gt=0)
 
     @cached_property
     def resolved_database_url(self) -> str:

@@ -10,6 +10,12 @@ The engine is procrastinate (docs/decisions.md "Jobs and workers"): in the embed
 the default) its in-memory connector runs the jobs inside the serving process, so `make run` stays one
 process on SQLite; in the queue mode (`jobs=queue`, PostgreSQL) jobs are rows in procrastinate's tables,
 `serve` only defers them and `python -m plantdesk worker` processes run them and their schedules.
+
+A worker that dies mid-job (killed, its host gone) stops its heartbeat; every worker looks, each heartbeat, for
+the running jobs of workers silent for STALLED_HEARTBEATS heartbeats, and hands each on once: retried when its
+declaration says it is `idempotent` (at most RETRIES times), else marked failed, and then its `abandoned` hook
+is told why (ABANDONED), in the job's scope, so what the job keeps of its own (an import's log) never stays
+"running". So a job is never running for longer than a few heartbeats after its worker died.
 """
 
 import asyncio
@@ -29,6 +35,10 @@ from plantdesk.core import tenancy
 log = logging.getLogger("plantdesk.jobs")
 
 QUEUE = "plantdesk"
+HEARTBEAT_SECONDS = 10.0
+STALLED_HEARTBEATS = 3  # a worker this many heartbeats silent is dead: its running jobs are handed on
+RETRIES = 3  # a job that kills every worker running it must not go round for ever
+ABANDONED = "执行该任务的进程已退出"
 Mode = Literal["embedded", "queue"]
 JobFunction = Callable[..., Awaitable[object]]
 TenantLister = Callable[[AsyncSession], Awaitable[list[str]]]
@@ -62,20 +72,24 @@ class Job:
     run: JobFunction  # async (session, **kwargs): the session is bound to the job's scope
     scope: JobScope
     cron: str | None = None
+    idempotent: bool = False  # run again from the start, it does no harm (it may resume)
+    abandoned: Callable[..., Awaitable[object]] | None = None  # async (session, reason, **kwargs), given up on
 
 
 _declared: dict[str, Job] = {}
 _tenants: TenantLister | None = None
 
 
-def declare(name: str, run: JobFunction, *, scope: JobScope, cron: str | None = None) -> None:
+def declare(name: str, run: JobFunction, *, scope: JobScope, cron: str | None = None, idempotent: bool = False,
+            abandoned: Callable[..., Awaitable[object]] | None = None) -> None:
     """Declare a job; periodic when `cron` is given (five cron fields, or a sixth, the last, for seconds:
-    `* * * * * */10` is every 10 seconds, `*/10 * * * * *` every second of every tenth minute)."""
+    `* * * * * */10` is every 10 seconds, `*/10 * * * * *` every second of every tenth minute). A job whose worker
+    died is retried when `idempotent`, else failed; `abandoned` hears of a job given up on."""
     if not isinstance(scope, JobScope):
         raise ScopeError(f"job {name} declares no scope (PLATFORM, EACH_TENANT, in_tenant(id) or CALLER)")
     if cron and scope is CALLER:
         raise ScopeError(f"periodic job {name} has no caller to name its tenant")
-    _declared[name] = Job(name, run, scope, cron)
+    _declared[name] = Job(name, run, scope, cron, idempotent, abandoned)
 
 
 def register_tenants(lister: TenantLister) -> None:
@@ -92,8 +106,11 @@ class Jobs:
     """The engine for one process: defers jobs, and runs them here (embedded) or in `run_worker` (queue)."""
 
     def __init__(self, unit_of_work: UnitOfWork, *, mode: Mode, database_url: str,
-                 schedules: dict[str, str] | None = None):
-        self.mode, self._unit_of_work = mode, unit_of_work
+                 schedules: dict[str, str] | None = None, heartbeat: float = HEARTBEAT_SECONDS):
+        self.mode, self._unit_of_work, self.heartbeat = mode, unit_of_work, heartbeat
+        # The jobs this process runs: never taken for a dead worker's, even when a long stretch of work without
+        # an await held back this process's heartbeat.
+        self._running: set[int | None] = set()
         connector = _queue_connector(database_url) if mode == "queue" else InMemoryConnector()
         self.engine = procrastinate.App(connector=connector)
         self.jobs = declared()
@@ -102,44 +119,96 @@ class Jobs:
         self._worker: asyncio.Task | None = None
 
     def _bind(self, job: Job, cron: str | None) -> None:
-        async def task(timestamp: int | None = None, tenant_id: str = "", **kwargs: Any) -> None:
-            await self.run(job.name, tenant_id=tenant_id, **kwargs)
+        async def task(context: procrastinate.JobContext, timestamp: int | None = None, tenant_id: str = "",
+                       **kwargs: Any) -> None:
+            running = context.job.id
+            self._running.add(running)
+            try:
+                await self.run(job.name, tenant_id=tenant_id, **kwargs)
+            finally:
+                self._running.discard(running)
 
-        bound = self.engine.task(name=job.name, queue=QUEUE, pass_context=False)(task)
+        bound = self.engine.task(name=job.name, queue=QUEUE, pass_context=True)(task)
         if cron:
             self.engine.periodic(cron=cron, periodic_id=job.name)(bound)
 
-    async def defer(self, name: str, *, tenant_id: str = "", **kwargs: Any) -> None:
-        """Queue a job with JSON-able `kwargs`; a CALLER job needs `tenant_id`, any other must not be given one."""
+    async def defer(self, name: str, *, tenant_id: str = "", **kwargs: Any) -> int:
+        """Queue a job with JSON-able `kwargs`; a CALLER job needs `tenant_id`, any other must not be given one.
+        Answers the queued job's id."""
         self._check_tenant(self.jobs[name], tenant_id)
-        await self.engine.configure_task(name, queue=QUEUE).defer_async(tenant_id=tenant_id, **kwargs)
+        return await self.engine.configure_task(name, queue=QUEUE).defer_async(tenant_id=tenant_id, **kwargs)
 
     async def run(self, name: str, *, tenant_id: str = "", **kwargs: Any) -> None:
         """Run a job now, in this process, in its scope (what the engine calls; tests and operators too)."""
         job = self.jobs[name]
         self._check_tenant(job, tenant_id)
+        await self._in_scope(job, tenant_id, lambda session: job.run(session, **kwargs))
+
+    async def _in_scope(self, job: Job, tenant_id: str, call: Callable[[AsyncSession], Awaitable[object]]) -> None:
         if job.scope.kind == "platform":
             async with self._platform() as session:
-                await job.run(session, **kwargs)
+                await call(session)
             return
         if job.scope.kind != "each-tenant":
             async with self._unit_of_work(tenancy.Scope(tenant_id or job.scope.tenant_id)) as session:
-                await job.run(session, **kwargs)
+                await call(session)
             return
         if _tenants is None:
-            raise ScopeError(f"job {name} runs in each tenant, but no tenant lister is registered")
+            raise ScopeError(f"job {job.name} runs in each tenant, but no tenant lister is registered")
         async with self._platform() as session:
             tenant_ids = await _tenants(session)
         failed = []
         for each in tenant_ids:  # one tenant's failure must not starve the others
             try:
                 async with self._unit_of_work(tenancy.Scope(each)) as session:
-                    await job.run(session, **kwargs)
+                    await call(session)
             except Exception:
-                log.exception("job %s failed in tenant %s", name, each)
+                log.exception("job %s failed in tenant %s", job.name, each)
                 failed.append(each)
         if failed:
-            raise RuntimeError(f"job {name} failed in tenant(s) {', '.join(failed)}")
+            raise RuntimeError(f"job {job.name} failed in tenant(s) {', '.join(failed)}")
+
+    async def recover(self) -> int:
+        """Hand on the running jobs of dead workers (see the module's doc); answers how many this call handed on
+        (another worker may hand on the same ones at the same moment: each is handed on by one)."""
+        manager = self.engine.job_manager
+        stalled = await manager.get_stalled_jobs(queue=QUEUE,
+                                                 seconds_since_heartbeat=self.heartbeat * STALLED_HEARTBEATS)
+        handed = 0
+        for found in stalled:
+            if found.id in self._running:
+                continue
+            job = self.jobs.get(found.task_name)
+            retry = job is not None and job.idempotent and found.attempts < RETRIES
+            try:
+                if retry:
+                    await manager.retry_job(found)
+                else:
+                    await manager.finish_job(found, procrastinate.jobs.Status.FAILED, delete_job=False)
+            except procrastinate.exceptions.ConnectorException:  # another worker handed it on first
+                continue
+            handed += 1
+            log.warning("job %s #%s: its worker died; %s", found.task_name, found.id, "retried" if retry else "failed")
+            if job is not None and job.abandoned is not None and not retry:
+                try:
+                    await self._abandon(job, job.abandoned, dict(found.task_kwargs))
+                except Exception:
+                    log.exception("job %s #%s: its abandoned hook failed", found.task_name, found.id)
+        return handed
+
+    async def _abandon(self, job: Job, hook: Callable[..., Awaitable[object]], kwargs: dict[str, Any]) -> None:
+        """Tell `hook` its job was given up on, in the scope the job ran in, with the job's own arguments."""
+        tenant_id = str(kwargs.pop("tenant_id", "") or "")
+        kwargs.pop("timestamp", None)  # a periodic job's tick
+        await self._in_scope(job, tenant_id, lambda session: hook(session, ABANDONED, **kwargs))
+
+    async def _recovering(self) -> None:
+        while True:
+            try:
+                await self.recover()
+            except Exception:  # the database away for a moment: the next heartbeat looks again
+                log.warning("jobs: looking for the jobs of dead workers failed", exc_info=True)
+            await asyncio.sleep(self.heartbeat)
 
     @contextlib.asynccontextmanager
     async def _platform(self) -> AsyncIterator[AsyncSession]:
@@ -162,8 +231,17 @@ class Jobs:
 
     async def run_worker(self, *, concurrency: int = 1, name: str = "plantdesk", own_signals: bool = False) -> None:
         """Run jobs until cancelled, or with `own_signals` until SIGINT/SIGTERM, finishing the running ones."""
-        await self.engine.run_worker_async(queues=[QUEUE], concurrency=concurrency, name=name, wait=True,
-                                           install_signal_handlers=own_signals, delete_jobs="successful")
+        recovery = asyncio.create_task(self._recovering(), name="jobs-recovery") if self.mode == "queue" else None
+        try:
+            await self.engine.run_worker_async(
+                queues=[QUEUE], concurrency=concurrency, name=name, wait=True, install_signal_handlers=own_signals,
+                delete_jobs="successful", update_heartbeat_interval=self.heartbeat,
+                stalled_worker_timeout=self.heartbeat * STALLED_HEARTBEATS)
+        finally:
+            if recovery is not None:
+                recovery.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await recovery
 
     async def stop(self) -> None:
         if self._worker is not None:

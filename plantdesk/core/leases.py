@@ -10,12 +10,15 @@ hosts keep their clocks in sync (NTP), and a lease lasts many times the skew tha
 
 import asyncio
 import logging
+import os
 import random
+import socket
 import time
-from collections.abc import AsyncIterator, Callable, Iterable
+import uuid
+from collections.abc import AsyncIterator, Callable, Collection, Iterable
 from contextlib import asynccontextmanager
 
-from sqlalchemy import BigInteger, String, delete, select
+from sqlalchemy import BigInteger, String, delete, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from sqlalchemy.orm import Mapped, mapped_column
@@ -37,6 +40,11 @@ class Lease(Base):
     name: Mapped[str] = mapped_column(String(128), primary_key=True)
     holder: Mapped[str] = mapped_column(String(64))
     expires_at: Mapped[int] = mapped_column(BigInteger)  # epoch milliseconds
+
+
+def process_holder() -> str:
+    """A holder name for one owner in this process: host, pid, and a tag, as two owners may share a process."""
+    return f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:6]}"
 
 
 class Leases:
@@ -69,9 +77,24 @@ class Leases:
             won = (await session.execute(statement)).scalar() is not None
         return expires / 1000 if won else None
 
-    async def release(self, name: str) -> None:
+    async def renew(self, names: Collection[str]) -> set[str]:
+        """Renew, in one statement, those of `names` this holder still holds (lapsed too, while no one has taken
+        them); answers them."""
+        if not names:
+            return set()
+        expires = int(self.clock() * 1000) + int(self.ttl * 1000)
         async with self._session() as session:
-            await session.execute(delete(Lease).where(Lease.name == name, Lease.holder == self.holder))
+            rows = await session.execute(
+                update(Lease).where(Lease.name.in_(names), Lease.holder == self.holder)
+                .values(expires_at=expires).returning(Lease.name).execution_options(synchronize_session=False))
+            return set(rows.scalars())
+
+    async def release(self, *names: str) -> None:
+        """Hand `names` back (those this holder holds), so the next holder need not wait for them to lapse."""
+        if not names:
+            return
+        async with self._session() as session:
+            await session.execute(delete(Lease).where(Lease.name.in_(names), Lease.holder == self.holder))
 
     async def acquire_any(self, names: Iterable[str]) -> tuple[str, float] | None:
         """Take one free name of `names` (tried in random order, so processes starting together rarely race for

@@ -68,7 +68,7 @@ async def started(settings: Settings, *, run_jobs: bool, run_services: bool | No
     audit = AuditWriter(sessions, service_id=settings.service_id, flush_seconds=settings.audit_flush_seconds)
     rt = Runtime(settings=settings, engine=engine, sessions=sessions, cache=cache, audit=audit)
     rt.jobs = Jobs(rt.unit_of_work_in, mode=settings.jobs, database_url=settings.resolved_database_url,
-                   schedules=settings.job_schedules)
+                   schedules=settings.job_schedules, heartbeat=settings.jobs_heartbeat_seconds)
     leases = Leases(sessions, holder=f"{socket.gethostname()}:{os.getpid()}")
     worker_id = await lease_worker_id(leases) if settings.jobs == "queue" else None
     audit.start()

@@ -8,6 +8,7 @@ import pytest
 from sqlalchemy import func, select
 
 from plantdesk.core.leases import Lease, Leases
+from plantdesk.core.ownership import Change, Share
 from plantdesk.modules.alarm import engine
 from plantdesk.modules.alarm.models import AlarmPending
 from tests.alarm.helpers import Plant, now_ms
@@ -19,9 +20,16 @@ async def plant(app, demo_admin, recipient, unique) -> Plant:
     return await Plant(app, demo_admin, recipient, unique).setup()
 
 
-def worker(app, name: str, unique: str) -> engine.Engine:
+class Worker(engine.Engine):
+    ownership: Share[int]
+
+    async def claim(self):
+        return await self.ownership.claim(range(engine.PARTITIONS))
+
+
+def worker(app, name: str, unique: str) -> Worker:
     leases = Leases(app.state.runtime.sessions, f"{name}-{unique}", ttl=30)
-    return engine.Engine(engine.Ownership(leases, prefix=f"test:{unique}:"))
+    return Worker(Share(leases, f"test:{unique}"))
 
 
 async def hear(app, worker_: engine.Engine, point: int, ts: int, value: float) -> None:
@@ -38,12 +46,11 @@ async def drain(app, *workers: engine.Engine) -> None:
 
 async def test_the_partitions_are_shared_without_overlap(app, unique):
     a, b = worker(app, "a", unique), worker(app, "b", unique)
-    assert len((await a.ownership.claim())[0]) == engine.PARTITIONS  # alone: all of them
-    assert (await b.ownership.claim())[0] == set()  # all held
-    _taken, lost = await a.ownership.claim()  # a second holder: a keeps its half
+    assert len((await a.claim()).gained) == engine.PARTITIONS  # alone: all of them
+    assert (await b.claim()).gained == set()  # all held
+    lost = (await a.claim()).lost  # a second holder: a keeps its half
     assert len(lost) == engine.PARTITIONS // 2
-    taken, _lost = await b.ownership.claim()
-    assert taken == lost
+    assert (await b.claim()).gained == lost
     assert a.ownership.owned.isdisjoint(b.ownership.owned)
     assert a.ownership.owned | b.ownership.owned == set(range(engine.PARTITIONS))
     await a.ownership.release()
@@ -52,10 +59,8 @@ async def test_the_partitions_are_shared_without_overlap(app, unique):
 
 async def test_a_value_heard_by_both_workers_raises_once(app, plant, unique):
     a, b = worker(app, "a", unique), worker(app, "b", unique)
-    await a.ownership.claim()
-    await b.ownership.claim()
-    await a.ownership.claim()
-    await b.ownership.claim()
+    for each in (a, b, a, b):
+        await each.claim()
     rule = await plant.rule(threshold=50)
     point, device = int(plant.device["points"]["V"]), int(plant.device["id"])
     owner, other = (a, b) if a.owns(device) else (b, a)
@@ -78,9 +83,9 @@ async def test_a_value_heard_by_both_workers_raises_once(app, plant, unique):
 
     # the owner stops: the other takes the partition over and clears the alarm it raised
     await owner.ownership.release()
-    taken, _lost = await other.ownership.claim()
+    taken = (await other.claim()).gained
     assert engine.partition(device) in taken
-    other.forget(taken)
+    other.forget(set(taken))
     await hear(app, other, point, t + 2000, 40)
     [record] = await plant.results(rule)
     assert record["removeStatus"] == "已解除" and record["batch"] == 1
@@ -96,7 +101,7 @@ async def test_a_process_that_owns_nothing_hands_everything_over(app, plant, uni
     async with session(app) as db:
         assert await idle.drain(db) == 0  # nor does it drain
     takes = worker(app, "a", unique)
-    await takes.ownership.claim()
+    await takes.claim()
     await drain(app, takes)
     assert len(await plant.results(rule)) == 1
     await takes.ownership.release()
@@ -123,5 +128,20 @@ async def test_the_service_of_a_queue_worker_leases_drains_and_hands_back(app, p
     assert worker_engine.ownership is None
     async with session(app) as db:
         held = await db.scalar(select(func.count()).select_from(Lease).where(
-            Lease.name.startswith(engine.LEASE_PREFIX)))
+            Lease.name.contains(engine.LEASE_KIND, autoescape=True)))
     assert held == 0  # handed back, not left to lapse
+
+
+async def test_a_change_of_share_waits_for_the_evaluation_in_progress(monkeypatch):
+    """A sweep reads a rule's progress across awaits: partitions taken over or lost meanwhile are forgotten only
+    after it (a worker's sweep failed with a KeyError when its share changed under it)."""
+    worker_engine = engine.Engine()
+    monkeypatch.setattr(engine, "default", worker_engine)
+    worker_engine.by_id = {1: SimpleNamespace(device_id=5)}  # type: ignore[dict-item]
+    worker_engine.states = {1: engine._State(count=1)}
+    async with worker_engine.lock:  # an evaluation between two awaits
+        forgetting = asyncio.create_task(engine._changed(Change(frozenset({engine.partition(5)}), frozenset())))
+        await asyncio.sleep(0.05)
+        assert 1 in worker_engine.states
+    await forgetting
+    assert 1 not in worker_engine.states

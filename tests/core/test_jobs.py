@@ -182,3 +182,88 @@ class TestEngines:
         runner = app.state.runtime.jobs
         assert runner.mode == "embedded" and "log.retention" in runner.jobs
         assert runner.jobs["log.retention"].scope is jobs.EACH_TENANT
+
+
+@pytest.mark.skipif(not PG_URL, reason="the queue engine needs PostgreSQL")
+class TestDeadWorkers:
+    """A job whose worker died mid-run (its heartbeat stopped) is handed on once: retried when idempotent, else
+    failed, and then its `abandoned` hook hears why, in the job's scope."""
+
+    @pytest.fixture
+    async def runner(self, app):
+        await jobs.apply_queue_schema(PG_URL)
+        runner = engine(app, "queue")
+        await runner.engine.open_async()
+        yield runner
+        await runner.engine.close_async()
+
+    @staticmethod
+    async def running(runner: jobs.Jobs, name: str, *, silent_for: float = 3600, attempts: int = 0, **kwargs) -> int:
+        """Defer `name` and make it running in a worker whose last heartbeat was `silent_for` seconds ago."""
+        job_id = await runner.defer(name, **kwargs)
+        worker = await runner.engine.job_manager.register_worker()
+        connector = runner.engine.connector
+        await connector.execute_query_async(
+            "UPDATE procrastinate_workers SET last_heartbeat = NOW() - make_interval(secs => %(silent)s) "
+            "WHERE id = %(worker)s", silent=silent_for, worker=worker)
+        await connector.execute_query_async(
+            "UPDATE procrastinate_jobs SET status = 'doing', worker_id = %(worker)s, attempts = %(attempts)s "
+            "WHERE id = %(job)s", worker=worker, job=job_id, attempts=attempts)
+        return job_id
+
+    @staticmethod
+    async def status(runner: jobs.Jobs, job_id: int) -> str:
+        return (await runner.engine.job_manager.get_job_status_async(job_id)).value
+
+    async def test_idempotent_is_retried_others_fail_and_are_told(self, declared, runner):
+        heard = []
+
+        async def job(session, **kwargs):
+            return None
+
+        async def abandoned(session, reason, **kwargs):
+            heard.append((tenancy.bound_tenant(session), reason, kwargs))
+
+        declared.declare("test.again", job, scope=jobs.CALLER, idempotent=True, abandoned=abandoned)
+        declared.declare("test.once", job, scope=jobs.CALLER, abandoned=abandoned)
+        runner.jobs = jobs.declared()
+        again = await self.running(runner, "test.again", tenant_id=OTHER_TENANT, n=1)
+        once = await self.running(runner, "test.once", tenant_id=OTHER_TENANT, n=2)
+        spent = await self.running(runner, "test.again", tenant_id=OTHER_TENANT, n=3, attempts=jobs.RETRIES)
+        alive = await self.running(runner, "test.once", silent_for=0, tenant_id=OTHER_TENANT, n=4)
+        assert await runner.recover() >= 3
+        assert await self.status(runner, again) == "todo"  # runs again in the next free worker
+        assert await self.status(runner, once) == "failed" and await self.status(runner, spent) == "failed"
+        assert await self.status(runner, alive) == "doing"  # its worker is alive: left alone
+        assert sorted(heard, key=lambda h: h[2]["n"]) == [(OTHER_TENANT, jobs.ABANDONED, {"n": 2}),
+                                                          (OTHER_TENANT, jobs.ABANDONED, {"n": 3})]
+        await runner.recover()
+        assert len(heard) == 2  # handed on once
+
+    async def test_a_job_this_process_runs_is_never_taken_for_a_dead_workers(self, app, declared):
+        """Work that holds the event loop for long holds back the heartbeat too: the process's own looking for
+        dead workers' jobs must not hand on the job it is running (it did, and ran it twice)."""
+        statuses, done = [], asyncio.Event()
+
+        async def job(session):
+            connector = runner.engine.connector
+            await connector.execute_query_async(
+                "UPDATE procrastinate_workers SET last_heartbeat = NOW() - INTERVAL '1 hour' WHERE id IN "
+                "(SELECT worker_id FROM procrastinate_jobs WHERE id = %(job)s)", job=job_id)
+            await runner.recover()
+            statuses.append(await TestDeadWorkers.status(runner, job_id))
+            done.set()
+
+        declared.declare("test.held", job, scope=jobs.PLATFORM, idempotent=True)
+        runner = engine(app, "queue")
+        await jobs.apply_queue_schema(PG_URL)
+        await runner.start(run_here=False)
+        job_id = await runner.defer("test.held")
+        worker = asyncio.create_task(runner.run_worker())
+        try:
+            await asyncio.wait_for(done.wait(), 30)
+        finally:
+            worker.cancel()
+            await asyncio.gather(worker, return_exceptions=True)
+            await runner.stop()
+        assert statuses == ["doing"]

@@ -1,13 +1,27 @@
 """Excel export and import of devices, data points and models: the import runs as a job with progress, keeps
-the good rows, writes nothing of a rejected one, and lists each rejected row with its reason."""
+the good rows, writes nothing of a rejected one, and lists each rejected row with its reason; an import whose
+worker process is killed resumes in another, or says it failed and which rows it wrote."""
 
 import asyncio
 import io
+import os
+import signal
+import sys
+import time
+from pathlib import Path
 
+import pytest
 from openpyxl import Workbook, load_workbook
+from sqlalchemy import func, select
 
+from plantdesk.core import jobs, tenancy
+from plantdesk.modules.device import io as device_io
+from plantdesk.modules.device.models import Device, ImportErrorRow, ImportLog
+from tests.conftest import DEMO_TENANT
 from tests.device.test_router import API, make_model
 from tests.helpers import Api
+
+PG_URL = os.environ.get("PLANTDESK_TEST_DATABASE_URL", "")
 
 
 def xlsx(header: list[str], rows: list[list]) -> bytes:
@@ -169,8 +183,6 @@ class TestModelImport:
 
 class TestImportFaults:
     async def test_a_fault_stops_the_import_and_says_so(self, demo_admin, unique, monkeypatch):
-        from plantdesk.modules.device import io as device_io
-
         async def broken(self, row):
             raise RuntimeError("database went away")
 
@@ -187,3 +199,123 @@ class TestImportFaults:
         started = await upload(demo_admin, "/device/import-device", xlsx(["code", "name"], rows))
         entry = await finished(demo_admin, started["id"])
         assert (entry["total"], entry["successCount"], entry["failCount"], entry["progress"]) == (121, 120, 1, 100)
+
+
+HEARTBEAT = 1.0
+
+
+async def start_worker(log: Path) -> asyncio.subprocess.Process:
+    """`python -m plantdesk worker` on the test's PostgreSQL database, in the queue mode, heartbeat every second."""
+    env = {**os.environ, "PLANTDESK_DATABASE_URL": PG_URL, "PLANTDESK_JOBS": "queue", "PLANTDESK_REDIS_URL": "",
+           "PLANTDESK_JOBS_HEARTBEAT_SECONDS": str(HEARTBEAT), "PLANTDESK_DATA_DIR": str(log.parent)}
+    with log.open("ab") as out:
+        return await asyncio.create_subprocess_exec(sys.executable, "-m", "plantdesk", "worker", "--concurrency", "1",
+                                                    env=env, stdout=out, stderr=out,
+                                                    cwd=Path(__file__).resolve().parents[2])
+
+
+async def stop(process: asyncio.subprocess.Process) -> None:
+    if process.returncode is None:
+        process.send_signal(signal.SIGKILL)
+        await process.wait()
+
+
+async def read_log(app, import_id: int) -> ImportLog:
+    async with app.state.runtime.unit_of_work_in(tenancy.Scope(DEMO_TENANT)) as db:
+        entry = await db.get(ImportLog, import_id)
+        assert entry is not None
+        db.expunge(entry)
+        return entry
+
+
+async def until_log(app, import_id: int, done, *, deadline: float, what: str) -> ImportLog:
+    stop_at = time.monotonic() + deadline
+    while not done(entry := await read_log(app, import_id)):
+        if time.monotonic() > stop_at:
+            raise AssertionError(f"not within {deadline} s: {what} ({entry.state}, {entry.success_count}, "
+                                 f"{entry.fail_count})")
+        await asyncio.sleep(0.05)
+    return entry
+
+
+@pytest.mark.skipif(not PG_URL, reason="worker processes need the queue mode (PostgreSQL)")
+class TestKilledWorker:
+    """kill -9 the worker process in the middle of a 1,000-row device import: the import never stays running; it
+    resumes in the next worker after the rows the log says are written, or (retries spent) it fails saying so."""
+
+    ROWS = 1000
+
+    @pytest.fixture
+    async def queue(self, app):
+        await jobs.apply_queue_schema(PG_URL)
+        runner = jobs.Jobs(app.state.runtime.unit_of_work_in, mode="queue", database_url=PG_URL)
+        await runner.engine.open_async()
+        yield runner
+        await runner.engine.close_async()
+
+    async def killed_mid_import(self, app, queue, unique, log: Path) -> tuple[int, int, ImportLog]:
+        """An import with a bad row 3 and a duplicate of row 2 near the end; its worker killed after 100 rows."""
+        rows = [[f"K{n:04d}-{unique}", f"Device {n}"] for n in range(self.ROWS)]
+        rows[1] = ["", "no code"]
+        rows[-2] = list(rows[0])
+        async with app.state.runtime.unit_of_work_in(tenancy.Scope(DEMO_TENANT)) as db:
+            entry = ImportLog(type="device", file_name=f"killed-{unique}.xlsx", file_url=f"killed-{unique}",
+                              content=xlsx(["code", "name"], rows), state=device_io.QUEUED)
+            db.add(entry)
+            await db.flush()
+            import_id = entry.id
+        job_id = await queue.defer(device_io.JOB, tenant_id=DEMO_TENANT, import_id=str(import_id))
+        worker = await start_worker(log)
+        try:
+            await until_log(app, import_id, lambda e: e.success_count + e.fail_count >= 100, deadline=120,
+                            what="the first rows imported")
+        finally:
+            await stop(worker)
+        killed = await read_log(app, import_id)
+        assert killed.state == device_io.RUNNING and killed.success_count + killed.fail_count < self.ROWS
+        return import_id, job_id, killed
+
+    async def devices(self, app, unique) -> int:
+        async with app.state.runtime.unit_of_work_in(tenancy.Scope(DEMO_TENANT)) as db:
+            return await db.scalar(select(func.count()).select_from(Device).where(
+                Device.code.like(f"K%-{unique}"))) or 0
+
+    async def rejected(self, app, import_id: int) -> list[tuple[int, str]]:
+        async with app.state.runtime.unit_of_work_in(tenancy.Scope(DEMO_TENANT)) as db:
+            return list((await db.execute(select(ImportErrorRow.row_no, ImportErrorRow.reason).where(
+                ImportErrorRow.import_id == import_id).order_by(ImportErrorRow.row_no))).all())
+
+    async def test_it_resumes_in_the_next_worker(self, app, queue, unique, tmp_path):
+        import_id, _, killed = await self.killed_mid_import(app, queue, unique, tmp_path / "worker.log")
+        # what the log says is written is what is written: the rows processed, less the rejected row 3
+        assert await self.devices(app, unique) == killed.success_count
+        worker = await start_worker(tmp_path / "worker.log")
+        try:
+            done = await until_log(app, import_id, lambda e: e.state != device_io.RUNNING, deadline=300,
+                                   what="the import ended")
+        finally:
+            await stop(worker)
+        assert (done.state, done.total, done.success_count, done.fail_count) == (device_io.DONE, self.ROWS,
+                                                                                self.ROWS - 2, 2)
+        assert await self.devices(app, unique) == self.ROWS - 2
+        # resumed, not restarted: row 3 rejected once; the duplicate of a row written before the kill still caught
+        assert await self.rejected(app, import_id) == [(3, "code: 必填"), (self.ROWS, "文件中重复的行")]
+
+    async def test_retries_spent_it_fails_saying_which_rows_are_in(self, app, queue, unique, tmp_path):
+        import_id, job_id, killed = await self.killed_mid_import(app, queue, unique, tmp_path / "worker.log")
+        await queue.engine.connector.execute_query_async(
+            "UPDATE procrastinate_jobs SET attempts = %(spent)s WHERE id = %(job)s", spent=jobs.RETRIES, job=job_id)
+        started = time.monotonic()
+        worker = await start_worker(tmp_path / "worker.log")
+        try:
+            failed = await until_log(app, import_id, lambda e: e.state != device_io.RUNNING, deadline=120,
+                                     what="the import given up on")
+        finally:
+            await stop(worker)
+        assert time.monotonic() - started < 60
+        done = killed.success_count + killed.fail_count
+        assert failed.state == device_io.FAILED and failed.finish_time is not None
+        assert failed.message == (f"{jobs.ABANDONED}: 第 2-{done + 1} 行已处理 ({killed.success_count} 行已导入, "
+                                  f"{killed.fail_count} 行失败), 第 {done + 2} 行起未导入, 请重新导入其余的行")
+        assert await self.devices(app, unique) == killed.success_count
+        assert await self.rejected(app, import_id) == [(3, "code: 必填")]

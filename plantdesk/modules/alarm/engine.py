@@ -11,8 +11,8 @@ updates the open record (frequency, peak, last value) instead of raising again.
 
 Ownership (design/industrial.md §5): a device's rule state has exactly one owner. Devices fall into PARTITIONS
 partitions (device id modulo); the `alarm.partitions` service decides what its process owns: in the embedded
-mode (one process) every partition, scaled out (`jobs=queue`) a fair share of them, each a core.leases lease
-(`alarm:partition:<n>`). A process evaluates in place the values of the partitions it owns and hands the
+mode (one process) every partition, scaled out (`jobs=queue`) a fair share of them (core.ownership, leases
+`alarm:partition:<n>`). A process evaluates in place the values of the partitions it owns and hands the
 others to `alarm_pending`, which their owner drains every DRAIN_SECONDS; a process that owns nothing (a `serve`
 beside workers) hands everything over. A partition taken over is read afresh from the database.
 """
@@ -22,11 +22,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import math
-import os
-import socket
 import time
-import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -36,7 +32,8 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from plantdesk.core import tenancy
 from plantdesk.core.ids import next_id
-from plantdesk.core.leases import Lease, Leases
+from plantdesk.core.leases import Leases, process_holder
+from plantdesk.core.ownership import Change, Share
 from plantdesk.db.base import PLATFORM_TENANT
 from plantdesk.modules.alarm import mail, templates, unusual
 from plantdesk.modules.alarm.models import (
@@ -64,7 +61,7 @@ RULES_SECONDS = 10.0  # a rule saved in another process is seen within this time
 REMOVED, NOT_REMOVED = "已解除", "未解除"
 AFFIRMED, NOT_AFFIRMED = "已确认", "未确认"
 PARTITIONS = 16
-LEASE_PREFIX = "alarm:partition:"
+LEASE_KIND = "alarm:partition"
 LEASE_TTL = 20.0  # a dead worker's partitions move within this, plus a drain
 DRAIN_SECONDS = 1.0
 DRAIN_BATCH = 5_000
@@ -164,73 +161,13 @@ def is_clear(rule: Rule, x: float | None) -> bool:
 
 # --- ownership ----------------------------------------------------------------------------------------------
 
-class Ownership:
-    """The partitions an engine owns, as leases (`<prefix><n>`), with a membership lease of its own
-    (`<prefix>member:<holder>`) so the others count it: renewed every third of their life, topped up to a fair
-    share of the partitions (by how many members there are) and trimmed to it when more members come."""
-
-    def __init__(self, leases: Leases, prefix: str = LEASE_PREFIX):
-        self.leases, self.prefix = leases, prefix
-        self.owned: set[int] = set()
-        self.renewed: float | None = None
-
-    def owns(self, device_id: int) -> bool:
-        return partition(device_id) in self.owned
-
-    async def claim(self) -> tuple[set[int], set[int]]:
-        """Renew, top up and trim; answers the partitions (taken, lost)."""
-        lost: set[int] = set()
-        if self.renewed is None or self.leases.clock() - self.renewed >= self.leases.ttl / 3:
-            await self.leases.acquire(self._member)
-            for n in sorted(self.owned):
-                if await self.leases.acquire(self._name(n)) is None:
-                    lost.add(n)
-            self.renewed = self.leases.clock()
-        self.owned -= lost
-        now = int(self.leases.clock() * 1000)
-        async with self.leases.sessions() as session:
-            with tenancy.platform_scope(session):
-                live = Lease.expires_at >= now
-                held = set((await session.execute(select(Lease.name).where(
-                    Lease.name.in_([self._name(n) for n in range(PARTITIONS)]), live))).scalars())
-                members = await session.scalar(select(func.count()).select_from(Lease).where(
-                    Lease.name.startswith(f"{self.prefix}member:", autoescape=True), live)) or 1
-        share = math.ceil(PARTITIONS / max(1, members))
-        for n in sorted(self.owned)[share:]:
-            await self.leases.release(self._name(n))
-            self.owned.discard(n)
-            lost.add(n)
-        taken: set[int] = set()
-        for n in range(PARTITIONS):
-            if len(self.owned) >= share:
-                break
-            if self._name(n) not in held and await self.leases.acquire(self._name(n)) is not None:
-                self.owned.add(n)
-                taken.add(n)
-        return taken, lost
-
-    async def release(self) -> None:
-        for n in sorted(self.owned):
-            await self.leases.release(self._name(n))
-        await self.leases.release(self._member)
-        self.owned.clear()
-        self.renewed = None
-
-    @property
-    def _member(self) -> str:
-        return f"{self.prefix}member:{self.leases.holder}"
-
-    def _name(self, n: int) -> str:
-        return f"{self.prefix}{n}"
-
-
 class _Everything:
-    """The embedded mode's ownership: the one process owns every device."""
+    """The embedded mode's ownership: the one process owns every partition."""
 
     owned = frozenset(range(PARTITIONS))
 
     @staticmethod
-    def owns(device_id: int) -> bool:
+    def owns(partition: int) -> bool:
         return True
 
 
@@ -271,7 +208,7 @@ class Engine:
     """Rules, their progress and the partitions owned, in one process. `ownership` None: nothing is owned yet
     (values are handed over to `alarm_pending`)."""
 
-    def __init__(self, ownership: Ownership | _Everything | None = None):
+    def __init__(self, ownership: Share[int] | _Everything | None = None):
         self.ownership = ownership
         self.lock = asyncio.Lock()  # one evaluation at a time
         self.by_point: dict[int, list[Rule]] = {}
@@ -283,7 +220,7 @@ class Engine:
         self.states: dict[int, _State] = {}  # rule id → progress: read from the database once, then written through
 
     def owns(self, device_id: int) -> bool:
-        return self.ownership is not None and self.ownership.owns(device_id)
+        return self.ownership is not None and self.ownership.owns(partition(device_id))
 
     def reset(self) -> None:
         """Forget everything held in memory (what a restart does)."""
@@ -805,15 +742,13 @@ async def partitions(runtime) -> None:
             while await default.drain(db) == DRAIN_BATCH:
                 pass
         return
-    holder = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:6]}"
-    ownership = Ownership(Leases(runtime.sessions, holder, ttl=LEASE_TTL))
-    default.ownership = ownership
+    share = Share(Leases(runtime.sessions, process_holder(), ttl=LEASE_TTL), LEASE_KIND, on_change=_changed)
+    default.ownership = share
     swept = 0.0
     try:
         while True:
             try:
-                taken, lost = await ownership.claim()
-                default.forget(taken | lost)
+                await share.claim(range(PARTITIONS))
                 async with runtime.sessions() as db:
                     while await default.drain(db) == DRAIN_BATCH:
                         pass
@@ -827,4 +762,11 @@ async def partitions(runtime) -> None:
             await asyncio.sleep(DRAIN_SECONDS)
     finally:
         default.ownership = None
-        await asyncio.shield(ownership.release())
+        await asyncio.shield(share.release())
+
+
+async def _changed(change: Change[int]) -> None:
+    """Partitions taken over or lost: what memory holds of them is forgotten (the database has the truth), between
+    two evaluations (a sweep reads a rule's state after awaits, and must find it)."""
+    async with default.lock:
+        default.forget(set(change.gained | change.lost))

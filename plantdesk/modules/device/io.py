@@ -4,14 +4,21 @@ An import is a job (`device.import`, run in the caller's tenant): the upload is 
 job reads it, checks each row completely before it writes anything for that row, keeps the good rows, and
 records every rejected row with its reason (import-log err-page). Progress (percent) is committed as it goes,
 so the console can poll the log.
+
+Rows are committed CHUNK at a time together with the counts, so the log always says exactly which rows are in:
+rows 2 to `success_count + fail_count + 1` (less the rejected ones listed). The job is idempotent: when the
+worker running it dies, it runs again (core.jobs) and resumes after the last committed row; given up on, the
+log says it failed and which rows were written (`abandoned`).
 """
 
+import asyncio
 import json
 import logging
+from collections.abc import Hashable
 from datetime import datetime
 
 from pydantic import ValidationError
-from sqlalchemy import select, update
+from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from plantdesk.core import excel
@@ -179,7 +186,16 @@ class _Importer:
     async def row(self, row: dict) -> None:
         await getattr(self, f"_{self.kind}")(row)
 
-    def _once(self, key) -> None:
+    def key(self, row: dict) -> Hashable | None:
+        """What makes a row the same as an earlier one of the file (cells come stripped: no other spelling)."""
+        if self.kind == "device":
+            return row.get("code")
+        if self.kind == "datapoint":
+            return row.get("deviceCode"), row.get("code")
+        return (row.get("modelCode"), row.get("code")) if row.get("code") else None
+
+    def _once(self, row: dict) -> None:
+        key = self.key(row)
         if key in self.seen:
             raise BusinessError("文件中重复的行")
         self.seen.add(key)
@@ -203,7 +219,7 @@ class _Importer:
                 if current is not None and current.model_id not in (None, data["modelId"]):
                     raise BusinessError("设备创建后不能更换模型")
         body = _validate(DeviceWrite, data)
-        self._once(body.code)
+        self._once(row)
         device = await service.save_device(self.db, body)
         self.devices[device.code] = device.id
 
@@ -217,7 +233,7 @@ class _Importer:
         data = _point_data(row, self.groups)
         data["deviceId"] = device_id
         body = _validate(DataPointWrite, data)
-        self._once((device_id, body.code))
+        self._once(row)
         existing = (await self.db.execute(select(DataPoint.id).where(DataPoint.device_id == device_id,
                                                                     DataPoint.code == body.code))).scalar()
         if existing is not None:
@@ -234,7 +250,7 @@ class _Importer:
             data = _point_data(row, self.groups)
             data["linkId"] = self.models.get(model_code, 1)  # checked again against the real model below
             point_body = _validate(ModelPointWrite, data)
-            self._once((model_code, point_body.code))
+            self._once(row)
             if point_body.range_min is not None and point_body.range_max is not None \
                     and point_body.range_min > point_body.range_max:
                 raise BusinessError("量程下限不能大于上限")
@@ -271,29 +287,34 @@ class _Importer:
 
 
 async def run_import(db: AsyncSession, import_id: str) -> None:
-    """The job: import the file of import log `import_id` in the job's tenant."""
+    """The job: import the file of import log `import_id` in the job's tenant; a log already running was left by
+    a worker that died, and is resumed after its last committed row."""
     entry = await db.get(ImportLog, int(import_id))
     if entry is None or entry.state not in (QUEUED, RUNNING):
         return
-    entry.state, entry.progress = RUNNING, 0
+    done = entry.success_count + entry.fail_count if entry.state == RUNNING else 0
+    if done:
+        log.warning("import %s resumed after row %d", entry.id, done + 1)
+    entry.state = RUNNING
     await db.commit()
     try:
         content = (await db.execute(select(ImportLog.content).where(ImportLog.id == entry.id))).scalar() or b""
-        rows = excel.read_rows(content, COLUMNS[entry.type])
+        # In a thread: a large file parses for seconds, which would hold back the worker's heartbeat (core.jobs).
+        rows = await asyncio.to_thread(excel.read_rows, content, COLUMNS[entry.type])
     except BusinessError as exc:
         entry.state, entry.message, entry.finish_time = FAILED, exc.msg, datetime.now().replace(microsecond=0)
         await db.commit()
         return
     try:
-        failed = await _rows(db, entry, rows)
+        failed = await _rows(db, entry, rows, done)
     except Exception:
         # Not a refused row but a fault (the database went away, a bug): the rows of the chunk being written are
-        # rolled back, those committed before stay, and the log says the import stopped.
+        # rolled back, those committed before stay, and the log says the import stopped and which rows are in.
         log.exception("import %s stopped", entry.id)
         await db.rollback()
-        await db.execute(update(ImportLog).where(ImportLog.id == int(import_id)).values(
-            state=FAILED, message="导入中断, 请查看已导入的数据后重试",
-            finish_time=datetime.now().replace(microsecond=0)))
+        await db.refresh(entry)
+        entry.state, entry.finish_time = FAILED, datetime.now().replace(microsecond=0)
+        entry.message = f"导入中断: {written(entry)}, 请查看已导入的数据后重试"
         await db.commit()
         return
     entry.success_count, entry.fail_count = len(rows) - failed, failed
@@ -304,13 +325,38 @@ async def run_import(db: AsyncSession, import_id: str) -> None:
     log.info("import %s (%s): %d rows, %d rejected", entry.id, entry.type, len(rows), failed)
 
 
-async def _rows(db: AsyncSession, entry: ImportLog, rows: list[dict]) -> int:
-    """Import `rows` and answer how many were rejected; progress is committed every CHUNK rows."""
+async def abandoned(db: AsyncSession, reason: str, import_id: str) -> None:
+    """The job was given up on (core.jobs: its worker died once too often): the log says so and which rows are
+    in, rather than running for ever."""
+    entry = await db.get(ImportLog, int(import_id))
+    if entry is None or entry.state not in (QUEUED, RUNNING):
+        return
+    entry.state, entry.finish_time = FAILED, datetime.now().replace(microsecond=0)
+    entry.message = f"{reason}: {written(entry)}, 请重新导入其余的行"
+
+
+def written(entry: ImportLog) -> str:
+    """Which rows of a stopped import are in: those up to the last committed one, less the rejected ones."""
+    done = entry.success_count + entry.fail_count
+    if not done:
+        return "未导入任何行"
+    return (f"第 2-{done + 1} 行已处理 ({entry.success_count} 行已导入, {entry.fail_count} 行失败), "
+            f"第 {done + 2} 行起未导入")
+
+
+async def _rows(db: AsyncSession, entry: ImportLog, rows: list[dict], done: int) -> int:
+    """Import `rows` after the first `done` (imported before) and answer how many were rejected in all; the
+    counts and the progress are committed with the rows, every CHUNK rows."""
     importer = _Importer(db, entry.type)
     await importer.load()
     entry.total = len(rows)
-    failed = 0
-    for number, row in enumerate(rows, start=2):  # row 1 is the header
+    failed = entry.fail_count if done else 0
+    if done:  # the rows written before count for duplicates, as if this run had read them
+        rejected = set((await db.execute(select(ImportErrorRow.row_no).where(
+            ImportErrorRow.import_id == entry.id))).scalars())
+        importer.seen.update(importer.key(row) for number, row in enumerate(rows[:done], start=2)
+                             if number not in rejected)
+    for number, row in enumerate(rows[done:], start=done + 2):  # row 1 is the header
         try:
             await importer.row(row)
         except BusinessError as exc:

@@ -2,9 +2,10 @@
 back-off; configuration re-read every few seconds and applied live (a source whose spec changed is restarted,
 a removed or disabled one stopped); statuses published to the cache.
 
-Ownership: every source is a lease (core.leases, `collect:source:<id>`), so with several `worker` processes
-each source is collected by exactly one; a worker that dies stops renewing and another takes its sources over
-within LEASE_TTL plus one poll. Inside `serve` (embedded mode) the one process simply holds them all.
+Ownership: the sources are partitions of core.ownership (leases `collect:source:<id>`), so with several `worker`
+processes each source is collected by exactly one, and each worker collects a fair share; a worker that dies
+stops renewing and the others take its sources over within LEASE_TTL plus one poll. Inside `serve` (embedded
+mode) the one process simply holds them all.
 
 Every value goes through the monitor's write path (monitor.ingest.write_values), the same as the HTTP ingest:
 the same checks, the same store, the same listeners after a write.
@@ -15,18 +16,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import os
-import socket
 import time
-import uuid
 from collections import Counter
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from sqlalchemy import delete, select
-
 from plantdesk.core import tenancy
-from plantdesk.core.leases import Lease, Leases
+from plantdesk.core.leases import Leases, process_holder
+from plantdesk.core.ownership import Change, Share
 from plantdesk.modules.device.collect import connection, specs, status
 from plantdesk.modules.device.collect.specs import SourceSpec
 from plantdesk.modules.device.monitor import ingest
@@ -112,18 +109,20 @@ class Sink:
 
 
 class Running:
-    def __init__(self, spec: SourceSpec, state: status.SourceStatus, task: asyncio.Task, renew_at: float):
-        self.spec, self.status, self.task, self.renew_at = spec, state, task, renew_at
+    def __init__(self, spec: SourceSpec, state: status.SourceStatus, task: asyncio.Task):
+        self.spec, self.status, self.task = spec, state, task
 
 
 class Supervisor:
     def __init__(self, runtime: Any, *, holder: str | None = None, poll_seconds: float = POLL_SECONDS,
                  lease_ttl: float = LEASE_TTL, tenant_id: str | None = None):
         self.runtime = runtime
-        self.holder = holder or f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:6]}"
+        self.holder = holder or process_holder()
         self.leases = Leases(runtime.sessions, self.holder, ttl=lease_ttl)
+        self.share: Share[int] = Share(self.leases, "collect:source", self._changed)
         self.poll_seconds = poll_seconds
         self.tenant_id = tenant_id  # tests narrow a supervisor to one tenant
+        self.wanted: dict[int, SourceSpec] = {}
         self.running: dict[int, Running] = {}
         self.collectors = collectors()
 
@@ -139,79 +138,52 @@ class Supervisor:
             await self.stop_all()
 
     async def reconcile(self) -> None:
+        """The sources as configured now: a changed one restarted, then this worker's share claimed (`_changed`
+        starts what it gained and stops what it lost), then the statuses published."""
         async with self.runtime.sessions() as db:
-            wanted = await specs.load(db, self.runtime.settings, self.tenant_id)
-            taken = await self._held_by_others(db, [f"collect:source:{sid}" for sid in wanted])
-        for sid in list(self.running):
-            item = self.running[sid]
-            if wanted.get(sid) != item.spec:
-                await self._stop(sid, release=sid not in wanted)
-        now = time.time()
-        for sid, spec in wanted.items():
-            current = self.running.get(sid)
-            name = f"collect:source:{sid}"
-            if current is None:
-                if name in taken:
-                    continue
-                expires = await self.leases.acquire(name)
-                if expires is None:
-                    continue
-                self._start(spec, expires)
-            elif now >= current.renew_at:
-                expires = await self.leases.acquire(name)
-                if expires is None:  # lost it (we stalled past its expiry): the new owner collects
-                    log.warning("collect: lease of source %s lost by %s", spec.code, self.holder)
-                    await self._stop(sid, release=False)
-                    continue
-                current.renew_at = now + self.leases.ttl / 3
+            self.wanted = await specs.load(db, self.runtime.settings, self.tenant_id)
+        for sid, item in list(self.running.items()):
+            if self.wanted.get(sid, item.spec) != item.spec:
+                await self._stop(sid)
+                self._start(self.wanted[sid])
+        await self.share.claim(self.wanted)
         for item in self.running.values():
             await self.runtime.cache.set(status.key(item.spec.id), item.status.wire(), ttl=status.TTL)
 
-    async def _held_by_others(self, db, names: list[str]) -> set[str]:
-        if not names:
-            return set()
-        now_ms = int(time.time() * 1000)
-        with tenancy.platform_scope(db):
-            rows = await db.execute(select(Lease.name).where(Lease.name.in_(names), Lease.holder != self.holder,
-                                                             Lease.expires_at >= now_ms))
-        return set(rows.scalars())
+    async def _changed(self, change: Change[int]) -> None:
+        for sid in change.lost:
+            if sid in self.running:
+                await self._stop(sid)
+        for sid in change.gained:
+            self._start(self.wanted[sid])
 
-    def _start(self, spec: SourceSpec, expires: float) -> None:
+    def _start(self, spec: SourceSpec) -> None:
         state = status.SourceStatus(spec.id, spec.tenant_id, spec.kind, self.holder, spec.timeout_ms,
                                     status.allowances(spec.timeout_ms,
                                                       ((p.device_code, p.group.period_ms) for p in spec.points)))
         task = asyncio.create_task(self._collect(spec, state), name=f"collect-{spec.id}")
-        self.running[spec.id] = Running(spec, state, task, renew_at=min(expires, time.time() + self.leases.ttl / 3))
+        self.running[spec.id] = Running(spec, state, task)
 
-    async def _stop(self, sid: int, *, release: bool) -> None:
+    async def _stop(self, sid: int) -> None:
         item = self.running.pop(sid)
         item.task.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await item.task
         await self.runtime.cache.delete(status.key(sid))
-        if release:
-            with contextlib.suppress(Exception):
-                await self.leases.release(f"collect:source:{sid}")
 
     async def stop_all(self) -> None:
         """Every source at once, within STOP_SECONDS (a server that does not answer a goodbye is not waited
-        for: the process is stopping), then the leases handed back in one statement."""
+        for: the process is stopping), then the leases handed back."""
         items = list(self.running.values())
         self.running.clear()
         for item in items:
             item.task.cancel()
-        if not items:
-            return
-        await asyncio.wait([item.task for item in items], timeout=STOP_SECONDS)
+        if items:
+            await asyncio.wait([item.task for item in items], timeout=STOP_SECONDS)
+            with contextlib.suppress(Exception):
+                await self.runtime.cache.delete(*(status.key(item.spec.id) for item in items))
         with contextlib.suppress(Exception):
-            await self.runtime.cache.delete(*(status.key(item.spec.id) for item in items))
-        with contextlib.suppress(Exception):
-            async with self.runtime.sessions() as db:
-                with tenancy.platform_scope(db):
-                    await db.execute(delete(Lease).where(
-                        Lease.name.in_([f"collect:source:{item.spec.id}" for item in items]),
-                        Lease.holder == self.holder))
-                    await db.commit()
+            await self.share.release()
 
     async def _collect(self, spec: SourceSpec, state: status.SourceStatus) -> None:
         """Connect, collect until the connection fails, wait, again; the wait doubles up to BACKOFF_MAX and
