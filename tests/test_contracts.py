@@ -1,6 +1,8 @@
 """The string contracts between routes, seed and console: permission codes a route needs, menu paths and the
 view folders that serve them (DESIGN §3), and the button codes a view checks, all exist on the other side."""
 
+import ast
+import importlib
 import inspect
 import re
 from pathlib import Path
@@ -11,9 +13,8 @@ from fastapi.routing import APIRoute
 
 from plantdesk.app import create_app
 from plantdesk.config import Settings
-from plantdesk.core import deps
+from plantdesk.core import areas, deps
 from plantdesk.modules.system.param.seeds import ALLOWED_PARAM_KEYS, NON_NEGATIVE_INT_KEYS
-from plantdesk.seed.data.menus import MENUS
 
 ROOT = Path(__file__).resolve().parent.parent
 VIEWS = ROOT / "web" / "src" / "views"
@@ -41,7 +42,7 @@ def _walk(nodes: list[dict]):
         yield from _walk(node["children"])
 
 
-MENU_NODES = list(_walk(MENUS))
+MENU_NODES = list(_walk(areas.menus()))
 SEEDED_CODES = {node["code"] for node in MENU_NODES} | {
     f"{node['code']}_{button['alias']}" for node in MENU_NODES for button in node["buttons"]}
 CODE_BY_PATH = {node["path"]: node["code"] for node in MENU_NODES if node["path"]}
@@ -56,6 +57,37 @@ def _needed(dependant: Dependant):
         yield from _needed(dependency)
 
 
+def _authorized():
+    """The codes of every `authorize(request, user, codes, ...)` a handler calls: the strings its `codes` argument
+    holds and the module constants it names."""
+    package = ROOT / "plantdesk"
+    for path in package.rglob("*.py"):
+        if path == package / "core" / "deps.py":  # where it is defined, and `need` passes its own codes on
+            continue
+        source = path.read_text()
+        if "authorize(" not in source:  # importing every module would run the command line's
+            continue
+        module = importlib.import_module(".".join(path.relative_to(ROOT).with_suffix("").parts))
+        for node in ast.walk(ast.parse(source)):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", None)) == "authorize":
+                codes = node.args[2] if len(node.args) > 2 else next(k.value for k in node.keywords if k.arg == "codes")
+                yield from ((code, f"{path.relative_to(ROOT)}:{node.lineno}") for code in _strings(codes, module))
+
+
+def _strings(expr: ast.expr, module) -> list[str]:
+    if isinstance(expr, ast.Constant) and isinstance(expr.value, str):
+        return [expr.value]
+    if isinstance(expr, ast.Name):
+        return list(getattr(module, expr.id))
+    if isinstance(expr, ast.Tuple | ast.List):
+        return [code for element in expr.elts for code in _strings(element, module)]
+    if isinstance(expr, ast.Starred):
+        return _strings(expr.value, module)
+    if isinstance(expr, ast.IfExp):
+        return _strings(expr.body, module) + _strings(expr.orelse, module)
+    pytest.fail(f"{module.__name__}:{expr.lineno}: teach _strings to read {ast.dump(expr)}")
+
+
 class TestRoutes:
     def test_every_code_a_route_needs_is_seeded(self, tmp_path):
         app = create_app(Settings(data_dir=tmp_path, jwt_secret="contracts"))
@@ -63,6 +95,14 @@ class TestRoutes:
                   for code in _needed(route.dependant)}
         assert len(needed) > 100  # the walk found the routes' checks
         assert sorted((code, path) for code, path in needed if code not in SEEDED_CODES) == []
+
+    def test_every_code_a_handler_or_an_assistant_tool_asks_for_is_seeded(self):
+        """What `need` does not show: a handler's own `authorize(...)` and the assistant tools' `codes`."""
+        asked = set(_authorized())
+        assert len(asked) >= 4  # the walk found the handlers' checks
+        asked |= {(code, f"assistant tool {tool.name}") for area in areas.declared() for tool in area.tools()
+                  for code in tool.codes}
+        assert sorted((code, where) for code, where in asked if code not in SEEDED_CODES) == []
 
 
 class TestViews:
