@@ -1,5 +1,6 @@
 """The string contracts between routes, seed and console: permission codes a route needs, menu paths and the
-view folders that serve them (DESIGN §3), and the button codes a view checks, all exist on the other side."""
+views each area's route table (web/src/views/<area>/routes.ts) serves them with, and the button codes a view
+checks, all exist on the other side."""
 
 import ast
 import importlib
@@ -46,6 +47,14 @@ MENU_NODES = list(_walk(areas.menus()))
 SEEDED_CODES = {node["code"] for node in MENU_NODES} | {
     f"{node['code']}_{button['alias']}" for node in MENU_NODES for button in node["buttons"]}
 CODE_BY_PATH = {node["path"]: node["code"] for node in MENU_NODES if node["path"]}
+# `'/menu/path': () => import('./folder/index')` in an area's route table
+ROUTE = re.compile(r"""'([^']+)':\s*\(\)\s*=>\s*import\('(\.[^']+)'\)""")
+
+
+def _routes() -> dict[str, Path]:
+    """Each console path with the view file its area's route table loads for it."""
+    return {path: (table.parent / target).resolve().with_suffix(".tsx")
+            for table in VIEWS.glob("*/routes.ts") for path, target in ROUTE.findall(table.read_text())}
 
 
 def _needed(dependant: Dependant):
@@ -109,8 +118,10 @@ class TestViews:
     def test_every_seeded_screen_has_its_view_folder_or_is_not_built_yet(self):
         screens = {node["path"] for node in MENU_NODES
                    if node["path"] and not node["children"] and not node["path"].startswith(("http:", "https:"))}
-        have_view = {path for path in screens if (VIEWS / path.lstrip("/") / "index.tsx").is_file()}
-        assert sorted(screens - have_view - NOT_BUILT) == [], "a seeded screen without web/src/views/<path>/"
+        routes = _routes()
+        assert len(routes) > 50  # the pattern still reads the route tables
+        have_view = {path for path in screens if path in routes and routes[path].is_file()}
+        assert sorted(screens - have_view - NOT_BUILT) == [], "a seeded screen without a view in a routes.ts"
         assert sorted(NOT_BUILT & have_view) == [], "built now: take it off NOT_BUILT"
         assert sorted(NOT_BUILT - screens) == [], "not a seeded screen (any more)"
 
@@ -146,12 +157,12 @@ def _source_files():
 
 
 def _view_codes() -> dict[Path, set[str]]:
-    """Codes each view file checks; a templated code is expanded with the menu code of every view folder whose
-    index.tsx is, or directly imports, the file."""
+    """Codes each view file checks; a templated code is expanded with the menu code of every view a route table
+    loads that is, or directly imports, the file."""
     served: dict[Path, set[str]] = {}
-    for index in VIEWS.rglob("index.tsx"):
-        menu = CODE_BY_PATH.get("/" + str(index.parent.relative_to(VIEWS)))
-        if menu is None:  # a console-owned route (wel, info), not a menu
+    for path, index in _routes().items():
+        menu = CODE_BY_PATH.get(path)
+        if menu is None:  # a console-owned route (wel, info, the live monitor), not a menu
             continue
         served.setdefault(index, set()).add(menu)
         for target in IMPORT.findall(index.read_text()):
