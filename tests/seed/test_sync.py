@@ -156,7 +156,7 @@ class TestSync:
 async def test_a_freshly_seeded_database_holds_what_the_areas_declare(tmp_path):
     """The tree, dictionaries and parameters core.areas assembles from the areas' declarations are the rows the
     seeder writes into an empty database (its own, so no other test's edits count)."""
-    engine = create_engine(Settings(data_dir=tmp_path).resolved_database_url)
+    engine = create_engine(Settings(data_dir=tmp_path, database_url="").resolved_database_url)  # SQLite of its own
     try:
         async with engine.begin() as connection:
             await connection.run_sync(Base.metadata.create_all)
