@@ -146,3 +146,10 @@ class TestSeeded:
                                                          areas.Area("b", biz_dicts=lambda: [group])))
         with pytest.raises(RuntimeError, match="'shift' is declared twice"):
             areas.biz_dicts()
+
+    def test_a_parameter_two_areas_declare_is_refused(self, monkeypatch):
+        param = ("log.retentionDays", "日志保留天数", "180", "")
+        monkeypatch.setattr(areas, "declared", lambda: (areas.Area("a", params=lambda: [param]),
+                                                         areas.Area("b", params=lambda: [param])))
+        with pytest.raises(RuntimeError, match="'log.retentionDays' is declared twice"):
+            areas.params()

@@ -179,7 +179,13 @@ def biz_dicts() -> list[dict]:
 
 
 def params() -> list[tuple[str, str, str, str]]:
-    return [param for area in declared() for param in area.params()]
+    """Every area's parameters; a key two of them declare stops it."""
+    found: dict[str, tuple[str, str, str, str]] = {}
+    for param in (param for area in declared() for param in area.params()):
+        if param[0] in found:
+            raise RuntimeError(f"parameter {param[0]!r} is declared twice")
+        found[param[0]] = param
+    return list(found.values())
 
 
 def _by_sort(groups: Iterable[dict]) -> list[dict]:
