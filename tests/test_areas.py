@@ -89,3 +89,67 @@ class TestWired:
                     offenders.append(f"{path.relative_to(MODULES)}:{node.lineno} {node.func.value.id}.{node.func.attr}")
         # The system area's declaration registers its loaders, the data-scope ones through system/menu/scope.py.
         assert [o for o in offenders if not o.startswith(("system/__init__.py", "system/menu/scope.py"))] == []
+
+
+def _node(code: str, sort: int = 1, *, parent: str = "", buttons: tuple[str, ...] = ()) -> dict:
+    return {**({"parent": parent} if parent else {}), "code": code, "name": code, "name_en": code,
+            "path": f"/{code}", "source": "", "sort": sort, "is_open": 1, "children": [],
+            "buttons": [{"alias": alias, "name": alias, "name_en": alias, "action": 1} for alias in buttons]}
+
+
+class TestSeeded:
+    """The menus, dictionaries and parameters the areas declare make one tree and one list each (the seeder's and
+    the seed sync's, tests/seed/test_sync.py)."""
+
+    def test_every_menu_and_button_code_is_unique_across_areas(self):
+        def codes(nodes):
+            for node in nodes:
+                yield node["code"]
+                yield from (f"{node['code']}_{button['alias']}" for button in node["buttons"])
+                yield from codes(node["children"])
+
+        declared = [(code, area.name) for area in areas.declared() for code in codes(area.menus())]
+        owners: dict[str, set[str]] = {}
+        for code, area in declared:
+            owners.setdefault(code, set()).add(area)
+        assert len(declared) == len(owners), {code: names for code, names in owners.items()
+                                               if sum(c == code for c, _ in declared) > 1}
+        assert len(list(codes(areas.menus()))) == len(declared)  # the tree holds every declared node, once
+
+    def test_a_screen_hangs_under_another_areas_catalogue_in_sort_order(self, monkeypatch):
+        monkeypatch.setattr(areas, "declared", lambda: (
+            areas.Area("a", menus=lambda: [_node("cat", 2, buttons=("add",)), _node("first", parent="other")]),
+            areas.Area("b", menus=lambda: [_node("other", 1), _node("second", 2, parent="cat"),
+                                           _node("third", 3, parent="other")])))
+
+        tree = areas.menus()
+
+        assert [(n["code"], [c["code"] for c in n["children"]]) for n in tree] == [
+            ("other", ["first", "third"]), ("cat", ["second"])]
+        assert "parent" not in tree[0]["children"][0]
+
+    def test_a_code_two_areas_declare_is_refused(self, monkeypatch):
+        monkeypatch.setattr(areas, "declared", lambda: (
+            areas.Area("a", menus=lambda: [_node("cat", buttons=("add",))]),
+            areas.Area("b", menus=lambda: [_node("cat_add", parent="cat")])))
+        with pytest.raises(RuntimeError, match="'cat_add' is declared by area a and by area b"):
+            areas.menus()
+
+    def test_a_parent_no_area_declares_is_refused(self, monkeypatch):
+        monkeypatch.setattr(areas, "declared", lambda: (areas.Area("a", menus=lambda: [_node("x", parent="gone")]),))
+        with pytest.raises(RuntimeError, match="under 'gone', which no area declares"):
+            areas.menus()
+
+    def test_a_dictionary_two_areas_declare_is_refused(self, monkeypatch):
+        group = {"code": "shift", "sort": 1, "name": "班次", "name_en": "Shift", "items": []}
+        monkeypatch.setattr(areas, "declared", lambda: (areas.Area("a", biz_dicts=lambda: [group]),
+                                                         areas.Area("b", biz_dicts=lambda: [group])))
+        with pytest.raises(RuntimeError, match="'shift' is declared twice"):
+            areas.biz_dicts()
+
+    def test_a_parameter_two_areas_declare_is_refused(self, monkeypatch):
+        param = ("log.retentionDays", "日志保留天数", "180", "")
+        monkeypatch.setattr(areas, "declared", lambda: (areas.Area("a", params=lambda: [param]),
+                                                         areas.Area("b", params=lambda: [param])))
+        with pytest.raises(RuntimeError, match="'log.retentionDays' is declared twice"):
+            areas.params()

@@ -1,8 +1,10 @@
 """The areas: each business package under `plantdesk.modules` declares itself once, as `AREA` in its
 `__init__.py`, and everything that needs the list of areas reads it here. App start mounts their routers, the
 metadata imports their models, the API docs group their routes by area, `wire()` registers their jobs, services,
-cache watchers, monitor-data listeners, assistant tools and loaders (app start and the worker), and the contract
-tests walk them. Nothing else lists the areas: a package without a declaration stops the process at start.
+cache watchers, monitor-data listeners, assistant tools and loaders (app start and the worker), the seeder and
+`migrate` seed what `menus()`, `dicts()`, `biz_dicts()` and `params()` assemble from their seeded definitions,
+and the contract tests walk them. Nothing else lists the areas: a package without a declaration stops the process
+at start.
 
 A declaration is data: module names and zero-argument functions that import what they name when called, so
 importing a package stays cheap and registers nothing (a process that imported less applies the same rules once
@@ -44,6 +46,13 @@ class Area:
     tools: "Callable[[], Iterable[assistant.Tool]]" = _none  # what the assistant may read for a caller
     corpus: "Callable[[], assistant.Corpus] | None" = None  # what the assistant cites
     loaders: Callable[[], None] | None = None  # the permission and data-scope loaders, the tenant lister
+    # What it seeds (plantdesk.seed): its menus with their buttons (core.menus' node shape; a node hung under
+    # another area's catalogue names it as "parent"), its system and business dictionaries (system.dict.seeds'
+    # shape) and its parameters (system.param.seeds' shape).
+    menus: Callable[[], Iterable[dict]] = _none
+    dicts: Callable[[], Iterable[dict]] = _none
+    biz_dicts: Callable[[], Iterable[dict]] = _none
+    params: Callable[[], Iterable[tuple[str, str, str, str]]] = _none
 
     def modules(self, names: Iterable[str]) -> list[ModuleType]:
         return [importlib.import_module(f"{PACKAGE}.{self.name}.{name}") for name in names]
@@ -126,3 +135,64 @@ def wire() -> None:
             assistant.use_corpus(area.corpus())
         if area.loaders is not None:
             area.loaders()
+
+
+def menus() -> list[dict]:
+    """The menu tree every area's menus make: each node under the one its "parent" names (a top-level catalogue
+    when none), siblings by `sort`. A code two nodes or buttons share, or a parent no area declares, stops it."""
+    children: dict[str, list[dict]] = {}
+    owners: dict[str, str] = {}
+
+    def claim(code: str, area: str) -> None:
+        if code in owners:
+            raise RuntimeError(f"menu code {code!r} is declared by area {owners[code]} and by area {area}")
+        owners[code] = area
+
+    def walk(node: dict, area: str) -> dict:
+        claim(node["code"], area)
+        for button in node["buttons"]:
+            claim(f"{node['code']}_{button['alias']}", area)
+        for child in node["children"]:
+            children.setdefault(node["code"], []).append(walk(child, area))
+        return {key: value for key, value in node.items() if key != "parent"}
+
+    for area in declared():
+        for node in area.menus():
+            children.setdefault(node.get("parent", ""), []).append(walk(node, area.name))
+    for parent in children.keys() - owners.keys() - {""}:
+        raise RuntimeError(f"menus hang under {parent!r}, which no area declares")
+
+    def tree(parent: str) -> list[dict]:
+        return [{**node, "children": tree(node["code"])}
+                for node in sorted(children.get(parent, ()), key=lambda node: node["sort"])]
+
+    return tree("")
+
+
+def dicts() -> list[dict]:
+    """Every area's system dictionaries, by `sort`."""
+    return _by_sort(item for area in declared() for item in area.dicts())
+
+
+def biz_dicts() -> list[dict]:
+    """Every area's business dictionaries (seeded for each tenant), by `sort`."""
+    return _by_sort(item for area in declared() for item in area.biz_dicts())
+
+
+def params() -> list[tuple[str, str, str, str]]:
+    """Every area's parameters; a key two of them declare stops it."""
+    found: dict[str, tuple[str, str, str, str]] = {}
+    for param in (param for area in declared() for param in area.params()):
+        if param[0] in found:
+            raise RuntimeError(f"parameter {param[0]!r} is declared twice")
+        found[param[0]] = param
+    return list(found.values())
+
+
+def _by_sort(groups: Iterable[dict]) -> list[dict]:
+    found: dict[str, dict] = {}
+    for group in groups:
+        if group["code"] in found:
+            raise RuntimeError(f"dictionary {group['code']!r} is declared twice")
+        found[group["code"]] = group
+    return sorted(found.values(), key=lambda group: group["sort"])

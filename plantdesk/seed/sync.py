@@ -24,15 +24,12 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from plantdesk.core import tenancy
+from plantdesk.core import areas, tenancy
 from plantdesk.core.context import ADMINISTRATOR
 from plantdesk.core.ids import next_id
 from plantdesk.db.base import PLATFORM_TENANT
 from plantdesk.modules.system.menu.service import parse_id_list
 from plantdesk.modules.system.models import Dict, DictBiz, Menu, Param, Role, RoleMenu, SeedRecord, TenantPackage
-from plantdesk.modules.system.param import seeds as seed_params
-from plantdesk.seed.data import dicts as seed_dicts
-from plantdesk.seed.data import menus as seed_menus
 
 log = logging.getLogger(__name__)
 
@@ -74,17 +71,17 @@ class Report:
 async def sync(db: AsyncSession, *, menus: list[dict] | None = None, dicts: list[dict] | None = None,
                params: list[tuple[str, str, str, str]] | None = None,
                biz_dicts: list[dict] | None = None) -> Report:
-    """Sync the given definitions (by default the seed data, in its shapes: seed.data.menus, dicts, params) by
+    """Sync the given definitions (by default what the areas declare, assembled by core.areas, in its shapes) by
     code; runs in the platform scope and flushes, the caller commits."""
     report = Report()
     with tenancy.platform_scope(db):
-        report.kinds["menus"] = await _sync_menus(db, seed_menus.MENUS if menus is None else menus)
+        report.kinds["menus"] = await _sync_menus(db, areas.menus() if menus is None else menus)
         report.kinds["dicts"] = await _sync(
-            db, "dict", Dict, _dict_entries(seed_dicts.DICTS if dicts is None else dicts, remarks=True))
+            db, "dict", Dict, _dict_entries(areas.dicts() if dicts is None else dicts, remarks=True))
         report.kinds["params"] = await _sync(
-            db, "param", Param, _param_entries(seed_params.PARAMS if params is None else params))
+            db, "param", Param, _param_entries(areas.params() if params is None else params))
         report.kinds["business dicts"] = await _sync_biz_dicts(
-            db, seed_dicts.BIZ_DICTS if biz_dicts is None else biz_dicts)
+            db, areas.biz_dicts() if biz_dicts is None else biz_dicts)
     return report
 
 
@@ -111,7 +108,7 @@ def _dict_entries(groups: list[dict], *, remarks: bool) -> Iterator[Entry]:
         for item_sort, (key, value, *english) in enumerate(group["items"], start=1):
             values = {"dict_value": value, "dict_value_en": english[0] if english else None, "sort": item_sort}
             if remarks:
-                values["remark"] = seed_dicts.DICT_REMARKS.get((code, key))
+                values["remark"] = group.get("remarks", {}).get(key)
             yield Entry(code, key, (code, GROUP_KEY), values)
 
 
@@ -158,10 +155,10 @@ async def _sync_biz_dicts(db: AsyncSession, groups: list[dict]) -> Counts:
 
 
 async def sync_business_dicts(db: AsyncSession, tenant_id: str, groups: list[dict] | None = None) -> Counts:
-    """One tenant's seeded business dictionaries (seed.data.dicts.BIZ_DICTS by default); the seeder gives them
-    to the tenants it creates with this."""
+    """One tenant's seeded business dictionaries (by default every area's, core.areas.biz_dicts); the seeder gives
+    them to the tenants it creates with this."""
     with tenancy.platform_scope(db):
-        return await _sync(db, "dict_biz", DictBiz, _dict_entries(seed_dicts.BIZ_DICTS if groups is None else groups,
+        return await _sync(db, "dict_biz", DictBiz, _dict_entries(areas.biz_dicts() if groups is None else groups,
                                                                   remarks=False), tenant_id=tenant_id)
 
 

@@ -3,11 +3,15 @@ feeds definitions of its own (unique codes), the way a later release would bring
 
 from sqlalchemy import select, update
 
-from plantdesk.core import tenancy
+from plantdesk.config import Settings
+from plantdesk.core import areas, tenancy
+from plantdesk.core.menus import ROW, TOOLBAR
 from plantdesk.db.base import PLATFORM_TENANT
+from plantdesk.db.models import Base
+from plantdesk.db.session import create_engine, session_factory
 from plantdesk.modules.system.menu.service import parse_id_list
-from plantdesk.modules.system.models import Dict, Menu, Param, Role, RoleMenu, TenantPackage
-from plantdesk.seed.data.menus import ROW, TOOLBAR
+from plantdesk.modules.system.models import Dict, DictBiz, Menu, Param, Role, RoleMenu, TenantPackage
+from plantdesk.seed.seeder import seed_database
 from plantdesk.seed.sync import sync
 from tests.helpers import platform_session
 from tests.user.factories import runtime
@@ -147,3 +151,51 @@ class TestSync:
         report = await _sync(app, menus=None, dicts=None, params=None, biz_dicts=None)
 
         assert [(c.added, c.updated) for c in report.kinds.values()] == [(0, 0)] * 4
+
+
+async def test_a_freshly_seeded_database_holds_what_the_areas_declare(tmp_path):
+    """The tree, dictionaries and parameters core.areas assembles from the areas' declarations are the rows the
+    seeder writes into an empty database (its own, so no other test's edits count)."""
+    engine = create_engine(Settings(data_dir=tmp_path, database_url="").resolved_database_url)  # SQLite of its own
+    try:
+        async with engine.begin() as connection:
+            await connection.run_sync(Base.metadata.create_all)
+        async with platform_session(session_factory(engine)) as db:
+            assert await seed_database(db)
+            await db.commit()
+            menus = (await db.execute(select(Menu).order_by(Menu.sort, Menu.id))).scalars().all()
+            dicts = (await db.execute(select(Dict).order_by(Dict.sort, Dict.id))).scalars().all()
+            biz = (await db.execute(select(DictBiz).order_by(DictBiz.sort, DictBiz.id))).scalars().all()
+            params = {(p.param_key, p.param_name, p.param_value, p.remark)
+                      for p in (await db.execute(select(Param))).scalars()}
+    finally:
+        await engine.dispose()
+
+    assert _tree(menus, 0) == areas.menus()
+    assert _groups(dicts, remarks=True) == [_declared(group, remarks=True) for group in areas.dicts()]
+    for tenant in ("000000", "356782"):
+        assert _groups([row for row in biz if row.tenant_id == tenant], remarks=False) == [
+            _declared(group, remarks=False) for group in areas.biz_dicts()]
+    assert params == set(areas.params())
+
+
+def _tree(rows: list[Menu], parent_id: int) -> list[dict]:
+    """The menus under `parent_id` in the node shape of core.menus."""
+    return [{"code": row.code, "name": row.name, "name_en": row.name_en, "path": row.path, "source": row.source,
+             "sort": row.sort, "is_open": row.is_open, "children": _tree(rows, row.id),
+             "buttons": [{"alias": b.alias, "name": b.name, "name_en": b.name_en, "action": b.action}
+                         for b in rows if b.parent_id == row.id and b.category == 2]}
+            for row in rows if row.parent_id == parent_id and row.category == 1]
+
+
+def _groups(rows: list, *, remarks: bool) -> list[tuple]:
+    groups = [row for row in rows if row.parent_id == 0]
+    return [(group.code, group.sort, group.dict_value, group.dict_value_en,
+             [(row.dict_key, row.dict_value, row.dict_value_en, row.remark if remarks else None)
+              for row in rows if row.parent_id == group.id]) for group in groups]
+
+
+def _declared(group: dict, *, remarks: bool) -> tuple:
+    return (group["code"], group["sort"], group["name"], group["name_en"],
+            [(key, value, english[0] if english else None,
+              group.get("remarks", {}).get(key) if remarks else None) for key, value, *english in group["items"]])

@@ -17,12 +17,9 @@ from sqlalchemy import Connection, MetaData, create_engine, make_url, text
 
 from plantdesk.cli import _migrate
 from plantdesk.config import Settings
-from plantdesk.core import generations, permissions
+from plantdesk.core import areas, generations, permissions
 from plantdesk.core.cache import create_cache
 from plantdesk.modules.system.dict.service import GENERATION as DICTS_GENERATION
-from plantdesk.modules.system.param.seeds import PARAMS
-from plantdesk.seed.data.dicts import BIZ_DICTS, DICTS
-from plantdesk.seed.data.menus import MENUS
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURE = ROOT / "tests" / "fixtures" / "release_56b9e82.sql.gz"
@@ -143,9 +140,9 @@ class TestUpgradeFromAnOlderRelease:
         _migrate(settings)
 
         menus = _menus(connection)
-        new = _codes(MENUS) - set(old_menus)
+        new = _codes(areas.menus()) - set(old_menus)
         assert {"knowledgebase", "knowledge", "warnManagement_publish"} <= new
-        assert _codes(MENUS) <= set(menus)  # every menu code of a freshly seeded database
+        assert _codes(areas.menus()) <= set(menus)  # every menu code of a freshly seeded database
         assert menus["knowledge"][3] == "knowledgebase" and menus["knowledgebase"][3] is None
         assert menus["warnManagement_publish"][3] == "warnManagement"
         assert menus["notice"][1] == "公告通知"  # the operator's name
@@ -165,13 +162,13 @@ class TestUpgradeFromAnOlderRelease:
         assert packages["全部菜单"] == live  # the package of every menu stays one
         assert not new_ids & packages["工作台"]
 
-        structure = next(group for group in DICTS if group["code"] == "2001")
+        structure = next(group for group in areas.dicts() if group["code"] == "2001")
         assert _all(connection, "SELECT count(*) FROM blade_dict WHERE code = '2001' AND is_deleted = 0") == [
             (1 + len(structure["items"]),)]
         assert _all(connection, "SELECT param_value FROM blade_param WHERE param_key = 'log.retentionDays'") == [
             ("180",)]
-        assert {key for key, in _all(connection, "SELECT param_key FROM blade_param")} == {p[0] for p in PARAMS}
-        measure = next(group for group in BIZ_DICTS if group["code"] == "measure_unit")
+        assert {key for key, in _all(connection, "SELECT param_key FROM blade_param")} == {p[0] for p in areas.params()}
+        measure = next(group for group in areas.biz_dicts() if group["code"] == "measure_unit")
         assert _all(connection, "SELECT tenant_id, count(*) FROM blade_dict_biz WHERE code = 'measure_unit' "
                                 "GROUP BY tenant_id ORDER BY tenant_id") == [
             ("000000", 1 + len(measure["items"])), ("356782", 1 + len(measure["items"]))]

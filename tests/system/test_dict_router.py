@@ -6,7 +6,7 @@ import re
 import pytest
 from openpyxl import Workbook, load_workbook
 
-from plantdesk.seed.data import dicts
+from plantdesk.core import areas
 
 DICT = "/api/blade-system/dict"
 BIZ = "/api/blade-system/dict-biz"
@@ -52,9 +52,10 @@ class TestDictionary:
         assert {d["dictValueEn"] for d in await demo_user.data("GET", f"{DICT}/dictionary", code="oss")} == {None}
 
     async def test_every_seeded_chinese_label_has_an_english_one(self):
-        seeded = [(group["code"], group["name"], group["name_en"]) for group in dicts.DICTS + dicts.BIZ_DICTS]
+        groups = areas.dicts() + areas.biz_dicts()
+        seeded = [(group["code"], group["name"], group["name_en"]) for group in groups]
         seeded += [(group["code"], value, english[0] if english else None)
-                   for group in dicts.DICTS + dicts.BIZ_DICTS for _, value, *english in group["items"]]
+                   for group in groups for _, value, *english in group["items"]]
         assert [row for row in seeded if CHINESE.search(row[1]) and not row[2]] == []
 
     async def test_cache_is_invalidated_by_a_write(self, admin, unique):

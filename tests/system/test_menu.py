@@ -2,7 +2,7 @@
 
 import pytest
 
-from plantdesk.seed.data.menus import MENUS
+from plantdesk.core import areas
 from tests.system.org_factories import MENU, ROLE, flatten, make_package, make_role, make_tenant, menu_ids
 
 
@@ -29,9 +29,9 @@ class TestRoutes:
         """BladeX-family consoles make a top-level menu a layout route and its children the pages: a top-level
         leaf (the AI assistant once was one) would have no page there."""
         routes = await admin.data("GET", f"{MENU}/routes")
-        seeded = {menu["code"] for menu in MENUS}  # other tests add top-level menus of their own
+        seeded = {menu["code"] for menu in areas.menus()}  # other tests add top-level menus of their own
         assert [r["code"] for r in routes if r["code"] in seeded and not r.get("children")] == []
-        assert len([r for r in routes if r["code"] in seeded]) == len(MENUS)
+        assert len([r for r in routes if r["code"] in seeded]) == len(seeded)
         ai = next(r for r in routes if r["code"] == "ai")
         assert [(c["code"], c["path"]) for c in ai["children"]] == [("aiChat", "/index/aiChat")]
 

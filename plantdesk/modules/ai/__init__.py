@@ -3,4 +3,11 @@ live plant through typed tools (offline by default, or through a tenant's OpenAI
 
 from plantdesk.core.areas import Area
 
-AREA = Area("ai", routers=("router",), models=("models",))
+
+def _seeds():
+    from plantdesk.modules.ai import seeds
+
+    return seeds
+
+
+AREA = Area("ai", routers=("router",), models=("models",), menus=lambda: _seeds().MENUS)

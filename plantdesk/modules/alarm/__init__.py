@@ -34,6 +34,12 @@ def _tools():
     return [assistant.TOOL]
 
 
+def _seeds():
+    from plantdesk.modules.alarm import seeds
+
+    return seeds
+
+
 AREA = Area("alarm", depends=("system", "user", "desk", "device", "knowledge"), routers=("router",),
             models=("models", "tracking.models"), jobs=_jobs, services=_services, listeners=_listeners,
-            tools=_tools)
+            tools=_tools, menus=lambda: _seeds().MENUS, dicts=lambda: _seeds().DICTS)

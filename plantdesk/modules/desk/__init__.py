@@ -10,4 +10,11 @@ def _watchers():
     return [(service.BELL, (SystemNotice,))]
 
 
-AREA = Area("desk", depends=("system",), routers=("router",), models=("models",), watchers=_watchers)
+def _seeds():
+    from plantdesk.modules.desk import seeds
+
+    return seeds
+
+
+AREA = Area("desk", depends=("system",), routers=("router",), models=("models",), watchers=_watchers,
+            menus=lambda: _seeds().MENUS, dicts=lambda: _seeds().DICTS)

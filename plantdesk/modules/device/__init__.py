@@ -26,5 +26,12 @@ def _tools():
     return assistant.tools()
 
 
+def _seeds():
+    from plantdesk.modules.device import seeds
+
+    return seeds
+
+
 AREA = Area("device", depends=("system", "log"), routers=("router", "monitor.router", "collect.router"),
-            models=("models", "monitor.models"), jobs=_jobs, services=_services, tools=_tools)
+            models=("models", "monitor.models"), jobs=_jobs, services=_services, tools=_tools,
+            menus=lambda: _seeds().MENUS, dicts=lambda: _seeds().DICTS, biz_dicts=lambda: _seeds().BIZ_DICTS)

@@ -17,4 +17,11 @@ def _tools():
     return [assistant.TOOL]
 
 
-AREA = Area("flow", depends=("system", "user"), routers=("router",), models=("models",), jobs=_jobs, tools=_tools)
+def _seeds():
+    from plantdesk.modules.flow import seeds
+
+    return seeds
+
+
+AREA = Area("flow", depends=("system", "user"), routers=("router",), models=("models",), jobs=_jobs, tools=_tools,
+            menus=lambda: _seeds().MENUS, dicts=lambda: _seeds().DICTS)

@@ -3,4 +3,12 @@ log of every submission with its values."""
 
 from plantdesk.core.areas import Area
 
-AREA = Area("form", depends=("system", "resource"), routers=("router",), models=("models",))
+
+def _seeds():
+    from plantdesk.modules.form import seeds
+
+    return seeds
+
+
+AREA = Area("form", depends=("system", "resource"), routers=("router",), models=("models",),
+            menus=lambda: _seeds().MENUS)

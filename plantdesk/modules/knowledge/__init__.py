@@ -17,5 +17,11 @@ def _corpus():
     return assistant.retrieve
 
 
+def _seeds():
+    from plantdesk.modules.knowledge import seeds
+
+    return seeds
+
+
 AREA = Area("knowledge", depends=("system", "resource"), routers=("router",), models=("models",),
-            watchers=_watchers, corpus=_corpus)
+            watchers=_watchers, corpus=_corpus, menus=lambda: _seeds().MENUS)

@@ -10,4 +10,10 @@ def _jobs():
     return [jobs.Job(retention.JOB, retention.purge_old_logs, jobs.EACH_TENANT, retention.CRON)]
 
 
-AREA = Area("log", depends=("system",), routers=("router",), jobs=_jobs)
+def _seeds():
+    from plantdesk.modules.log import seeds
+
+    return seeds
+
+
+AREA = Area("log", depends=("system",), routers=("router",), jobs=_jobs, menus=lambda: _seeds().MENUS)

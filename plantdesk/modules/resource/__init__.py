@@ -2,4 +2,12 @@
 
 from plantdesk.core.areas import Area
 
-AREA = Area("resource", routers=("router",), models=("models",))
+
+def _seeds():
+    from plantdesk.modules.resource import seeds
+
+    return seeds
+
+
+AREA = Area("resource", routers=("router",), models=("models",), menus=lambda: _seeds().MENUS,
+            dicts=lambda: _seeds().DICTS)

@@ -38,4 +38,29 @@ def _loaders() -> None:
     jobs.register_tenants(tenants.tenant_ids)
 
 
-AREA = Area("system", routers=("router",), models=("models",), watchers=_watchers, loaders=_loaders)
+def _menus():
+    from plantdesk.modules.system import seeds
+
+    return seeds.MENUS
+
+
+def _dicts():
+    from plantdesk.modules.system.dict import seeds
+
+    return seeds.DICTS
+
+
+def _biz_dicts():
+    from plantdesk.modules.system.dict import seeds
+
+    return seeds.BIZ_DICTS
+
+
+def _params():
+    from plantdesk.modules.system.param import seeds
+
+    return seeds.PARAMS
+
+
+AREA = Area("system", routers=("router",), models=("models",), watchers=_watchers, loaders=_loaders, menus=_menus,
+            dicts=_dicts, biz_dicts=_biz_dicts, params=_params)

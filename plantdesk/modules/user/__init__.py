@@ -12,4 +12,11 @@ def _watchers():
             (service.NAMES, (Role, Dept, Post, Dict))]
 
 
-AREA = Area("user", depends=("system",), routers=("router",), watchers=_watchers)
+def _seeds():
+    from plantdesk.modules.user import seeds
+
+    return seeds
+
+
+AREA = Area("user", depends=("system",), routers=("router",), watchers=_watchers, menus=lambda: _seeds().MENUS,
+            dicts=lambda: _seeds().DICTS)

@@ -1,4 +1,4 @@
-"""/api/blade-user (spec §7 Users). Permission codes are the `user` menu's buttons (seed/data/menus.py)."""
+"""/api/blade-user (spec §7 Users). Permission codes are the `user` menu's buttons (user/seeds.py)."""
 
 from typing import Annotated, TypeVar
 

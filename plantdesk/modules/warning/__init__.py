@@ -12,4 +12,11 @@ def _jobs():
     return [jobs.Job(service.PUBLISH_JOB, service.publish_due, jobs.EACH_TENANT, service.PUBLISH_CRON)]
 
 
-AREA = Area("warning", depends=("alarm", "device"), routers=("router",), models=("models",), jobs=_jobs)
+def _seeds():
+    from plantdesk.modules.warning import seeds
+
+    return seeds
+
+
+AREA = Area("warning", depends=("alarm", "device"), routers=("router",), models=("models",), jobs=_jobs,
+            menus=lambda: _seeds().MENUS)

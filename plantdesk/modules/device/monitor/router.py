@@ -35,7 +35,7 @@ from plantdesk.modules.device.monitor.schemas import (
 )
 from plantdesk.modules.device.monitor.store import MAX_BUCKETS, now_ms
 
-# Menu and button codes (plantdesk/seed/data/menus.py): the device ledger, the monitor-data and overview
+# Menu and button codes (device/seeds.py): the device ledger, the monitor-data and overview
 # screens read; `device_device_ingest` writes telemetry; `device_device_token` manages ingest tokens.
 VIEW = need("monitordata", "monitordata_view", "device_device", "device_device_view", "datapoint",
             "datapoint_view", "overview")
