@@ -5,12 +5,13 @@ raising alarms through the same lifecycle."""
 
 
 def setup() -> None:
-    from plantdesk.core import jobs, services
+    from plantdesk.core import jobs, live, services
     from plantdesk.modules.ai import tools
     from plantdesk.modules.alarm import assistant, engine, mail, tracking
     from plantdesk.modules.device.monitor import listeners
 
     listeners.on_written(engine.on_values)
+    live.register(engine.LIVE_TOPIC, live.holding(*engine.LIVE_CODES))
     jobs.declare(engine.SWEEP_JOB, engine.sweep, scope=jobs.PLATFORM, cron=engine.SWEEP_CRON)
     services.declare("alarm.partitions", engine.partitions)
     jobs.declare(mail.MAIL_JOB, mail.deliver, scope=jobs.PLATFORM, cron=mail.MAIL_CRON)

@@ -2,8 +2,9 @@
 
 
 def setup() -> None:
-    from plantdesk.core import generations
+    from plantdesk.core import generations, live
     from plantdesk.modules.desk import service
     from plantdesk.modules.desk.models import SystemNotice
 
     generations.watch(service.BELL, SystemNotice)
+    live.register(service.BELL_TOPIC, live.anyone(), per_user=True)

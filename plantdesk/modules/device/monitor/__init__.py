@@ -4,6 +4,7 @@ simulator (simulator.py)."""
 
 
 def setup() -> None:
-    from plantdesk.modules.device.monitor import retention
+    from plantdesk.modules.device.monitor import push, retention
 
     retention.setup()
+    push.setup()
