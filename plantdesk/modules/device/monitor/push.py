@@ -33,8 +33,8 @@ async def on_values(db: AsyncSession, values: Sequence[tuple]) -> None:
     unknown = {v[0] for v in values if v[0] not in _tenant_of}
     if unknown:
         with tenancy.platform_scope(db):
-            _tenant_of.update((await db.execute(
-                select(DataPoint.id, DataPoint.tenant_id).where(DataPoint.id.in_(unknown)))).tuples().all())
+            _tenant_of.update(dict((await db.execute(
+                select(DataPoint.id, DataPoint.tenant_id).where(DataPoint.id.in_(unknown)))).all()))
     by_tenant: dict[str, list[tuple[str | None, dict]]] = {}
     times: dict[int, str | None] = {}  # a batch's points share their ts: format each once
     for pid, ts, value, text, quality in values:
