@@ -173,22 +173,30 @@ async def run(base: str, headers: dict, point_ids: list[int], pid: int, args) ->
             for task in tasks:
                 task.cancel()
             await asyncio.gather(*tasks, return_exceptions=True)
+            p50, p99 = 1000 * pct(got, 50), 1000 * pct(got, 99)
             out.append(f"| push, {label} | {load:.1f} → {os.getloadavg()[0]:.1f} | {used:.1f} | "
-                       f"{100 * used / args.seconds:.0f} % | {1000 * pct(got, 50):.0f} / {1000 * pct(got, 99):.0f} ms | "
+                       f"{100 * used / args.seconds:.0f} % | {p50:.0f} / {p99:.0f} ms | "
                        f"{missed} of {len(sent) * count} |")
 
+    # A fresh pool: the cancelled streams' connections are not reused.
+    async with httpx.AsyncClient(base_url=base, limits=limits, timeout=timeout) as client:
         step(f"{args.channels} pollers every {POLL_SECONDS:.0f} s, {args.seconds} s")
         polls: list[float] = []
+        errors = 0
         stop = time.perf_counter() + args.seconds
 
         async def poller(offset: float) -> None:
             await asyncio.sleep(offset)
+            nonlocal errors
             while time.perf_counter() < stop:
                 started = time.perf_counter()
-                response = await client.get(REALTIME, params={"pointIds": ",".join(map(str, point_ids))},
-                                            headers=headers)
-                response.raise_for_status()
-                polls.append(time.perf_counter() - started)
+                try:
+                    response = await client.get(REALTIME, params={"pointIds": ",".join(map(str, point_ids))},
+                                                headers=headers)
+                    response.raise_for_status()
+                    polls.append(time.perf_counter() - started)
+                except httpx.HTTPError:
+                    errors += 1
                 await asyncio.sleep(max(0.0, POLL_SECONDS - (time.perf_counter() - started)))
 
         load, cpu = os.getloadavg()[0], cpu_seconds(pid)
@@ -196,7 +204,8 @@ async def run(base: str, headers: dict, point_ids: list[int], pid: int, args) ->
         await asyncio.gather(writer(client, headers, args.points, args.seconds), *pollers)
         used = cpu_seconds(pid) - cpu
         out.append(f"| poll, {args.channels} clients every {POLL_SECONDS:.0f} s ({len(polls)} reads, "
-                   f"p99 {1000 * pct(polls, 99):.0f} ms) | {load:.1f} → {os.getloadavg()[0]:.1f} | {used:.1f} | "
+                   f"p99 {1000 * pct(polls, 99):.0f} ms, {errors} failed) | {load:.1f} → {os.getloadavg()[0]:.1f} | "
+                   f"{used:.1f} | "
                    f"{100 * used / args.seconds:.0f} % | (a value is seen up to {POLL_SECONDS:.0f} s late) | |")
     return out
 
