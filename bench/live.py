@@ -7,7 +7,8 @@ console polls without it (GET datapoints-monitor/realtime every REALTIME_INTERVA
 A throwaway SQLite data dir, migrate + seed, one bench device with --points float points in the demo tenant, then
 `python -m plantdesk serve --no-migrate` (one worker, no Redis: the embedded mode), logged in as the demo tenant's
 admin. A writer posts one value per point every second (the same in both runs). Latency: from the POST's start
-to the event seen by each channel, measured at the client, first with one channel, then with all of them open.
+to the event seen, measured at the client, first with one channel, then on 5 probe channels while --holders
+processes hold the others open (reading them), so the client's own parsing of 500 streams is not counted.
 CPU: the server process's user + system seconds over --seconds with N channels open (and idle but for the
 pushed values), against N pollers. Client and server share the machine: the load average is beside the figures.
 """
@@ -36,6 +37,7 @@ TELEMETRY = "/api/device-management/telemetry"
 LIVE = "/api/blade-desk/live"
 POLL_SECONDS = 3.0  # web/src/views/device/monitordata/monitor.ts REALTIME_INTERVAL_MS
 DEVICE = "LIVE-BENCH"
+PROBES = 5
 
 
 def main() -> None:
@@ -43,8 +45,15 @@ def main() -> None:
     parser.add_argument("--channels", type=int, default=500)
     parser.add_argument("--points", type=int, default=20)
     parser.add_argument("--seconds", type=int, default=30)
+    parser.add_argument("--holders", type=int, default=4, help="processes holding the channels not measured")
     parser.add_argument("--out", type=Path)
+    parser.add_argument("--hold", type=int, help=argparse.SUPPRESS)  # a holder process: this many streams
+    parser.add_argument("--url", help=argparse.SUPPRESS)
+    parser.add_argument("--topic", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.hold:
+        asyncio.run(hold(args.url, orjson.loads(os.environ["LIVE_BENCH_HEADERS"]), args.topic, args.hold))
+        return
     data_dir = Path(tempfile.mkdtemp(prefix="plantdesk-live-"))
     env = {**os.environ, "PLANTDESK_DATA_DIR": str(data_dir), "PLANTDESK_DATABASE_URL": "", "PLANTDESK_REDIS_URL": "",
            "PLANTDESK_JWT_SECRET": "bench-" + os.urandom(16).hex(), "PLANTDESK_WEB_DIST": str(data_dir / "no-web"),
@@ -149,6 +158,44 @@ def latencies(sent: dict[int, float], channels: list[Channel]) -> tuple[list[flo
     return out, missed
 
 
+def start_holders(base: str, headers: dict, topic: str, streams: int, processes: int) -> list[subprocess.Popen]:
+    """Processes holding `streams` open channels between them; answers once every one has opened."""
+    if streams <= 0:
+        return []
+    env = {**os.environ, "LIVE_BENCH_HEADERS": orjson.dumps(headers).decode()}
+    shares = [streams // processes + (1 if n < streams % processes else 0) for n in range(processes)]
+    holders = [subprocess.Popen([sys.executable, __file__, "--hold", str(share), "--url", base, "--topic", topic],
+                                env=env, stdout=subprocess.PIPE, text=True) for share in shares if share]
+    for holder in holders:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "ready", "a holder failed"
+    return holders
+
+
+async def hold(base: str, headers: dict, topic: str, count: int) -> None:
+    """Open `count` channels, say "ready", and read them until killed."""
+    limits = httpx.Limits(max_connections=count + 5, max_keepalive_connections=count + 5)
+    async with httpx.AsyncClient(base_url=base, limits=limits, timeout=httpx.Timeout(60, read=None)) as client:
+        opened = 0
+        ready = asyncio.Event()
+
+        async def one() -> None:
+            nonlocal opened
+            async with client.stream("GET", LIVE, params={"topic": topic}, headers=headers) as response:
+                response.raise_for_status()
+                first = True
+                async for _chunk in response.aiter_raw():
+                    if first:
+                        first = False
+                        opened += 1
+                        if opened == count:
+                            ready.set()
+
+        tasks = [asyncio.create_task(one()) for _ in range(count)]
+        await ready.wait()
+        print("ready", flush=True)
+        await asyncio.gather(*tasks)
+
+
 def pct(values: list[float], p: float) -> float:
     return statistics.quantiles(values, n=100)[p - 1] if len(values) > 1 else values[0]
 
@@ -162,7 +209,11 @@ async def run(base: str, headers: dict, point_ids: list[int], pid: int, args) ->
     async with httpx.AsyncClient(base_url=base, limits=limits, timeout=timeout) as client:
         for label, count in (("1 channel", 1), (f"{args.channels} channels", args.channels)):
             step(f"{label}: open, then {args.seconds} s of values")
-            channels = [Channel() for _ in range(count)]
+            # PROBES streams are measured here; the others are held by --holders processes that only read, so
+            # the client's own parsing does not show up as latency.
+            measured = min(count, PROBES)
+            holders = start_holders(base, headers, topic, count - measured, args.holders)
+            channels = [Channel() for _ in range(measured)]
             tasks = [asyncio.create_task(c.run(client, headers, topic)) for c in channels]
             await asyncio.wait_for(asyncio.gather(*(c.opened.wait() for c in channels)), 120)
             load, cpu = os.getloadavg()[0], cpu_seconds(pid)
@@ -173,10 +224,13 @@ async def run(base: str, headers: dict, point_ids: list[int], pid: int, args) ->
             for task in tasks:
                 task.cancel()
             await asyncio.gather(*tasks, return_exceptions=True)
+            for holder in holders:
+                holder.terminate()
+                holder.wait()
             p50, p99 = 1000 * pct(got, 50), 1000 * pct(got, 99)
             out.append(f"| push, {label} | {load:.1f} → {os.getloadavg()[0]:.1f} | {used:.1f} | "
-                       f"{100 * used / args.seconds:.0f} % | {p50:.0f} / {p99:.0f} ms | "
-                       f"{missed} of {len(sent) * count} |")
+                       f"{100 * used / args.seconds:.0f} % | {p50:.0f} / {p99:.0f} ms ({measured} measured) | "
+                       f"{missed} of {len(sent) * measured} |")
 
     # A fresh pool: the cancelled streams' connections are not reused.
     async with httpx.AsyncClient(base_url=base, limits=limits, timeout=timeout) as client:

@@ -40,6 +40,7 @@ QUEUE_LIMIT = 256  # events a slow stream may fall behind before it is told to r
 RECONNECT_SECONDS = 1.0
 STOP_SECONDS = 2.0
 PENDING_KEY = "plantdesk.live"
+MAX_KEYS = 5_000  # keys one stream may ask of a topic (the points of the largest screen, with room)
 
 # (identity, session in the identity's tenant, cache): may this user hear the topic?
 Check = Callable[[Identity, AsyncSession, Cache], Awaitable[bool]]
@@ -322,7 +323,10 @@ def parse_topics(raw: Iterable[str]) -> dict[str, frozenset[str] | None]:
         name, sep, keys = item.partition(":")
         if name not in _topics:
             raise BadRequest(f"未知的订阅主题: {name[:64]}")
-        asked[name] = frozenset(k for k in keys.split(",") if k) if sep else None
+        wanted = frozenset(k for k in keys.split(",") if k) if sep else None
+        if wanted is not None and (len(wanted) > MAX_KEYS or max(map(len, wanted), default=0) > 64):
+            raise BadRequest(f"订阅的键过多或过长: {name}")
+        asked[name] = wanted
     if not asked:
         raise BadRequest("缺少必要的请求参数: topic")
     return asked

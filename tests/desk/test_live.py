@@ -87,6 +87,13 @@ async def test_an_unknown_topic_is_a_bad_request(app, demo_user):
         assert "未知的订阅主题" in stream.buffer.decode()
 
 
+async def test_too_many_keys_are_a_bad_request(app, demo_admin):
+    keys = ",".join(str(n) for n in range(1, 5_002))
+    async with opened(app, demo_admin.headers, f"{REALTIME}:{keys}") as stream:
+        await stream.event(1)
+        assert stream.status == 400 and "订阅的键过多或过长" in stream.buffer.decode()
+
+
 async def test_each_topic_is_granted_by_its_own_permission(app, demo_user, demo_admin):
     async with opened(app, demo_user.headers, BELL_TOPIC, "alarm", f"{REALTIME}:1") as stream:
         assert await stream.events("open") == {"topics": [BELL_TOPIC], "refused": ["alarm", REALTIME]}
