@@ -7,9 +7,11 @@ from urllib.parse import urlencode
 
 import orjson
 
+from plantdesk.core import live
 from plantdesk.modules.desk.service import BELL_TOPIC
 from plantdesk.modules.device.monitor.push import TOPIC as REALTIME
 from tests.device.monitor_helpers import API, make_device, now_ms
+from tests.helpers import login
 
 LIVE = "/api/blade-desk/live"
 
@@ -19,6 +21,7 @@ class Stream:
 
     def __init__(self):
         self.status: int | None = None
+        self.ended = False  # the server sent the body's last part
         self.chunks: asyncio.Queue[bytes] = asyncio.Queue()
         self.buffer = b""
 
@@ -64,6 +67,7 @@ async def opened(app, headers: dict, *topics: str):
             stream.status = message["status"]
         elif message["type"] == "http.response.body":
             stream.chunks.put_nowait(message.get("body", b""))
+            stream.ended = not message.get("more_body", False)
 
     task = asyncio.create_task(app(scope, receive, send))
     try:
@@ -127,3 +131,17 @@ async def test_a_value_ingested_reaches_the_streams_showing_its_point(app, demo_
                          "quality": 0} and value["time"]
         assert await elsewhere.events(REALTIME, timeout=0.3) == []
         assert await other_tenant.events(REALTIME, timeout=0.3) == []
+
+
+async def test_a_stream_ends_when_its_session_is_revoked(app, client, monkeypatch):
+    monkeypatch.setattr(live, "HEARTBEAT_SECONDS", 0.1)
+    api = await login(client, "zhangwei", "123456", "356782")  # a session of its own: logging out revokes it
+    async with opened(app, api.headers, BELL_TOPIC) as stream:
+        await stream.events("open")
+        assert await stream.event(0.3) is None and not stream.ended  # heartbeats only
+        await api.get("/api/blade-auth/oauth/logout")
+        for _ in range(40):
+            if stream.ended:
+                break
+            await asyncio.sleep(0.05)
+        assert stream.ended
