@@ -1,10 +1,10 @@
 """The areas: each business package under `plantdesk.modules` declares itself once, as `AREA` in its
 `__init__.py`, and everything that needs the list of areas reads it here. App start mounts their routers, the
-metadata imports their models, the API docs group their routes by area, `wire()` registers their jobs, services,
-cache watchers, monitor-data listeners, assistant tools and loaders (app start and the worker), the seeder and
-`migrate` seed what `menus()`, `dicts()`, `biz_dicts()` and `params()` assemble from their seeded definitions,
-and the contract tests walk them. Nothing else lists the areas: a package without a declaration stops the process
-at start.
+metadata imports their models, the API docs group their routes by area, `wire()` registers their jobs,
+services, cache watchers, monitor-data listeners, live topics, assistant tools and loaders (app start and the
+worker), the seeder and `migrate` seed what `menus()`, `dicts()`, `biz_dicts()` and `params()` assemble from
+their seeded definitions, and the contract tests walk them. Nothing else lists the areas: a package without a
+declaration stops the process at start.
 
 A declaration is data: module names and zero-argument functions that import what they name when called, so
 importing a package stays cheap and registers nothing (a process that imported less applies the same rules once
@@ -23,7 +23,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # the registries load only when wire() runs: a package's import stays cheap
-    from plantdesk.core import assistant, jobs, listeners, services
+    from plantdesk.core import assistant, jobs, listeners, live, services
 
 PACKAGE = "plantdesk.modules"
 
@@ -43,6 +43,7 @@ class Area:
     # (generation, models whose committed writes bump it): what its caches read
     watchers: Callable[[], Iterable[tuple[str, tuple[type, ...]]]] = _none
     listeners: "Callable[[], Iterable[listeners.Listener]]" = _none  # hear every monitor value after its commit
+    topics: "Callable[[], Iterable[live.Topic]]" = _none  # what the live channel carries, each with who may hear it
     tools: "Callable[[], Iterable[assistant.Tool]]" = _none  # what the assistant may read for a caller
     corpus: "Callable[[], assistant.Corpus] | None" = None  # what the assistant cites
     loaders: Callable[[], None] | None = None  # the permission and data-scope loaders, the tenant lister
@@ -117,7 +118,7 @@ def import_models() -> None:
 def wire() -> None:
     """Plug every area into the core's registries; app start and the worker call it, and calling it again
     changes nothing."""
-    from plantdesk.core import assistant, generations, jobs, listeners, services
+    from plantdesk.core import assistant, generations, jobs, listeners, live, services
 
     for area in declared():
         for job in area.jobs():
@@ -129,6 +130,8 @@ def wire() -> None:
             generations.watch(generation, *tables)
         for listener in area.listeners():
             listeners.on_written(listener)
+        for topic in area.topics():
+            live.register(topic.name, topic.allowed, per_user=topic.per_user)
         for tool in area.tools():
             assistant.register(tool)
         if area.corpus is not None:

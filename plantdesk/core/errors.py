@@ -38,6 +38,13 @@ class Forbidden(PlantDeskError):
     default_msg = "请求被拒绝"
 
 
+class ServiceUnavailable(PlantDeskError):
+    """A dependency (Redis behind the live channel) cannot serve now: the client retries later."""
+    code = 503
+    http_status = 503
+    default_msg = "服务暂时不可用,请稍后重试"
+
+
 class TokenError(Exception):
     """OAuth2 token endpoint failure: rendered raw as {error_code, error_description, error} (contract §3.3)."""
 

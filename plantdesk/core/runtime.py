@@ -13,7 +13,7 @@ from fastapi import Request
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from plantdesk.config import Settings
-from plantdesk.core import generations, services, tenancy
+from plantdesk.core import generations, live, services, tenancy
 from plantdesk.core.audit import AuditWriter
 from plantdesk.core.cache import Cache, create_cache
 from plantdesk.core.context import Identity
@@ -74,7 +74,8 @@ async def started(settings: Settings, *, run_jobs: bool, run_services: bool | No
     audit.start()
     await rt.jobs.start(run_here=run_jobs)
     try:
-        async with services.running(rt) if (run_jobs if run_services is None else run_services) \
+        async with live.running(settings.redis_url), \
+                services.running(rt) if (run_jobs if run_services is None else run_services) \
                 else contextlib.nullcontext():
             yield rt
     finally:

@@ -28,6 +28,13 @@ def _listeners():
     return [engine.on_values]
 
 
+def _topics():
+    from plantdesk.core import live
+    from plantdesk.modules.alarm import engine
+
+    return [live.Topic(engine.LIVE_TOPIC, live.holding(*engine.LIVE_CODES))]
+
+
 def _tools():
     from plantdesk.modules.alarm import assistant
 
@@ -42,4 +49,4 @@ def _seeds():
 
 AREA = Area("alarm", depends=("system", "user", "desk", "device", "knowledge"), routers=("router",),
             models=("models", "tracking.models"), jobs=_jobs, services=_services, listeners=_listeners,
-            tools=_tools, menus=lambda: _seeds().MENUS, dicts=lambda: _seeds().DICTS)
+            topics=_topics, tools=_tools, menus=lambda: _seeds().MENUS, dicts=lambda: _seeds().DICTS)

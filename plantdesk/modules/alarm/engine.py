@@ -30,7 +30,7 @@ from datetime import datetime, timedelta
 from sqlalchemy import Table, bindparam, delete, func, insert, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from plantdesk.core import tenancy
+from plantdesk.core import live, tenancy
 from plantdesk.core.ids import next_id
 from plantdesk.core.leases import Leases, process_holder
 from plantdesk.core.ownership import Change, Share
@@ -66,6 +66,10 @@ LEASE_TTL = 20.0  # a dead worker's partitions move within this, plus a drain
 DRAIN_SECONDS = 1.0
 DRAIN_BATCH = 5_000
 SWEEP_SECONDS = 5.0
+# The live channel's alarm topic (core.live): a raise, clear, confirmation or escalation, for the alarm screens.
+LIVE_TOPIC = "alarm"
+LIVE_CODES = ("alarm_overview", "alarm_overview_view", "database", "database_view", "config", "config_view")
+LIVE_ACTIONS = {"raised", "cleared", "acknowledged", "escalated"}  # a repeat ("retriggered") is not news
 
 
 def partition(device_id: int) -> int:
@@ -593,6 +597,7 @@ class _Round:
         self.db.add(AlarmTrail(tenant_id=record.tenant_id, record_id=record.id, rule_id=record.rule_id,
                                batch=record.batch, action=action, value=value, person=person, remark=remark,
                                create_time=_time(ts)))
+        announce(self.db, record, action)
 
     async def save(self) -> None:
         """Write the progress rows that changed (only those: a quiet rule costs no write)."""
@@ -617,6 +622,14 @@ class _Round:
                 {"rule_id": r["rid"], "tenant_id": by_id[r["rid"]].tenant_id, "count": r["count"],
                  "bad_since": r["bad_since"], "good_since": r["good_since"]} for r in added])
         await self.db.flush()
+
+
+def announce(db: AsyncSession, record: AlarmRecord, action: str) -> None:
+    """Tell the live channel's alarm subscribers of the record's tenant, once `db` commits."""
+    if action in LIVE_ACTIONS:
+        live.publish_on_commit(db, LIVE_TOPIC, record.tenant_id, None, {
+            "action": action, "recordId": str(record.id), "ruleId": str(record.rule_id),
+            "deviceId": str(record.device_id) if record.device_id else None, "batch": record.batch})
 
 
 def _time(ts: int) -> datetime:

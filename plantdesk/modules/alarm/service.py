@@ -304,6 +304,7 @@ async def affirm(db: AsyncSession, cache: Cache, caller: Identity, *, user_name:
         record.ack_person, record.ack_reason = person, (reason or "").strip()
         db.add(AlarmTrail(record_id=record.id, rule_id=record.rule_id, batch=record.batch, action="acknowledged",
                           value=record.last_value, person=person, remark=record.ack_reason, create_time=now))
+        engine.announce(db, record, "acknowledged")
         confirmed += 1
         rule = engine.rule(record.rule_id) or await tracking.rule(db, record.rule_id)
         if rule is not None:

@@ -16,5 +16,12 @@ def _seeds():
     return seeds
 
 
+def _topics():
+    from plantdesk.core import live
+    from plantdesk.modules.desk import service
+
+    return [live.Topic(service.BELL_TOPIC, live.anyone(), per_user=True)]
+
+
 AREA = Area("desk", depends=("system",), routers=("router",), models=("models",), watchers=_watchers,
-            menus=lambda: _seeds().MENUS, dicts=lambda: _seeds().DICTS)
+            topics=_topics, menus=lambda: _seeds().MENUS, dicts=lambda: _seeds().DICTS)

@@ -1,16 +1,20 @@
-"""/api/blade-desk/notice (notices, via core.crud) and /api/system/systemNotice (the header bell)."""
+"""/api/blade-desk/notice (notices, via core.crud), /api/blade-desk/live (the console's live channel, core.live)
+and /api/system/systemNotice (the header bell)."""
 
 from typing import Annotated
 
 from fastapi import APIRouter, Body, Query, Request
+from fastapi.responses import StreamingResponse
 
-from plantdesk.core import responses
+from plantdesk.core import live, responses
 from plantdesk.core.context import Identity
 from plantdesk.core.crud import Resource, crud_router, request_ids
 from plantdesk.core.deps import CurrentUser, Db, Rt, need
 from plantdesk.core.envelope import R, ok
+from plantdesk.core.errors import ServiceUnavailable
 from plantdesk.core.paging import Page, Paging
 from plantdesk.core.routing import include
+from plantdesk.core.security import revocation
 from plantdesk.modules.desk import service
 from plantdesk.modules.desk.models import Notice
 from plantdesk.modules.desk.schemas import NoticeRead, NoticeWrite, SystemNoticeRead
@@ -62,5 +66,30 @@ async def update_status(request: Request, db: Db, user: CurrentUser):
     return ok(await service.mark_read(db, user, await request_ids(request)))
 
 
+live_router = APIRouter(prefix="/blade-desk", tags=["live"])
+LIVE_HEADERS = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}  # nginx would buffer the stream
+
+
+@live_router.get("/live", response_class=StreamingResponse,
+                 responses={200: {"content": {"text/event-stream": {}}, "description": "Server-Sent Events"}})
+async def live_channel(rt: Rt, user: CurrentUser,
+                       topic: Annotated[list[str], Query(max_length=40_000)] = []):  # noqa: B006 (FastAPI copies it)
+    """The console's one server-push stream: `topic=name` or `topic=name:key1,key2` (the points on screen), one
+    per topic. Sends `open` (the topics granted and refused), then each topic's events as they happen, and
+    `resync` when events were lost; ends when the token expires or is revoked (the console reconnects)."""
+    if not await live.hub().wait_up(1.0):
+        raise ServiceUnavailable
+    asked = live.parse_topics(topic)
+    async with rt.unit_of_work(user) as db:
+        sub, refused = await live.open_subscription(user, asked, db=db, cache=rt.cache)
+
+    async def still_valid() -> bool:
+        return not await revocation.is_revoked(rt.cache, rt.sessions, user.session_id)
+
+    events = live.stream(sub, topics=sorted(sub.topics), refused=refused,
+                         expires_at=float(user.claims.get("exp") or 0) or float("inf"), still_valid=still_valid)
+    return StreamingResponse(events, media_type="text/event-stream", headers=LIVE_HEADERS)
+
+
 router = APIRouter()
-include(router, notice_router, bell_router)
+include(router, notice_router, bell_router, live_router)

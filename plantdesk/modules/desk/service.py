@@ -10,7 +10,7 @@ import orjson
 from sqlalchemy import CursorResult, Select, case, func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from plantdesk.core import tenancy
+from plantdesk.core import live, tenancy
 from plantdesk.core.context import Identity
 from plantdesk.core.crud import get_or_raise
 from plantdesk.core.envelope import DATETIME_FORMAT
@@ -23,6 +23,7 @@ from plantdesk.modules.desk.schemas import NoticeWrite
 from plantdesk.modules.system.models import User
 
 BELL = "bell"  # the generation of the header bell's reads (setup() has it follow SystemNotice)
+BELL_TOPIC = "bell"  # the live channel's topic (core.live): per user, "your bell changed"
 UNREAD, READ = 0, 1
 # The bell's list: unread first, then newest first; it takes paging but sorts nothing else.
 MY_NOTIFICATIONS = Listing(SystemNotice, order=(case((SystemNotice.read_status == UNREAD, 0), else_=1),
@@ -37,6 +38,8 @@ async def notify(db: AsyncSession, *, tenant_id: str, user_ids: Iterable[int], c
     text = orjson.dumps(content).decode()
     rows = [SystemNotice(tenant_id=tenant_id, user_id=user_id, content=text, alarm_id=alarm_id, batch=batch,
                          read_status=UNREAD) for user_id in dict.fromkeys(user_ids)]
+    for row in rows:
+        live.publish_on_commit(db, BELL_TOPIC, tenant_id, str(row.user_id), {})
     if not flush:
         db.add_all(rows)
         return len(rows)
@@ -102,6 +105,8 @@ async def mark_read(db: AsyncSession, user: Identity, ids: list[int]) -> int:
                               .where(SystemNotice.id.in_(ids), SystemNotice.user_id == user.user_id)
                               .values(read_status=READ).execution_options(synchronize_session=False))
     assert isinstance(result, CursorResult)  # an UPDATE answers a cursor result
+    if result.rowcount:  # the caller's other consoles
+        live.publish_on_commit(db, BELL_TOPIC, user.tenant_id, str(user.user_id), {})
     return result.rowcount or 0
 
 

@@ -20,6 +20,19 @@ def _services():
     return [("collect", supervisor.serve)]
 
 
+def _listeners():
+    from plantdesk.modules.device.monitor import push
+
+    return [push.on_values]
+
+
+def _topics():
+    from plantdesk.core import live
+    from plantdesk.modules.device.monitor import push
+
+    return [live.Topic(push.TOPIC, live.holding(*push.CODES))]
+
+
 def _tools():
     from plantdesk.modules.device import assistant
 
@@ -33,5 +46,6 @@ def _seeds():
 
 
 AREA = Area("device", depends=("system", "log"), routers=("router", "monitor.router", "collect.router"),
-            models=("models", "monitor.models"), jobs=_jobs, services=_services, tools=_tools,
+            models=("models", "monitor.models"), jobs=_jobs, services=_services, listeners=_listeners,
+            topics=_topics, tools=_tools,
             menus=lambda: _seeds().MENUS, dicts=lambda: _seeds().DICTS, biz_dicts=lambda: _seeds().BIZ_DICTS)

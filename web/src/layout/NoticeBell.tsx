@@ -5,9 +5,14 @@ import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchUnreadNotices, markNoticesRead, type SystemNotice } from '#src/api/system';
 import { lazyChunk } from '#src/app/registry';
+import { useLive } from '#src/app/useLive';
 
-/** Spec §9: poll every 10 s for a page of 4; the "more" button appears when there are more. */
+/**
+ * Spec §9: a page of 4, every 10 s; the "more" button appears when there are more. The live channel's bell topic
+ * reloads it when a notification arrives; the 10 s poll runs only while the channel is down.
+ */
 export const NOTICE_POLL_MS = 10_000;
+export const BELL_TOPIC = 'bell';
 export const NOTICE_PAGE_SIZE = 4;
 export const NOTICE_QUERY_KEY = ['unread-notices'];
 
@@ -25,10 +30,11 @@ export function NoticeBell() {
   const [opened, setOpened] = useState<SystemNotice | null>(null);
   const [showAll, setShowAll] = useState(false);
   const [listOpen, setListOpen] = useState(false);
+  const live = useLive(BELL_TOPIC, { queryKey: NOTICE_QUERY_KEY, enabled: polling });
   const query = useQuery({
     queryKey: NOTICE_QUERY_KEY,
     queryFn: () => fetchUnreadNotices(1, NOTICE_PAGE_SIZE),
-    refetchInterval: polling ? NOTICE_POLL_MS : false,
+    refetchInterval: polling && !live ? NOTICE_POLL_MS : false,
     enabled: polling,
   });
 

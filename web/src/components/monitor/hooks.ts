@@ -9,6 +9,7 @@ import {
   type RealtimePoint,
   type RealtimeQuery,
 } from '#src/api/monitorData';
+import { useLive } from '#src/app/useLive';
 import { chooseBucket, type RangeKey, REALTIME_INTERVAL_MS, resolveRange, type TimeRange } from './monitor';
 
 /** Point ranges change with an edit of the point, not with the data: read them once in a while. */
@@ -43,19 +44,54 @@ export const defaultDevice = (devices: MonitorDevice[]) =>
 export const isNumeric = (p: RealtimePoint) =>
   typeof p.value === 'number' || (p.dataType != null && !['string', 'bool'].includes(p.dataType));
 
+/** The live channel's topic of the points' newest values (backend: device/monitor/push.py). */
+export const REALTIME_TOPIC = 'monitor.realtime';
+
+/** One value of the live channel's realtime topic. */
+export interface LiveValue {
+  pointId: string;
+  value: number | null;
+  textValue: string | null;
+  ts: number;
+  quality: number;
+}
+
+/** The shown points with the newer of the values that arrived (an event may overtake a reload, or lag it). */
+export function applyLiveValues(points: unknown, events: LiveValue[]): unknown {
+  if (!Array.isArray(points)) return points;
+  const newest = new Map<string, LiveValue>();
+  for (const v of events) if ((newest.get(v.pointId)?.ts ?? -1) < v.ts) newest.set(v.pointId, v);
+  return (points as RealtimePoint[]).map((p) => {
+    const v = newest.get(p.pointId);
+    if (!v || (p.ts != null && p.ts >= v.ts)) return p;
+    return { ...p, value: v.textValue ?? v.value, ts: v.ts, quality: v.quality, stale: false };
+  });
+}
+
 /**
- * Latest values, polled every few seconds, with each point's normal range and device name beside them.
- * TanStack Query stops the interval while the browser tab is hidden (refetchIntervalInBackground false) and
- * while the console tab is (its effects are gone under <Activity>).
+ * Latest values, with each point's normal range and device name beside them: pushed by the live channel for
+ * the points on screen, polled every few seconds while the channel is down. TanStack Query stops the interval
+ * while the browser tab is hidden (refetchIntervalInBackground false) and while the console tab is (its effects
+ * are gone under <Activity>, and so is the subscription).
  */
 export function useRealtime(query: RealtimeQuery | null) {
   const limits = useQuery({ ...limitsQuery(query as RealtimeQuery), enabled: query != null });
+  const options = realtimeQuery(query as RealtimeQuery);
+  const [shown, setShown] = useState<string[]>();
+  const live = useLive<LiveValue>(REALTIME_TOPIC, {
+    keys: shown,
+    queryKey: options.queryKey,
+    apply: applyLiveValues,
+    enabled: query != null && shown !== undefined,
+  });
   const values = useQuery({
-    ...realtimeQuery(query as RealtimeQuery),
+    ...options,
     enabled: query != null,
-    refetchInterval: REALTIME_INTERVAL_MS,
+    refetchInterval: live ? false : REALTIME_INTERVAL_MS,
     refetchIntervalInBackground: false,
   });
+  const pointIds = values.data?.map((p) => p.pointId).join(',');
+  useEffect(() => setShown(pointIds === undefined ? undefined : pointIds.split(',')), [pointIds]);
   const data = useMemo(() => {
     if (!values.data) return undefined;
     const byId = new Map((limits.data ?? []).map((l) => [l.pointId, l]));

@@ -4,6 +4,7 @@ import { Card, Col, Empty, Row, Statistic, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchOverview, type ResultRead } from '#src/api/alarm';
+import { useLive } from '#src/app/useLive';
 import { AffirmTag, AlarmDetailDialog, formatValue, RemoveTag } from '../AlarmDetail';
 
 const L = (key: string) => `alarm.${key}`;
@@ -18,10 +19,12 @@ const STATUS_COLOR: Record<string, string> = {
 export default function AlarmOverviewPage() {
   const { t } = useTranslation();
   const [opened, setOpened] = useState<ResultRead | null>(null);
+  // A raise, clear or confirmation reloads the alarm screens' queries; the 10 s poll is the fallback.
+  const live = useLive('alarm', { queryKey: ['alarm'] });
   const query = useQuery({
     queryKey: ['alarm', 'overview'],
     queryFn: fetchOverview,
-    refetchInterval: 10_000,
+    refetchInterval: live ? false : 10_000,
   });
   const data = query.data;
   return (

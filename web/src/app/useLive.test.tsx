@@ -1,0 +1,94 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LiveChannel } from '#src/api/live';
+import { useSession } from '#src/app/stores/session';
+import { useLive } from './useLive';
+
+/** A fetch whose stream the test writes to, and ends or breaks. */
+function fakeServer() {
+  const encoder = new TextEncoder();
+  let controller: ReadableStreamDefaultController<Uint8Array> | null = null;
+  const urls: string[] = [];
+  const fetchImpl = vi.fn(async (url: string | URL | Request) => {
+    urls.push(String(url));
+    const body = new ReadableStream<Uint8Array>({
+      start: (c) => {
+        controller = c;
+      },
+    });
+    return { status: 200, ok: true, body } as Response;
+  });
+  return {
+    fetchImpl: fetchImpl as unknown as typeof fetch,
+    urls,
+    send: (event: string, data: unknown) =>
+      controller?.enqueue(encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`)),
+    fail: () => controller?.error(new Error('network down')),
+  };
+}
+
+function setup(channel: LiveChannel, topic: string) {
+  const client = new QueryClient();
+  const invalidate = vi.spyOn(client, 'invalidateQueries');
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>{children}</QueryClientProvider>
+  );
+  const hook = renderHook(() => useLive(topic, { queryKey: ['things'], channel }), { wrapper });
+  return { hook, invalidate };
+}
+
+describe('useLive', () => {
+  beforeEach(() => useSession.setState({ token: 'token', tenantId: '000000' }));
+  afterEach(() => useSession.setState({ token: '' }));
+
+  it('is not live (the caller polls) until the channel opens with the topic, then reloads on its events', async () => {
+    const server = fakeServer();
+    const channel = new LiveChannel(server.fetchImpl);
+    const { hook, invalidate } = setup(channel, 'bell');
+    expect(hook.result.current).toBe(false);
+    await waitFor(() => expect(server.urls).toEqual(['/api/blade-desk/live?topic=bell']));
+    act(() => server.send('open', { topics: ['bell'], refused: [] }));
+    await waitFor(() => expect(hook.result.current).toBe(true));
+    invalidate.mockClear();
+    act(() => server.send('bell', [{}]));
+    await waitFor(() => expect(invalidate).toHaveBeenCalledWith({ queryKey: ['things'] }));
+    channel.close();
+  });
+
+  it('falls back to polling while the channel is down, and goes live again when it reconnects', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const server = fakeServer();
+      const channel = new LiveChannel(server.fetchImpl);
+      const { hook } = setup(channel, 'bell');
+      await waitFor(() => expect(server.urls).toHaveLength(1));
+      act(() => server.send('open', { topics: ['bell'], refused: [] }));
+      await waitFor(() => expect(hook.result.current).toBe(true));
+      act(() => server.fail());
+      await waitFor(() => expect(hook.result.current).toBe(false));
+      expect(channel.status).toBe('down');
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(1_100);
+      });
+      await waitFor(() => expect(server.urls).toHaveLength(2));
+      act(() => server.send('open', { topics: ['bell'], refused: [] }));
+      await waitFor(() => expect(hook.result.current).toBe(true));
+      channel.close();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('keeps polling a topic the server refused', async () => {
+    const server = fakeServer();
+    const channel = new LiveChannel(server.fetchImpl);
+    const { hook } = setup(channel, 'alarm');
+    await waitFor(() => expect(server.urls).toHaveLength(1));
+    act(() => server.send('open', { topics: [], refused: ['alarm'] }));
+    await waitFor(() => expect(channel.status).toBe('open'));
+    expect(hook.result.current).toBe(false);
+    channel.close();
+  });
+});

@@ -1,0 +1,50 @@
+import { type QueryKey, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { type LiveChannel, liveChannel } from '#src/api/live';
+
+export interface UseLiveOptions<T> {
+  /** Only these keys of the topic (the points on screen); none: every key the server lets through. */
+  keys?: readonly string[];
+  /** The queries the topic keeps current: invalidated on each event, or patched by `apply`. */
+  queryKey: QueryKey;
+  /** Patch the cached data with the events' payloads instead of reloading it. */
+  apply?: (old: unknown, events: T[]) => unknown;
+  enabled?: boolean;
+  /** For tests: another channel than the console's. */
+  channel?: LiveChannel;
+}
+
+/**
+ * Keep the TanStack Query cache of `queryKey` current from the live channel's `topic`. Answers whether the topic
+ * is live now: while it is not (the channel down, or the topic not granted) the caller keeps polling, e.g.
+ * `refetchInterval: live ? false : POLL_MS`.
+ */
+export function useLive<T = unknown>(topic: string, options: UseLiveOptions<T>): boolean {
+  const { keys, queryKey, apply, enabled = true, channel = liveChannel } = options;
+  const queryClient = useQueryClient();
+  const latest = useRef({ queryKey, apply });
+  latest.current = { queryKey, apply };
+  const keyList = keys?.join(',');
+
+  useEffect(() => {
+    if (!enabled || keyList === '') return;
+    return channel.subscribe(
+      topic,
+      {
+        event: (events) => {
+          const { queryKey: key, apply: patch } = latest.current;
+          if (patch)
+            queryClient.setQueriesData({ queryKey: key }, (old: unknown) => patch(old, events as T[]));
+          else void queryClient.invalidateQueries({ queryKey: key });
+        },
+        reload: () => void queryClient.invalidateQueries({ queryKey: latest.current.queryKey }),
+      },
+      keyList === undefined ? undefined : keyList.split(','),
+    );
+  }, [channel, topic, keyList, enabled, queryClient]);
+
+  return useSyncExternalStore(
+    (notify) => channel.onStatus(notify),
+    () => enabled && channel.live(topic),
+  );
+}
