@@ -37,9 +37,9 @@ def serve(
     if migrate_first:
         asyncio.run(_prepare(settings, seed=True))
     typer.echo(f"PlantDesk ready at http://{host}:{port}  (login admin / admin, tenant 000000)")
-    if simulate:  # the collectors may reach the demo's own servers on loopback (seed.data.collect)
-        from plantdesk.modules.alarm.tracking.demo import mariadb_url
-        from plantdesk.seed.data import collect
+    if simulate:  # the collectors may reach the demo's own servers on loopback (demo.data.collect)
+        from plantdesk.demo.data import collect
+        from plantdesk.demo.mes import mariadb_url
 
         mes = mariadb_url()  # the alarm tracking demo's MariaDB
         os.environ["PLANTDESK_OUTBOUND_ALLOW"] = ",".join(filter(None, [
@@ -73,7 +73,7 @@ def simulate(
 ):
     """Write plausible values every second for the demo tenant's (356782) devices, through the telemetry
     endpoint with per-device tokens: daily cycles, noise, excursions, a feed pump that stops now and then."""
-    from plantdesk.modules.device.monitor import simulator
+    from plantdesk.demo import simulator
 
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C on `make run` reaches the whole process group
@@ -203,15 +203,13 @@ async def _prepare(settings: Settings, *, seed: bool) -> bool:
             await _job_tables(settings)
         if not seed:
             return False
-        from plantdesk.seed.data import flow
-        from plantdesk.seed.seeder import run_on, seed_database, seed_forms, seed_knowledge, seed_plant
+        from plantdesk.demo import seed as demo
+        from plantdesk.seed.seeder import run_on, seed_database
 
         seeded = await run_on(engine, seed_database)
-        if not seeded:  # a database seeded before the demo plant (or forms) existed gets it once
-            await run_on(engine, seed_plant)
-            await run_on(engine, seed_forms)
-            await run_on(engine, seed_knowledge)
-            await run_on(engine, flow.seed_flow)  # likewise the workflow demo (once: it checks for its role)
+        if not seeded:  # a database seeded before a part of the demo existed gets that part once
+            for part in demo.LATER:
+                await run_on(engine, part)
         return seeded
     finally:
         await engine.dispose()

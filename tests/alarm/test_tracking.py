@@ -409,10 +409,10 @@ class TestIsolation:
 class TestDemo:
     async def test_without_mariadb_the_mes_is_a_sqlite_file_and_its_metrics_read_it(self, settings, demo_admin,
                                                                                     monkeypatch):
-        from plantdesk.modules.alarm.tracking import demo
+        from plantdesk.demo import mes
 
-        monkeypatch.setattr(demo, "MES_URL", "mysql://plantdesk_mes:plantdesk_mes@127.0.0.1:9/plantdesk_mes")
-        writer = await demo.start(settings)
+        monkeypatch.setattr(mes, "MES_URL", "mysql://plantdesk_mes:plantdesk_mes@127.0.0.1:9/plantdesk_mes")
+        writer = await mes.start(settings)
         assert writer is not None
         try:
             for tick in range(1_800_000_000, 1_800_000_030, 10):
@@ -420,15 +420,15 @@ class TestDemo:
         finally:
             await writer.engine.dispose()
         tree = await demo_admin.data("GET", f"{SOURCES}/tree")
-        [source] = [c["source"] for c in tree[0]["children"] if c["name"] == demo.SOURCE_NAME]
+        [source] = [c["source"] for c in tree[0]["children"] if c["name"] == mes.SOURCE_NAME]
         assert source["dbType"] == "sqlite" and source["database"] == "mes.db"
         tables = await demo_admin.data("GET", f"{TRACKING}/relationdata/getTable/{source['id']}")
         assert sorted(t["tableName"] for t in tables) == ["equipment_downtime", "production_report", "work_order"]
         metrics = (await demo_admin.data("GET", f"{METRICS}/list", sourceId=source["id"]))["records"]
         results = await check(demo_admin, *[m["id"] for m in metrics])
         assert len(results) == 2 and all(r["error"] is None and r["value"] is not None for r in results.values())
-        again = await demo.start(settings)  # a second start finds the source and adds none
+        again = await mes.start(settings)  # a second start finds the source and adds none
         assert again is not None
         await again.engine.dispose()
         tree = await demo_admin.data("GET", f"{SOURCES}/tree")
-        assert [c["name"] for c in tree[0]["children"]].count(demo.SOURCE_NAME) == 1
+        assert [c["name"] for c in tree[0]["children"]].count(mes.SOURCE_NAME) == 1

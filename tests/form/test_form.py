@@ -8,7 +8,8 @@ import pytest
 from openpyxl import load_workbook
 
 from plantdesk.db.session import create_engine
-from plantdesk.seed.seeder import run_on, seed_forms
+from plantdesk.demo.seed import seed_forms
+from plantdesk.seed.seeder import run_on
 from tests.helpers import Api
 
 API = "/api/form"

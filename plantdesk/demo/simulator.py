@@ -8,8 +8,8 @@ compressor loading and unloading, and now and then an excursion (reactor tempera
 compressor discharge temperature) past its alarm limit for a minute or two, for alarm rules to catch.
 
 It runs beside `serve` (`make run` starts it unless PLANTDESK_DEMO=0) and ends when its parent does. The devices
-of the demo's collected sources (seed.data.collect) are served over Modbus TCP, OPC UA and MQTT instead
-(collect.demo), for the collectors inside `serve` to read.
+of the demo's collected sources (demo.data.collect) are served over Modbus TCP, OPC UA and MQTT instead
+(demo.servers), for the collectors inside `serve` to read.
 """
 
 from __future__ import annotations
@@ -28,13 +28,11 @@ from sqlalchemy import select, update
 
 from plantdesk.config import Settings
 from plantdesk.core import tenancy
-from plantdesk.modules.alarm.tracking import demo as tracking_demo
-from plantdesk.modules.device.collect import demo
+from plantdesk.demo import TENANT, mes, servers
 from plantdesk.modules.device.models import DataPoint, Device
 from plantdesk.modules.device.monitor import ingest
 from plantdesk.modules.device.monitor.models import DeviceToken
 
-DEMO_TENANT = "356782"
 TOKEN_NAME = "simulator"
 log = logging.getLogger("plantdesk.simulator")
 
@@ -156,7 +154,7 @@ async def device_tokens(settings: Settings) -> dict[str, tuple[str, set[str]]]:
     from plantdesk.seed.seeder import run_with_session
 
     async def work(db) -> dict[str, tuple[str, set[str]]]:
-        with tenancy.tenant_scope(db, DEMO_TENANT):
+        with tenancy.tenant_scope(db, TENANT):
             devices = dict((await db.execute(select(Device.id, Device.code))).all())
             if not devices:
                 return {}
@@ -185,14 +183,14 @@ async def run(url: str, *, settings: Settings | None = None, seconds: float | No
         await _wait_for(http)
         tokens = await device_tokens(settings)
         if not tokens:
-            log.warning("simulator: the demo tenant %s has no devices; nothing to simulate", DEMO_TENANT)
+            log.warning("simulator: the demo tenant %s has no devices; nothing to simulate", TENANT)
             return
         # The devices of the demo's collected sources get their values over Modbus, OPC UA and MQTT instead.
-        servers = demo.Demo(await demo.load(settings))
-        await servers.start()
-        mes = await tracking_demo.start(settings)  # the MES database the alarm tracking demo reads
-        posted = {code: known for code, known in tokens.items() if code not in servers.feeds.devices}
-        log.warning("simulator: writing %d devices of tenant %s to %s every second", len(posted), DEMO_TENANT, url)
+        demo = servers.Demo(await servers.load(settings))
+        await demo.start()
+        writer = await mes.start(settings)  # the MES database the alarm tracking demo reads
+        posted = {code: known for code, known in tokens.items() if code not in demo.feeds.devices}
+        log.warning("simulator: writing %d devices of tenant %s to %s every second", len(posted), TENANT, url)
         plant = Plant()
         started = time.monotonic()
         tick = math.ceil(time.time())
@@ -203,15 +201,15 @@ async def run(url: str, *, settings: Settings | None = None, seconds: float | No
                 await asyncio.sleep(max(0.0, tick - time.time()))
                 values = plant.step(tick)
                 ts = tick * 1000
-                await servers.feed(values, ts)
-                if mes is not None:
-                    await mes.step(tick)
+                await demo.feed(values, ts)
+                if writer is not None:
+                    await writer.step(tick)
                 await asyncio.gather(*(_post(http, token, code, ts, values.get(code, {}), known)
                                        for code, (token, known) in posted.items()))
                 tick += 1
                 tick = max(tick, math.ceil(time.time()))  # after a stall, skip the missed seconds
         finally:
-            await servers.stop()
+            await demo.stop()
 
 
 async def _post(http: httpx.AsyncClient, token: str, code: str, ts: int, values: dict, known: set[str]) -> None:

@@ -1,6 +1,6 @@
 """The demo plant's protocol servers (`serve --simulate`): a pymodbus server and an asyncua server on loopback,
 and MQTT publishing on the machine's broker, serving whatever points the demo tenant's collected sources name
-(seed.data.collect). Each second the simulator hands its plant values here for those devices instead of
+(demo.data.collect). Each second the simulator hands its plant values here for those devices instead of
 posting them over HTTP; the collectors inside `serve` read them back like any plant's.
 
 A server that cannot start (its port taken, no broker) is logged and left out: its devices then show offline,
@@ -24,12 +24,12 @@ from sqlalchemy import select
 from plantdesk.config import Settings
 from plantdesk.core import tenancy
 from plantdesk.core.errors import BadRequest
+from plantdesk.demo import TENANT
+from plantdesk.demo.data import collect
 from plantdesk.modules.device.collect import modbus, specs
 from plantdesk.modules.device.models import DataPoint, DataPointSource, Device
-from plantdesk.seed.data import collect
 
 log = logging.getLogger("plantdesk.simulator")
-DEMO_TENANT = "356782"
 REGISTERS = 10_000
 
 
@@ -62,7 +62,7 @@ async def load(settings: Settings) -> Feeds:
 
     async def work(db) -> Feeds:
         feeds = Feeds()
-        with tenancy.tenant_scope(db, DEMO_TENANT):
+        with tenancy.tenant_scope(db, TENANT):
             rows = (await db.execute(select(DataPointSource.id, DataPointSource.type, DataPointSource.config)
                                      .where(DataPointSource.code.in_([s["code"] for s in collect.SOURCES])))).all()
             kinds = {sid: specs.KINDS.get(kind, "") for sid, kind, _ in rows}
@@ -208,7 +208,7 @@ class Demo:
 
             try:
                 for device in sorted(self.feeds.mqtt):
-                    await self.mqtt.publish(f"plantdesk/{DEMO_TENANT}/{device}/telemetry",
+                    await self.mqtt.publish(f"plantdesk/{TENANT}/{device}/telemetry",
                                             orjson.dumps({"ts": ts, "values": values.get(device, {})}), qos=0)
             except aiomqtt.MqttError as exc:
                 log.warning("simulator: MQTT publish failed: %s", exc)
@@ -225,7 +225,7 @@ class Demo:
 
 async def serve_modbus(port: int, registers: dict[int, int]) -> None:
     """A bare Modbus TCP server (unit 1) with the given holding registers (Modicon numbers → int16), until
-    killed: the browser tests' server (`python -m plantdesk.modules.device.collect.demo PORT 40001=1234 …`)."""
+    killed: the browser tests' server (`python -m plantdesk.demo.servers PORT 40001=1234 …`)."""
     feed = ModbusFeed(port, [])
     for number, value in registers.items():
         feed.holding.setValues(number - 40000, [value & 0xFFFF])

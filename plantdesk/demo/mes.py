@@ -37,10 +37,10 @@ from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
 from plantdesk.config import Settings
 from plantdesk.core import secrets, tenancy
+from plantdesk.demo import TENANT
 from plantdesk.modules.alarm.tracking import remote
 
 log = logging.getLogger("plantdesk.simulator")
-DEMO_TENANT = "356782"
 # The owner writes, the reader is what the source uses (docs/decisions.md "Alarm tracking": created once as root).
 MES_URL = os.environ.get("PLANTDESK_DEMO_MES_URL", "mysql://plantdesk_mes:plantdesk_mes@127.0.0.1:3306/plantdesk_mes")
 MES_READER = os.environ.get("PLANTDESK_DEMO_MES_READER", "plantdesk_reader:plantdesk-read-only")
@@ -210,7 +210,7 @@ async def start(settings: Settings) -> Writer | None:
     from plantdesk.seed.seeder import run_with_session
 
     async def existing(db) -> str | None:
-        with tenancy.tenant_scope(db, DEMO_TENANT):
+        with tenancy.tenant_scope(db, TENANT):
             return (await db.execute(select(AlarmSource.db_type).where(AlarmSource.name == SOURCE_NAME)
                                      .execution_options(**{tenancy.INCLUDE_DELETED: True}))).scalar()
 
@@ -236,8 +236,8 @@ async def _seed_tenant(db, settings: Settings, db_type: str) -> None:
     from plantdesk.modules.alarm.tracking.service import PASSWORD
     from plantdesk.modules.system.models import Tenant
 
-    with tenancy.tenant_scope(db, DEMO_TENANT):
-        if not await db.scalar(select(Tenant.id).where(Tenant.tenant_id == DEMO_TENANT)):
+    with tenancy.tenant_scope(db, TENANT):
+        if not await db.scalar(select(Tenant.id).where(Tenant.tenant_id == TENANT)):
             return
         if db_type == "mysql":
             parts = urlsplit(MES_URL)
