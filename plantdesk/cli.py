@@ -26,7 +26,9 @@ def serve(
     plant's simulator, which ends with the server)."""
     import uvicorn
 
-    settings = Settings()
+    if simulate:  # for the settings of this process and of uvicorn's workers
+        os.environ["PLANTDESK_DEMO"] = "1"
+    settings = with_demo(Settings())
     if workers > 1 and not settings.redis_url:
         # Revocations, lockout counters and captchas must be shared by every worker.
         raise typer.BadParameter("--workers above 1 needs PLANTDESK_REDIS_URL", param_hint="--workers")
@@ -37,14 +39,6 @@ def serve(
     if migrate_first:
         asyncio.run(_prepare(settings, seed=True))
     typer.echo(f"PlantDesk ready at http://{host}:{port}  (login admin / admin, tenant 000000)")
-    if simulate:  # the collectors may reach the demo's own servers on loopback (demo.data.collect)
-        from plantdesk.demo.data import collect
-        from plantdesk.demo.mes import mariadb_url
-
-        mes = mariadb_url()  # the alarm tracking demo's MariaDB
-        os.environ["PLANTDESK_OUTBOUND_ALLOW"] = ",".join(filter(None, [
-            settings.outbound_allow, "127.0.0.1:1883", f"127.0.0.1:{collect.MODBUS_PORT}",
-            f"127.0.0.1:{collect.OPCUA_PORT}", f"{mes.host}:{mes.port}"]))
     simulator = _start_simulator(host, port) if simulate else None
     try:
         uvicorn.run("plantdesk.asgi:app", host=host, port=port, workers=workers, log_level="warning",
@@ -80,6 +74,17 @@ def simulate(
         asyncio.run(simulator.run(url, seconds=seconds, parent_pid=parent_pid))
 
 
+def with_demo(settings: Settings) -> Settings:
+    """With the demo on this machine (Settings.demo), settings that grant the demo tenant its servers
+    (plantdesk.demo.allow), for this process and the ones it starts."""
+    if not settings.demo:
+        return settings
+    from plantdesk.demo import allow
+
+    allow.apply()
+    return Settings()
+
+
 def server_options(settings: Settings) -> dict:
     """No `server` header; X-Forwarded-For/-Proto believed only from the proxies the operator names (uvicorn
     would otherwise believe any local process, which could then pose as any client address)."""
@@ -94,6 +99,7 @@ def worker(concurrency: Annotated[int, typer.Option(help="jobs run at once")] = 
     settings = Settings()
     if settings.jobs != "queue":
         raise typer.BadParameter("worker needs PLANTDESK_JOBS=queue; the embedded mode runs jobs inside serve")
+    settings = with_demo(settings)  # its collectors read the demo's servers as `serve --simulate`'s do
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     typer.echo("PlantDesk worker running jobs (Ctrl-C stops)")
     asyncio.run(_work(settings, concurrency))

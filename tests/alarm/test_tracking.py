@@ -15,6 +15,7 @@ from plantdesk.modules.alarm import engine
 from plantdesk.modules.alarm.tracking import JOB, service
 from plantdesk.modules.alarm.tracking.models import AlarmSource, AlarmTimely
 from tests.alarm.tracking_helpers import PRODUCTION, TRACKING, ago, mariadb, postgres, reachable
+from tests.conftest import DEMO_TENANT
 from tests.device.monitor_helpers import session
 from tests.helpers import md5
 from tests.security.test_isolation import second_tenant_admin  # noqa: F401  (a session fixture)
@@ -199,7 +200,7 @@ class TestPostgreSqlSource:
     async def test_the_session_is_read_only(self, app, qms):
         from plantdesk.modules.alarm.tracking import remote
 
-        target = remote.Target("postgresql", qms.host, qms.port, qms.name, qms.username, qms.password)
+        target = remote.Target("postgresql", qms.host, qms.port, qms.name, qms.username, qms.password, DEMO_TENANT)
         with pytest.raises(Exception, match="read-only"):
             async with remote.connect(app.state.runtime.settings, target) as connection:
                 await connection.exec_driver_sql("DELETE FROM inspection")

@@ -53,7 +53,7 @@ class TestEndpoint:
     @pytest.mark.parametrize("url", ["http://a\x88b.example", "https://a..b", f"http://{'x' * 64}.example"])
     async def test_a_name_no_resolver_takes_is_a_format_error(self, url):
         with pytest.raises(BusinessError, match="资源地址格式错误"):
-            await outbound.check(outbound.Policy.parse(""), url)
+            await outbound.check(outbound.Policy.parse(""), url, tenant="000000", kind="oss")
 
 
 class TestSubmit:

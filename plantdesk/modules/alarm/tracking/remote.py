@@ -50,6 +50,7 @@ class Target:
     database: str
     username: str | None
     password: str | None
+    tenant_id: str  # whose folder a SQLite file name is read in
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,7 +100,8 @@ async def connect(settings: Settings, target: Target) -> AsyncIterator[AsyncConn
     else:
         if not target.host:
             raise BadRequest("请输入主机地址")
-        await outbound.check(settings.outbound_policy, f"{target.host}:{target.port or PORTS[target.db_type]}")
+        await outbound.check(settings.outbound_policy, f"{target.host}:{target.port or PORTS[target.db_type]}",
+                             tenant=target.tenant_id, kind=target.db_type)
     engine = create_async_engine(url(settings, target), poolclass=NullPool, connect_args=_connect_args(target.db_type))
     try:
         try:

@@ -10,7 +10,7 @@ from sqlalchemy import delete, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from plantdesk.config import Settings
-from plantdesk.core import outbound, secrets
+from plantdesk.core import outbound, secrets, tenancy
 from plantdesk.core.crud import get_or_raise, mark_deleted
 from plantdesk.core.errors import BadRequest, BusinessError, PlantDeskError
 from plantdesk.core.runtime import settings_of
@@ -39,7 +39,7 @@ def source_read(row: AlarmSource) -> dict:
 
 def target(settings: Settings, row: AlarmSource) -> remote.Target:
     return remote.Target(row.db_type, row.host, row.port, row.database, row.username,
-                         secrets.unseal(settings, PASSWORD, row.password))
+                         secrets.unseal(settings, PASSWORD, row.password), row.tenant_id)
 
 
 async def save_source(db: AsyncSession, settings: Settings, body: AlarmSourceWrite) -> AlarmSource:
@@ -62,7 +62,8 @@ async def save_source(db: AsyncSession, settings: Settings, body: AlarmSourceWri
         if not (row.host or "").strip():
             raise BadRequest("请输入主机地址")
         row.port = row.port or remote.PORTS[row.db_type]
-        await outbound.check(settings.outbound_policy, f"{row.host}:{row.port}")
+        await outbound.check(settings.outbound_policy, f"{row.host}:{row.port}", tenant=tenancy.writing_tenant(db, row),
+                             kind=row.db_type)
     if body.id is None:
         db.add(row)
     await db.flush()
@@ -110,7 +111,7 @@ async def target_of(db: AsyncSession, settings: Settings, body: AlarmSourceWrite
         raise BadRequest("请选择数据库类型")
     password = body.password or (secrets.unseal(settings, PASSWORD, saved.password) if saved else None)
     return remote.Target(db_type, given("host"), given("port") or remote.PORTS.get(db_type), given("database") or "",
-                         given("username"), password)
+                         given("username"), password, tenancy.writing_tenant(db, saved))
 
 
 async def published(db: AsyncSession, source_id: int) -> list[AlarmSourceTable]:

@@ -10,6 +10,7 @@ import orjson
 from fastapi import APIRouter, Query
 from sqlalchemy import func, select
 
+from plantdesk.core import tenancy
 from plantdesk.core.context import Identity
 from plantdesk.core.crud import get_or_raise, parse_ids
 from plantdesk.core.deps import Rt, TenantDb, need
@@ -146,7 +147,7 @@ async def _spec(db, body: ConnectionTest) -> specs.SourceSpec:
         kind, config, code, name, sid, tenant = (body.type or row.type, body.config if body.config is not None
                                                  else row.config, row.code, row.name, row.id, row.tenant_id)
     else:
-        kind, config, code, name, sid, tenant = body.type or "", body.config, "", "", 0, ""
+        kind, config, code, name, sid, tenant = body.type or "", body.config, "", "", 0, tenancy.writing_tenant(db)
     kind = specs.KINDS.get((kind or "").lower(), "")
     if not kind:
         raise BadRequest("只有 MQTT、OPC UA 与 Modbus 数据源可以测试连接")
