@@ -1,6 +1,10 @@
 """The demo (plantdesk.demo): what its tenant alone may reach on loopback while it runs, and what the simulator
 process loads."""
 
+import logging
+import socket
+import subprocess
+import sys
 
 import orjson
 import pytest
@@ -95,3 +99,37 @@ class TestWhileTheDemoRuns:
         finally:
             await server.stop()
 
+
+class TestSimulatorProcess:
+    def test_the_simulator_loads_no_app_models_or_settings(self):
+        """The demo's simulator process imports what it runs (its HTTP client, the MES writer; pymodbus and
+        asyncua when it starts their servers), not the app, the areas' models or the settings: it stays small
+        beside the server (bench/memory.py)."""
+        loaded = subprocess.run([sys.executable, "-c", "import sys, plantdesk.demo.simulator; print(*sys.modules)"],
+                                capture_output=True, text=True, check=True).stdout.split()
+        heavy = {"fastapi", "starlette", "pydantic", "pydantic_settings", "typer", "asyncua", "pymodbus", "alembic",
+                 "plantdesk.app", "plantdesk.config", "plantdesk.core", "plantdesk.modules"}
+        assert sorted(heavy & set(loaded)) == []
+
+
+class TestServers:
+    async def test_a_taken_port_is_one_line_and_no_server(self, caplog):
+        from plantdesk.demo import servers
+
+        with socket.socket() as modbus, socket.socket() as opcua:
+            for taken in (modbus, opcua):
+                taken.bind(("127.0.0.1", 0))
+                taken.listen()
+            ports = modbus.getsockname()[1], opcua.getsockname()[1]
+            point = servers.DemoPoint("K101", "LOAD", "40001", "float", 1.0, 0.0, ("holding", 0, "int16", "big", 1))
+            demo = servers.Demo(servers.Feeds(
+                modbus={"K101": [point]}, opcua={"E101": [servers.DemoPoint("E101", "T", "ns=2;s=T", "float", 1, 0)]},
+                configs={"modbus": {"port": ports[0]}, "opcua": {"endpoint": f"opc.tcp://127.0.0.1:{ports[1]}/plantdesk"}}))
+            await demo.start()
+            await demo.stop()
+        assert demo.modbus is None and demo.opcua is None
+        said = [(r.getMessage(), r.exc_info) for r in caplog.records if r.levelno >= logging.WARNING]
+        assert said == [(f"simulator: no Modbus server: 127.0.0.1:{ports[0]} is taken "
+                         "(PLANTDESK_DEMO_MODBUS_PORT moves it before the first start)", None),
+                        (f"simulator: no OPC UA server: 127.0.0.1:{ports[1]} is taken "
+                         "(PLANTDESK_DEMO_OPCUA_PORT moves it before the first start)", None)]

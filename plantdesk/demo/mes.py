@@ -16,6 +16,7 @@ import os
 import random
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from sqlalchemy import (
@@ -35,10 +36,10 @@ from sqlalchemy import (
 )
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
-from plantdesk.config import Settings
-from plantdesk.core import secrets, tenancy
 from plantdesk.demo import TENANT
-from plantdesk.modules.alarm.tracking import remote
+
+if TYPE_CHECKING:
+    from plantdesk.config import Settings
 
 log = logging.getLogger("plantdesk.simulator")
 # The owner writes, the reader is what the source uses (docs/decisions.md "Alarm tracking": created once as root).
@@ -196,6 +197,8 @@ async def _open(settings: Settings, db_type: str | None) -> tuple[str, AsyncEngi
                 log.warning("simulator: the MES source's MariaDB does not answer (%r); no MES rows", exc)
                 return None
             log.warning("simulator: no MariaDB for the MES demo (%r); using a SQLite file", exc)
+    from plantdesk.modules.alarm.tracking import remote
+
     path = remote.sqlite_path(settings, SQLITE_FILE)
     path.parent.mkdir(parents=True, exist_ok=True)
     engine = create_async_engine(f"sqlite+aiosqlite:///{path}")
@@ -205,7 +208,19 @@ async def _open(settings: Settings, db_type: str | None) -> tuple[str, AsyncEngi
 
 
 async def start(settings: Settings) -> Writer | None:
-    """Prepare the MES database and, once, the demo tenant's source and metrics; the writer, or None."""
+    """The writer of the MES database `prepare` gives, or None."""
+    url = await prepare(settings)
+    return writer(url) if url else None
+
+
+def writer(url: str) -> Writer:
+    return Writer(create_async_engine(url))
+
+
+async def prepare(settings: Settings) -> str | None:
+    """Prepare the MES database and, once, the demo tenant's source and metrics (in the server's process: the
+    simulator's only writes); the database's URL, or None."""
+    from plantdesk.core import tenancy
     from plantdesk.modules.alarm.tracking.models import AlarmSource
     from plantdesk.seed.seeder import run_with_session
 
@@ -214,6 +229,7 @@ async def start(settings: Settings) -> Writer | None:
             return (await db.execute(select(AlarmSource.db_type).where(AlarmSource.name == SOURCE_NAME)
                                      .execution_options(**{tenancy.INCLUDE_DELETED: True}))).scalar()
 
+    opened = None
     try:
         chosen = await run_with_session(settings, existing)
         opened = await _open(settings, chosen)
@@ -226,11 +242,15 @@ async def start(settings: Settings) -> Writer | None:
     except Exception as exc:  # noqa: BLE001  (the demo's MES is optional)
         log.warning("simulator: the MES demo did not start: %r", exc)
         return None
+    finally:
+        if opened is not None:
+            await opened[1].dispose()
     log.warning("simulator: writing MES rows (%s) every %d s", db_type, EVERY_SECONDS)
-    return Writer(engine)
+    return engine.url.render_as_string(hide_password=False)
 
 
 async def _seed_tenant(db, settings: Settings, db_type: str) -> None:
+    from plantdesk.core import secrets, tenancy
     from plantdesk.modules.alarm.models import AlarmGroup, AlarmLevel
     from plantdesk.modules.alarm.tracking.models import AlarmMetric, AlarmSource, AlarmSourceTable, AlarmTimely
     from plantdesk.modules.alarm.tracking.service import PASSWORD
