@@ -14,7 +14,6 @@ import json
 import logging
 import os
 import random
-from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
@@ -28,15 +27,14 @@ from sqlalchemy import (
     Numeric,
     String,
     Table,
-    delete,
     func,
     insert,
     select,
-    update,
 )
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
 from plantdesk.demo import TENANT
+from plantdesk.demo.mes_writer import EVERY_SECONDS, LINES, REASONS, Writer
 
 if TYPE_CHECKING:
     from plantdesk.config import Settings
@@ -47,8 +45,6 @@ MES_URL = os.environ.get("PLANTDESK_DEMO_MES_URL", "mysql://plantdesk_mes:plantd
 MES_READER = os.environ.get("PLANTDESK_DEMO_MES_READER", "plantdesk_reader:plantdesk-read-only")
 SQLITE_FILE = "mes.db"
 SOURCE_NAME = "MES production database"
-EVERY_SECONDS = 10
-KEEP = timedelta(days=3)
 
 metadata = MetaData()
 production_report = Table(
@@ -82,11 +78,6 @@ equipment_downtime = Table(
     Column("minutes", Integer, nullable=False),
     Column("started_at", DateTime, nullable=False))
 
-# line, station, product, cycle time (s), equipment
-LINES = [("L1", "CNC machining", "Gear housing GH-20", 42.0, "Machining centre MC-3"),
-         ("L2", "Die casting", "Pump cover PC-11", 38.0, "Die-casting cell DC-2"),
-         ("L3", "Assembly", "Motor flange MF-08", 45.0, "Press-fit station PF-1")]
-REASONS = ["Tool change", "Material shortage", "Mould cleaning", "Sensor fault", "Quality hold"]
 # name, table, aggregate, value column, time column, window s, filters, operator, threshold, level, group,
 # hysteresis, remark
 METRICS = [
@@ -104,61 +95,6 @@ def mariadb_url() -> URL:
     parts = urlsplit(MES_URL)
     return URL.create("mysql+asyncmy", username=parts.username, password=parts.password, host=parts.hostname,
                       port=parts.port or 3306, database=parts.path.lstrip("/") or "plantdesk_mes")
-
-
-@dataclass
-class Writer:
-    """Writes the plant's MES rows; `step` is called every second and writes every EVERY_SECONDS."""
-
-    engine: AsyncEngine
-    rng: random.Random = field(default_factory=lambda: random.Random(7))
-    burst_left: int = 0
-    next_burst: int = 6  # steps: the first burst a minute after start
-    steps: int = 0
-
-    async def step(self, tick: int) -> None:
-        if tick % EVERY_SECONDS:
-            return
-        try:
-            await self._write(datetime.fromtimestamp(tick))
-        except Exception as exc:  # noqa: BLE001  (the MES going away must not stop the simulator)
-            log.warning("simulator: MES rows not written: %r", exc)
-
-    async def _write(self, now: datetime) -> None:
-        self.steps += 1
-        if self.burst_left == 0 and self.steps >= self.next_burst:
-            self.burst_left, self.next_burst = 18, self.steps + self.rng.randint(60, 120)  # 3 min, every 10-20 min
-        bursting = self.burst_left > 0
-        self.burst_left = max(0, self.burst_left - 1)
-        async with self.engine.begin() as conn:
-            orders = {line: no for line, no in (await conn.execute(select(work_order.c.line, work_order.c.order_no)
-                                                                   .where(work_order.c.status == "Running"))).all()}
-            for line, station, product, cycle, equipment in LINES:
-                scrap = self.rng.randint(2, 4) if line == "L2" and bursting else int(self.rng.random() < 0.2)
-                good = self.rng.randint(8, 12)
-                order_no = orders.get(line) or await _new_order(conn, line, product, now)
-                await conn.execute(insert(production_report).values(
-                    line=line, station=station, product=product, order_no=order_no, good_qty=good, scrap_qty=scrap,
-                    cycle_time_s=round(cycle + self.rng.gauss(0, 1.2), 2), reported_at=now))
-                await conn.execute(update(work_order).where(work_order.c.order_no == order_no).values(
-                    good_qty=work_order.c.good_qty + good, scrap_qty=work_order.c.scrap_qty + scrap, updated_at=now))
-                await conn.execute(update(work_order).where(
-                    work_order.c.order_no == order_no, work_order.c.good_qty >= work_order.c.planned_qty).values(
-                    status="Completed"))
-                if self.rng.random() < 1 / 180:
-                    await conn.execute(insert(equipment_downtime).values(
-                        line=line, equipment=equipment, reason=self.rng.choice(REASONS),
-                        minutes=self.rng.randint(3, 25), started_at=now))
-            if self.steps % 360 == 1:  # hourly
-                await conn.execute(delete(production_report).where(production_report.c.reported_at < now - KEEP))
-
-
-async def _new_order(conn, line: str, product: str, now: datetime) -> str:
-    count = (await conn.execute(select(func.count()).select_from(work_order))).scalar() or 0
-    order_no = f"WO-{now:%y%m%d}-{line}-{count + 1:04d}"
-    await conn.execute(insert(work_order).values(order_no=order_no, line=line, product=product, planned_qty=1200,
-                                                 good_qty=0, scrap_qty=0, status="Running", updated_at=now))
-    return order_no
 
 
 async def _history(engine: AsyncEngine, now: datetime) -> None:
@@ -210,11 +146,7 @@ async def _open(settings: Settings, db_type: str | None) -> tuple[str, AsyncEngi
 async def start(settings: Settings) -> Writer | None:
     """The writer of the MES database `prepare` gives, or None."""
     url = await prepare(settings)
-    return writer(url) if url else None
-
-
-def writer(url: str) -> Writer:
-    return Writer(create_async_engine(url))
+    return Writer(url) if url else None
 
 
 async def prepare(settings: Settings) -> str | None:

@@ -30,7 +30,8 @@ from typing import TYPE_CHECKING
 
 import httpx
 
-from plantdesk.demo import TENANT, mes, servers
+from plantdesk.demo import TENANT, servers
+from plantdesk.demo.mes_writer import Writer
 
 if TYPE_CHECKING:
     from plantdesk.config import Settings
@@ -187,6 +188,8 @@ async def prepare(settings: Settings) -> dict:
     """What the simulator needs from the database, as plain data: fresh device tokens, the protocol servers'
     feeds, the MES database the alarm tracking demo reads. Made where the models are loaded anyway (`serve`), so
     the simulator's own process loads none of them."""
+    from plantdesk.demo import mes
+
     tokens = await device_tokens(settings)
     return {"tokens": {code: [token, sorted(known)] for code, (token, known) in tokens.items()},
             "feeds": (await servers.load(settings)).plain(), "mes": await mes.prepare(settings),
@@ -204,7 +207,7 @@ async def run(url: str, plan: dict, *, seconds: float | None = None, parent_pid:
         # The devices of the demo's collected sources get their values over Modbus, OPC UA and MQTT instead.
         demo = servers.Demo(servers.Feeds.of(plan["feeds"]), Path(plan["shelf"]))
         await demo.start()
-        writer = mes.writer(plan["mes"]) if plan["mes"] else None
+        writer = Writer(plan["mes"]) if plan["mes"] else None
         posted = {code: known for code, known in tokens.items() if code not in demo.feeds.devices}
         log.warning("simulator: writing %d devices of tenant %s to %s every second", len(posted), TENANT, url)
         plant = Plant()

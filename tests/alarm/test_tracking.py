@@ -4,6 +4,8 @@ a PostgreSQL source, refusals of unknown and hostile names, sealed credentials, 
 tenant isolation on every route."""
 
 import io
+import sqlite3
+from datetime import datetime
 
 import orjson
 import pytest
@@ -415,11 +417,12 @@ class TestDemo:
         monkeypatch.setattr(mes, "MES_URL", "mysql://plantdesk_mes:plantdesk_mes@127.0.0.1:9/plantdesk_mes")
         writer = await mes.start(settings)
         assert writer is not None
-        try:
-            for tick in range(1_800_000_000, 1_800_000_030, 10):
-                await writer.step(tick)
-        finally:
-            await writer.engine.dispose()
+        for tick in range(1_800_000_000, 1_800_000_030, 10):
+            await writer.step(tick)
+        with sqlite3.connect(settings.data_dir / "tracking" / mes.SQLITE_FILE) as written:  # by the driver alone
+            assert written.execute("SELECT count(*), min(reported_at) FROM production_report WHERE reported_at >= ?",
+                                   (f"{datetime.fromtimestamp(1_800_000_000):%Y-%m-%d %H:%M:%S}",)).fetchone() == (
+                9, f"{datetime.fromtimestamp(1_800_000_000):%Y-%m-%d %H:%M:%S}.000000")
         tree = await demo_admin.data("GET", f"{SOURCES}/tree")
         [source] = [c["source"] for c in tree[0]["children"] if c["name"] == mes.SOURCE_NAME]
         assert source["dbType"] == "sqlite" and source["database"] == "mes.db"
@@ -428,8 +431,6 @@ class TestDemo:
         metrics = (await demo_admin.data("GET", f"{METRICS}/list", sourceId=source["id"]))["records"]
         results = await check(demo_admin, *[m["id"] for m in metrics])
         assert len(results) == 2 and all(r["error"] is None and r["value"] is not None for r in results.values())
-        again = await mes.start(settings)  # a second start finds the source and adds none
-        assert again is not None
-        await again.engine.dispose()
+        assert await mes.start(settings) is not None  # a second start finds the source and adds none
         tree = await demo_admin.data("GET", f"{SOURCES}/tree")
         assert [c["name"] for c in tree[0]["children"]].count(mes.SOURCE_NAME) == 1
