@@ -29,7 +29,10 @@ from sqlalchemy import insert, text
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from plantdesk.config import Settings  # noqa: E402
-from plantdesk.core import tenancy  # noqa: E402
+from plantdesk.core import (
+    listeners,  # noqa: E402
+    tenancy,  # noqa: E402
+)
 from plantdesk.core.cache import create_cache  # noqa: E402
 from plantdesk.core.runtime import Runtime  # noqa: E402
 from plantdesk.db.models import Base  # noqa: E402
@@ -37,7 +40,6 @@ from plantdesk.db.session import create_engine, session_factory  # noqa: E402
 from plantdesk.modules.alarm import engine as alarms  # noqa: E402
 from plantdesk.modules.alarm.models import AlarmGroup, AlarmRule  # noqa: E402
 from plantdesk.modules.device.models import DataPoint, Device  # noqa: E402
-from plantdesk.core import listeners  # noqa: E402
 from plantdesk.modules.device.monitor.store import store  # noqa: E402
 
 TENANT = "356782"

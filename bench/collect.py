@@ -122,7 +122,7 @@ async def prepare(rt, modbus_port: int) -> tuple[int, int]:
 
 async def run(settings: Settings, args) -> list[str]:
     modbus_port = free_port()
-    server = subprocess.Popen([sys.executable, "-m", "plantdesk.modules.device.collect.demo", str(modbus_port),
+    server = subprocess.Popen([sys.executable, "-m", "plantdesk.demo.servers", str(modbus_port),
                                *(f"{40001 + r}={r}" for r in range(MODBUS_REGISTERS))],
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:

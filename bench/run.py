@@ -254,8 +254,7 @@ async def insert_users(url: str, count: int) -> None:
     from plantdesk.core.ids import next_id
     from plantdesk.core.security.passwords import hash_password, md5_hex
     from plantdesk.db.session import create_engine, session_factory
-    from plantdesk.modules.system.models import Dept, Role
-    from plantdesk.modules.system.models import SEARCH, User
+    from plantdesk.modules.system.models import SEARCH, Dept, Role, User
 
     engine = create_engine(url)
     try:

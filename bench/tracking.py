@@ -48,7 +48,7 @@ async def fill(kind: str, name: str, rows: int) -> remote.Target:
                                       "VALUES (%s, %s, %s, %s)", batch[start:start + 10_000])
         await conn.commit()
         await conn.ensure_closed()
-        return remote.Target("mysql", "127.0.0.1", 3306, name, "plantdesk_reader", "plantdesk-read-only")
+        return remote.Target("mysql", "127.0.0.1", 3306, name, "plantdesk_reader", "plantdesk-read-only", "000000")
     import asyncpg
 
     admin = await asyncpg.connect("postgresql://postgres@127.0.0.1:5432/postgres")
@@ -62,7 +62,7 @@ async def fill(kind: str, name: str, rows: int) -> remote.Target:
     await conn.execute("CREATE INDEX ON production_report (reported_at)")
     await conn.execute("ANALYZE production_report")
     await conn.close()
-    return remote.Target("postgresql", "127.0.0.1", 5432, name, "postgres", None)
+    return remote.Target("postgresql", "127.0.0.1", 5432, name, "postgres", None, "000000")
 
 
 async def drop(kind: str, name: str) -> None:

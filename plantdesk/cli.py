@@ -4,8 +4,10 @@ import asyncio
 import contextlib
 import logging
 import os
+import subprocess
+import sys
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import Annotated, Any, NoReturn
 
 import typer
 
@@ -26,7 +28,9 @@ def serve(
     plant's simulator, which ends with the server)."""
     import uvicorn
 
-    settings = Settings()
+    if simulate:  # for the settings of this process and of uvicorn's workers
+        os.environ["PLANTDESK_DEMO"] = "1"
+    settings = with_demo(Settings())
     if workers > 1 and not settings.redis_url:
         # Revocations, lockout counters and captchas must be shared by every worker.
         raise typer.BadParameter("--workers above 1 needs PLANTDESK_REDIS_URL", param_hint="--workers")
@@ -34,20 +38,22 @@ def serve(
         # Embedded jobs run in the serving process: in each of several they would all run every schedule.
         raise typer.BadParameter("--workers above 1 needs PLANTDESK_JOBS=queue (and `worker` processes)",
                                  param_hint="--workers")
-    if migrate_first:
-        asyncio.run(_prepare(settings, seed=True))
+    # Migrating and seeding (and the simulator's plan) run in a process of their own: Alembic, the migrations and
+    # the seed data would otherwise stay in the server (~30 MB). One worker is this process: it imports the app
+    # meanwhile.
+    preparing = subprocess.Popen([sys.executable, "-m", "plantdesk", "prepare",
+                                  "--migrate" if migrate_first else "--no-migrate",
+                                  "--simulate" if simulate else "--no-simulate"], stdout=subprocess.PIPE)
+    app_target: Any = "plantdesk.asgi:app"
+    if workers == 1:
+        from plantdesk.asgi import app as app_target
+    plan, _ = preparing.communicate()
+    if preparing.returncode:
+        raise typer.Exit(preparing.returncode)
     typer.echo(f"PlantDesk ready at http://{host}:{port}  (login admin / admin, tenant 000000)")
-    if simulate:  # the collectors may reach the demo's own servers on loopback (seed.data.collect)
-        from plantdesk.modules.alarm.tracking.demo import mariadb_url
-        from plantdesk.seed.data import collect
-
-        mes = mariadb_url()  # the alarm tracking demo's MariaDB
-        os.environ["PLANTDESK_OUTBOUND_ALLOW"] = ",".join(filter(None, [
-            settings.outbound_allow, "127.0.0.1:1883", f"127.0.0.1:{collect.MODBUS_PORT}",
-            f"127.0.0.1:{collect.OPCUA_PORT}", f"{mes.host}:{mes.port}"]))
-    simulator = _start_simulator(host, port) if simulate else None
+    simulator = _start_simulator(host, port, plan) if simulate else None
     try:
-        uvicorn.run("plantdesk.asgi:app", host=host, port=port, workers=workers, log_level="warning",
+        uvicorn.run(app_target, host=host, port=port, workers=workers, log_level="warning",
                     loop="uvloop", http="httptools", access_log=False, **server_options(settings))
     finally:
         if simulator is not None:
@@ -55,29 +61,62 @@ def serve(
             simulator.wait(timeout=10)
 
 
-def _start_simulator(host: str, port: int):
-    import subprocess
-    import sys
-
+def _start_simulator(host: str, port: int, plan: bytes) -> subprocess.Popen:
+    """The simulator in a process of its own, given what it needs from the database (simulator.prepare's plan,
+    on its stdin) so that it loads neither the models nor the settings."""
     local = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
     typer.echo("demo plant simulator writing live values to tenant 356782 (PLANTDESK_DEMO=0 turns it off)")
-    return subprocess.Popen([sys.executable, "-m", "plantdesk", "simulate", "--url", f"http://{local}:{port}",
-                             "--parent-pid", str(os.getpid())])
+    child = subprocess.Popen([sys.executable, "-m", "plantdesk.demo.simulator", f"http://{local}:{port}",
+                              str(os.getpid())], stdin=subprocess.PIPE)
+    assert child.stdin is not None
+    child.stdin.write(plan)
+    child.stdin.close()
+    return child
+
+
+@app.command(hidden=True)
+def prepare(migrate_first: Annotated[bool, typer.Option("--migrate/--no-migrate")] = True, simulate: bool = False):
+    """`serve`'s first step: migrate, seed an empty database, and with `--simulate` write the simulator's plan
+    (JSON) to stdout."""
+    settings = Settings()
+    if migrate_first:
+        asyncio.run(_prepare(settings, seed=True))
+    if simulate:
+        import json
+
+        from plantdesk.demo import simulator
+
+        sys.stdout.write(json.dumps(asyncio.run(simulator.prepare(settings))))
 
 
 @app.command()
 def simulate(
     url: Annotated[str, typer.Option(help="the server to write to")] = "http://127.0.0.1:8000",
     seconds: Annotated[float | None, typer.Option(help="stop after this many seconds (default: run on)")] = None,
-    parent_pid: Annotated[int | None, typer.Option(hidden=True)] = None,
 ):
     """Write plausible values every second for the demo tenant's (356782) devices, through the telemetry
     endpoint with per-device tokens: daily cycles, noise, excursions, a feed pump that stops now and then."""
-    from plantdesk.modules.device.monitor import simulator
+    from plantdesk.demo import simulator
 
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C on `make run` reaches the whole process group
-        asyncio.run(simulator.run(url, seconds=seconds, parent_pid=parent_pid))
+
+    async def standalone() -> None:
+        await simulator.wait_for_server(url)  # which migrates and seeds the database first
+        await simulator.run(url, await simulator.prepare(Settings()), seconds=seconds)
+
+    with contextlib.suppress(KeyboardInterrupt):
+        asyncio.run(standalone())
+
+
+def with_demo(settings: Settings) -> Settings:
+    """With the demo on this machine (Settings.demo), settings that grant the demo tenant its servers
+    (plantdesk.demo.allow), for this process and the ones it starts."""
+    if not settings.demo:
+        return settings
+    from plantdesk.demo import allow
+
+    allow.apply()
+    return Settings()
 
 
 def server_options(settings: Settings) -> dict:
@@ -94,6 +133,7 @@ def worker(concurrency: Annotated[int, typer.Option(help="jobs run at once")] = 
     settings = Settings()
     if settings.jobs != "queue":
         raise typer.BadParameter("worker needs PLANTDESK_JOBS=queue; the embedded mode runs jobs inside serve")
+    settings = with_demo(settings)  # its collectors read the demo's servers as `serve --simulate`'s do
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     typer.echo("PlantDesk worker running jobs (Ctrl-C stops)")
     asyncio.run(_work(settings, concurrency))
@@ -201,15 +241,15 @@ async def _prepare(settings: Settings, *, seed: bool) -> bool:
             await connection.run_sync(_upgrade, settings)
         if settings.jobs == "queue":
             await _job_tables(settings)
-        from plantdesk.seed.data import flow
-        from plantdesk.seed.seeder import run_on, seed_database, seed_forms, seed_knowledge, seed_plant
+        seeded = False
+        if seed:
+            from plantdesk.demo import seed as demo
+            from plantdesk.seed.seeder import run_on, seed_database
 
-        seeded = seed and await run_on(engine, seed_database)
-        if seed and not seeded:  # a database seeded before the demo plant (or forms) existed gets it once
-            await run_on(engine, seed_plant)
-            await run_on(engine, seed_forms)
-            await run_on(engine, seed_knowledge)
-            await run_on(engine, flow.seed_flow)  # likewise the workflow demo (once: it checks for its role)
+            seeded = await run_on(engine, seed_database)
+            if not seeded:  # a database seeded before a part of the demo existed gets that part once
+                for part in demo.LATER:
+                    await run_on(engine, part)
         await _sync_seed(settings, engine)
         return seeded
     finally:

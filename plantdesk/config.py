@@ -5,7 +5,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from plantdesk.core import outbound
@@ -37,12 +37,22 @@ class Settings(BaseSettings):
     log_sql: bool = False
     db_pool_size: int = 32
     outbound_allow: str = ""  # internal endpoints tenants may name: host, host:port or CIDR (core.outbound)
+    outbound_grants: str = ""  # tenant/kind=host:port: one internal endpoint for one tenant's one kind of connection
+    # The demo plant's servers run on this machine (serve --simulate sets it; give it to `worker` processes too):
+    # the demo tenant's collectors and MES source may reach them (plantdesk.demo.allow).
+    demo: bool = False
     forwarded_allow_ips: str = ""  # proxies whose X-Forwarded-* headers are believed (uvicorn's list syntax)
     # embedded: jobs run inside `serve` (one process); queue: PostgreSQL-backed, run by `worker` processes.
     jobs: Literal["embedded", "queue"] = "embedded"
     job_schedules: dict[str, str] = {}  # job name -> cron, overriding the declared schedule
     # How often a worker says it is alive; three missed and its running jobs are retried or failed (core.jobs).
     jobs_heartbeat_seconds: float = Field(default=10.0, gt=0)
+
+    @field_validator("outbound_grants")
+    @classmethod
+    def _grants_parse(cls, value: str) -> str:
+        outbound.Policy.parse("", value)  # a malformed grant stops the start, not a later connection
+        return value
 
     @cached_property
     def resolved_database_url(self) -> str:
@@ -60,7 +70,8 @@ class Settings(BaseSettings):
 
     @property
     def outbound_policy(self) -> "outbound.Policy":
-        return outbound.Policy.parse(self.outbound_allow)
+        """The platform's rule; a connection checks against it with its tenant and kind (core.outbound)."""
+        return outbound.Policy.parse(self.outbound_allow, self.outbound_grants)
 
     @property
     def upload_dir(self) -> Path:

@@ -1,6 +1,7 @@
 """The operator commands work on a fresh data dir (SQLite)."""
 
 import asyncio
+import json
 import socket
 
 import httpx
@@ -38,6 +39,21 @@ class TestCli:
         assert "reset" in run("reset-password", "zhangwei", "--tenant", "356782").output
         assert run("reset-password", "nobody", "--tenant", "356782").exit_code != 0
         assert "0 session(s)" in run("kick", "admin").output
+
+    def test_serve_prepares_apart_and_plans_the_simulator(self, run):
+        """`serve`'s preparing process migrates, seeds and writes the simulator's plan: a token for every demo
+        device, the devices its protocol servers serve, the MES database it writes to."""
+        from plantdesk.demo.data import collect, plant
+
+        result = run("prepare", "--simulate")
+        assert result.exit_code == 0, result.output
+        plan = json.loads(result.stdout.strip().splitlines()[-1])
+        assert set(plan["tokens"]) == {device[0] for device in plant.DEVICES}
+        assert set(plan["feeds"]["modbus"]) == {"K101"} and set(plan["feeds"]["opcua"]) == {"E101"}
+        assert plan["feeds"]["mqtt"] == ["TK201", "TK202", "TK203"]
+        assert plan["feeds"]["configs"]["modbus"]["port"] == collect.MODBUS_PORT
+        assert plan["mes"].startswith(("sqlite+aiosqlite:///", "mysql+asyncmy://"))
+        assert "already seeded" in run("seed").output
 
     def test_several_workers_need_redis(self, run, monkeypatch):
         monkeypatch.delenv("PLANTDESK_REDIS_URL", raising=False)

@@ -33,3 +33,11 @@ class TestLayers:
                         and parts[3].endswith("router"):
                     offenders.append(f"{path.relative_to(PACKAGE)} -> {name}")
         assert offenders == []
+
+    def test_no_business_package_imports_the_demo(self):
+        """The demo (plantdesk.demo) builds on the areas; an area or the core that imported it would ship the demo
+        with every deployment and tie the product to its data."""
+        offenders = [f"{path.relative_to(PACKAGE)} -> {name}"
+                     for folder in ("core", "modules") for path in (PACKAGE / folder).rglob("*.py")
+                     for name in _imports(path) if name == "plantdesk.demo" or name.startswith("plantdesk.demo.")]
+        assert offenders == []

@@ -4,7 +4,11 @@ model providers and mail as they come) goes through one rule: public addresses o
 A tenant administrator names hosts; without this rule a storage endpoint of 127.0.0.1:6379 or 169.254.169.254
 would make the server a scanner and a proxy into its own network. Loopback, private, link-local, shared,
 multicast and reserved addresses are refused unless the platform operator allows them by name or range in
-PLANTDESK_OUTBOUND_ALLOW (`minio.lan:9000`, `127.0.0.1:9000`, `10.0.0.0/8`; a bare host allows every port).
+PLANTDESK_OUTBOUND_ALLOW (`minio.lan:9000`, `127.0.0.1:9000`, `10.0.0.0/8`; a bare host allows every port), or
+grants one endpoint to one tenant for one kind of connection in PLANTDESK_OUTBOUND_GRANTS
+(`356782/modbus=127.0.0.1:15020`: the demo tenant's Modbus collector, nobody's AI provider). A check names its
+tenant and kind (`check(..., tenant=, kind=)`, or `policy.scoped(tenant, kind)` for a connection's policy); an
+unscoped policy holds no grant.
 The rule is checked when a setting is saved (a name that does not resolve then is refused too, unless the
 platform allows it by name) and again on the address each connection actually uses: the connection resolves its
 host once, checks every address and connects to the checked one (the Host header and the TLS name stay the
@@ -38,12 +42,20 @@ class OutboundRefused(BusinessError):
 
 
 @dataclass(frozen=True)
+class Grant:
+    tenant: str
+    kind: str  # the kind of connection: mqtt, modbus, opcua (collectors), mysql, postgresql… (tracking), ai, …
+    name: str  # "host:port", lowercased
+
+
+@dataclass(frozen=True)
 class Policy:
     names: frozenset[str]  # "host" (any port) and "host:port", lowercased
     networks: tuple[ipaddress.IPv4Network | ipaddress.IPv6Network, ...]
+    grants: frozenset[Grant] = frozenset()  # held only by the policy `scoped` gives their tenant and kind
 
     @classmethod
-    def parse(cls, raw: str) -> "Policy":
+    def parse(cls, raw: str, grants: str = "") -> "Policy":
         names, networks = set(), []
         for entry in (part.strip().lower() for part in raw.split(",")):
             if not entry:
@@ -52,7 +64,13 @@ class Policy:
                 networks.append(ipaddress.ip_network(entry, strict=False))
             except ValueError:
                 names.add(entry)
-        return cls(frozenset(names), tuple(networks))
+        return cls(frozenset(names), tuple(networks), frozenset(_grants(grants)))
+
+    def scoped(self, tenant: str, kind: str) -> "Policy":
+        """The policy of one tenant's connection of one kind: the platform's entries and that tenant's grants for
+        that kind."""
+        granted = {grant.name for grant in self.grants if grant.tenant == tenant and grant.kind == kind}
+        return Policy(self.names | granted, self.networks)
 
     def named(self, host: str, port: int) -> bool:
         host = host.lower().strip("[]")
@@ -64,6 +82,21 @@ class Policy:
         if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
             address = address.ipv4_mapped
         return address.is_global and not address.is_multicast
+
+
+def _grants(raw: str) -> list[Grant]:
+    """`tenant/kind=host:port` entries, comma-separated; a malformed one is an error at start-up."""
+    found = []
+    for entry in (part.strip().lower() for part in raw.split(",")):
+        if not entry:
+            continue
+        scope, _, name = entry.partition("=")
+        tenant, _, kind = scope.partition("/")
+        host, _, port = name.rpartition(":")
+        if not (tenant and kind and host and port.isdigit()):
+            raise ValueError(f"an outbound grant is tenant/kind=host:port, not {entry!r}")
+        found.append(Grant(tenant, kind, name))
+    return found
 
 
 def endpoint(url: str) -> tuple[str, int]:
@@ -82,10 +115,10 @@ def endpoint(url: str) -> tuple[str, int]:
     return parts.hostname, port or (443 if parts.scheme == "https" else 80)
 
 
-async def check(policy: Policy, url: str) -> None:
-    """Refuse an endpoint whose host is, or resolves to, an address the policy does not permit, or a name that
-    does not resolve (what it would resolve to later was never checked)."""
-    await connect_address(policy, *endpoint(url))
+async def check(policy: Policy, url: str, *, tenant: str, kind: str) -> None:
+    """Refuse an endpoint whose host is, or resolves to, an address the policy does not permit to `tenant`'s
+    connection of `kind`, or a name that does not resolve (what it would resolve to later was never checked)."""
+    await connect_address(policy.scoped(tenant, kind), *endpoint(url))
 
 
 async def connect_address(policy: Policy, host: str, port: int) -> str:

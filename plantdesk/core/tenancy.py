@@ -73,6 +73,12 @@ def current(session) -> Scope | None:
     return getattr(session, "sync_session", session).info.get(SCOPE_KEY)
 
 
+def writing_tenant(session, row: TenantMixin | None = None) -> str:
+    """The tenant a row belongs to: a saved one's own, else the one the session writes for (as _stamp_tenant)."""
+    scope = current(session)
+    return row.tenant_id if row is not None and row.tenant_id else scope.tenant_id if scope else ""
+
+
 def bound_tenant(session) -> str | None:
     """The one tenant the session's queries are held to; None when it sees every tenant (a platform scope). An
     unbound session sees none, so asking is an error (a cache keyed on the answer would be shared with the

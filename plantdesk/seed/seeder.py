@@ -1,6 +1,6 @@
-"""First start of an empty database: platform tenant and admin, clients, menus, dicts, params, regions,
-and a demo tenant with a small plant organisation. Seeding a database that has tenant 000000 does nothing; the
-menus, dictionaries and parameters of a later release reach it through seed.sync."""
+"""First start of an empty database: platform tenant and admin, clients, menus, dicts, params, regions, then
+the demo tenant (plantdesk.demo.seed). Seeding a database that has tenant 000000 does nothing; the menus,
+dictionaries and parameters of a later release reach it through seed.sync."""
 
 from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
@@ -25,9 +25,8 @@ from plantdesk.modules.system.models import (
     Tenant,
     User,
 )
-from plantdesk.modules.system.param import seeds as params
 from plantdesk.modules.system.tenant.provision import menu_ids_for_codes
-from plantdesk.seed.data import demo, flow, form, regions
+from plantdesk.seed.data import platform, regions
 from plantdesk.seed.sync import sync, sync_business_dicts
 
 T = TypeVar("T")
@@ -69,21 +68,15 @@ async def seed_database(db: AsyncSession) -> bool:
     await db.flush()
 
     admin_password = await hash_password(md5_hex("admin"))
-    await _add_organisation(db, demo.PLATFORM_TENANT, demo.PLATFORM_DEPTS, demo.PLATFORM_POSTS,
-                            demo.PLATFORM_ROLES, demo.PLATFORM_USERS, admin_password, grants={"user": ["desk"]})
-    tenant_password = await hash_password(md5_hex("123456"))
-    await _add_organisation(db, demo.DEMO_TENANT, demo.DEMO_DEPTS, demo.DEMO_POSTS, demo.DEMO_ROLES,
-                            demo.DEMO_USERS, tenant_password, admin_password=admin_password,
-                            grants={"admin": list(params.TENANT_DEFAULT_MENU_CODES), "user": ["desk"]})
-    for tenant_id, notices in ((PLATFORM_TENANT, demo.PLATFORM_NOTICES),
-                               (demo.DEMO_TENANT["tenant_id"], demo.DEMO_NOTICES)):
-        await sync_business_dicts(db, tenant_id)
-        _add_notices(db, tenant_id, notices)
+    await add_organisation(db, platform.PLATFORM_TENANT, platform.PLATFORM_DEPTS, platform.PLATFORM_POSTS,
+                           platform.PLATFORM_ROLES, platform.PLATFORM_USERS, admin_password, grants={"user": ["desk"]})
+    await sync_business_dicts(db, PLATFORM_TENANT)
+    add_notices(db, PLATFORM_TENANT, platform.PLATFORM_NOTICES)
     await db.flush()
-    await seed_plant(db)
-    await seed_forms(db)
-    await seed_knowledge(db)
-    await flow.seed_flow(db)
+    # Imported here: the demo builds on this module's helpers (and on every area).
+    from plantdesk.demo import seed as demo
+
+    await demo.seed(db, admin_password)
     return True
 
 
@@ -98,7 +91,7 @@ def _add_regions(db: AsyncSession) -> None:
                       city_code=None if province else code, city_name=None if province else name))
 
 
-async def _add_organisation(db: AsyncSession, tenant: dict, depts: list[dict], posts: list[tuple],
+async def add_organisation(db: AsyncSession, tenant: dict, depts: list[dict], posts: list[tuple],
                             roles: list[tuple], users: list[tuple], password: str, *,
                             admin_password: str | None = None, grants: dict[str, list[str]]) -> None:
     tenant_id = tenant["tenant_id"]
@@ -137,7 +130,7 @@ def _add_depts(db: AsyncSession, tenant_id: str, nodes: list[dict], *, parent_id
         _add_depts(db, tenant_id, node["children"], parent_id=dept.id, ancestors=f"{ancestors},{dept.id}", ids=ids)
 
 
-def _add_notices(db: AsyncSession, tenant_id: str, notices: list[tuple[int, int, str, str]]) -> None:
+def add_notices(db: AsyncSession, tenant_id: str, notices: list[tuple[int, int, str, str]]) -> None:
     now = datetime.now().replace(microsecond=0)
     for days, category, title, content in notices:
         db.add(Notice(tenant_id=tenant_id, title=title, category=category, content=content,
@@ -149,118 +142,3 @@ def _new_id() -> int:
 
     return next_id()
 
-
-async def seed_forms(db: AsyncSession) -> bool:
-    """The demo tenant's forms (seed.data.form), once: only when the demo tenant exists and has never had a form
-    catalogue."""
-    if not await db.scalar(select(Tenant.id).where(Tenant.tenant_id == demo.DEMO_TENANT["tenant_id"])):
-        return False
-    return await form.seed(db, demo.DEMO_TENANT["tenant_id"])
-
-
-async def seed_plant(db: AsyncSession) -> bool:
-    """The demo tenant's plant (seed.data.plant), once: only when the demo tenant exists and has never had a
-    device model (removed ones count, so a plant the tenant cleared away does not come back)."""
-    from datetime import date
-
-    from plantdesk.modules.device import service
-    from plantdesk.modules.device.models import (
-        CollectGroup,
-        DataPoint,
-        DataPointAlarm,
-        DataPointSource,
-        Device,
-        EquipmentModel,
-        ModelComponent,
-        ModelPoint,
-    )
-    from plantdesk.seed.data import alarm, collect, plant, warning
-
-    tenant_id = demo.DEMO_TENANT["tenant_id"]
-    if not await db.scalar(select(Tenant.id).where(Tenant.tenant_id == tenant_id)):
-        return False
-    with tenancy.tenant_scope(db, tenant_id):
-        had = await db.scalar(select(EquipmentModel.id).limit(1).execution_options(**{tenancy.INCLUDE_DELETED: True}))
-        if had:
-            return False
-        groups = {}
-        for row in plant.COLLECT_GROUPS:
-            groups[row["code"]] = CollectGroup(**row)
-            db.add(groups[row["code"]])
-        for row in plant.SOURCES:
-            db.add(DataPointSource(**row))
-        await db.flush()
-        models = {}
-        for sort, spec in enumerate(plant.MODELS, start=1):
-            model = EquipmentModel(code=spec["code"], name=spec["name"], category=spec["category"],
-                                   manufacturer=spec["manufacturer"], specification=spec["specification"],
-                                   remark=spec["zh"], sort=sort)
-            db.add(model)
-            await db.flush()
-            models[spec["code"]] = model
-            components = {}
-            for n, (code, name) in enumerate(spec["components"], start=1):
-                components[code] = ModelComponent(model_id=model.id, code=code, name=name, sort=n)
-                db.add(components[code])
-            await db.flush()
-            for n, (code, name, unit, kind, low, high, deadband, component, group, address) in enumerate(
-                    spec["points"], start=1):
-                db.add(ModelPoint(link_id=model.id, component_id=components[component].id if component else None,
-                                  code=code, name=name, unit=unit, data_type=kind, range_min=low, range_max=high,
-                                  deadband=deadband, collect_group_id=groups[group].id, address=address, sort=n,
-                                  store=1, scale=1.0, offset=0.0))
-        await db.flush()
-        depts = {d.dept_name: d.id for d in (await db.execute(select(Dept))).scalars()}
-        devices = {}
-        for sort, (code, name, model_code, dept, line, area, location, serial, installed) in enumerate(
-                plant.DEVICES, start=1):
-            model = models[model_code]
-            device = Device(code=code, name=name, model_id=model.id, category=model.category,
-                            manufacturer=model.manufacturer, dept_id=depts.get(dept), line=line, area=area,
-                            location=location, serial_no=serial, install_date=date.fromisoformat(installed),
-                            sort=sort)
-            db.add(device)
-            await db.flush()
-            await service.instantiate(db, device)
-            devices[code] = device
-        for device_code, point_code, low_low, low, high, high_high, level, message in plant.ALARMS:
-            point_id = await db.scalar(select(DataPoint.id).where(DataPoint.device_id == devices[device_code].id,
-                                                                 DataPoint.code == point_code))
-            db.add(DataPointAlarm(point_id=point_id, switch_flag=1, low_low=low_low, low=low, high=high,
-                                  high_high=high_high, level=level, message=message, deadband=0.0,
-                                  delay_seconds=10))
-        await db.flush()
-        await collect.seed(db)
-    await alarm.seed(db, tenant_id)
-    await warning.seed(db, tenant_id)
-    return True
-
-
-async def seed_knowledge(db: AsyncSession) -> bool:
-    """The demo tenant's knowledge base (seed.data.knowledge), once: only when the tenant has never had a
-    knowledge catalogue (removed ones count)."""
-    from plantdesk.modules.knowledge import service
-    from plantdesk.modules.knowledge.models import KnowledgeCatalogue, KnowledgeInfo
-    from plantdesk.seed.data import knowledge
-
-    tenant_id = demo.DEMO_TENANT["tenant_id"]
-    if not await db.scalar(select(Tenant.id).where(Tenant.tenant_id == tenant_id)):
-        return False
-    with tenancy.tenant_scope(db, tenant_id):
-        if await db.scalar(select(KnowledgeCatalogue.id).limit(1)
-                           .execution_options(**{tenancy.INCLUDE_DELETED: True})):
-            return False
-        folders: dict[str, KnowledgeCatalogue] = {}
-        for sort, (key, parent, name) in enumerate(knowledge.CATALOGUES, start=1):
-            folders[key] = KnowledgeCatalogue(name=name, sort=sort,
-                                              parent_id=folders[parent].id if parent else 0)
-            db.add(folders[key])
-            await db.flush()
-        for folder, title, tags, summary, content in knowledge.ENTRIES:
-            info = KnowledgeInfo(catalogue_id=folders[folder].id, title=title, tags=tags, summary=summary,
-                                 content=content, author=demo.DEMO_USERS[0][1])
-            db.add(info)
-            await db.flush()
-            await service.index(db, info)
-        await db.flush()
-    return True

@@ -4,6 +4,8 @@ a PostgreSQL source, refusals of unknown and hostile names, sealed credentials, 
 tenant isolation on every route."""
 
 import io
+import sqlite3
+from datetime import datetime
 
 import orjson
 import pytest
@@ -15,6 +17,7 @@ from plantdesk.modules.alarm import engine
 from plantdesk.modules.alarm.tracking import JOB, service
 from plantdesk.modules.alarm.tracking.models import AlarmSource, AlarmTimely
 from tests.alarm.tracking_helpers import PRODUCTION, TRACKING, ago, mariadb, postgres, reachable
+from tests.conftest import DEMO_TENANT
 from tests.device.monitor_helpers import session
 from tests.helpers import md5, rebinding_dns
 from tests.security.test_isolation import second_tenant_admin  # noqa: F401  (a session fixture)
@@ -210,7 +213,7 @@ class TestPostgreSqlSource:
     async def test_the_session_is_read_only(self, app, qms):
         from plantdesk.modules.alarm.tracking import remote
 
-        target = remote.Target("postgresql", qms.host, qms.port, qms.name, qms.username, qms.password)
+        target = remote.Target("postgresql", qms.host, qms.port, qms.name, qms.username, qms.password, DEMO_TENANT)
         with pytest.raises(Exception, match="read-only"):
             async with remote.connect(app.state.runtime.settings, target) as connection:
                 await connection.exec_driver_sql("DELETE FROM inspection")
@@ -420,41 +423,42 @@ class TestIsolation:
 class TestDemo:
     async def test_without_mariadb_the_mes_is_a_sqlite_file_and_its_metrics_read_it(self, settings, demo_admin,
                                                                                     monkeypatch):
-        from plantdesk.modules.alarm.tracking import demo
+        from plantdesk.demo import mes
 
-        monkeypatch.setattr(demo, "MES_URL", "mysql://plantdesk_mes:plantdesk_mes@127.0.0.1:9/plantdesk_mes")
-        writer = await demo.start(settings)
+        monkeypatch.setattr(mes, "MES_URL", "mysql://plantdesk_mes:plantdesk_mes@127.0.0.1:9/plantdesk_mes")
+        writer = await mes.start(settings)
         assert writer is not None
-        try:
-            for tick in range(1_800_000_000, 1_800_000_030, 10):
-                await writer.step(tick)
-        finally:
-            await writer.engine.dispose()
+        for tick in range(1_800_000_000, 1_800_000_030, 10):
+            await writer.step(tick)
+        from plantdesk.modules.alarm.tracking import remote
+
+        with sqlite3.connect(remote.sqlite_path(settings, mes.TENANT, mes.SQLITE_FILE)) as written:  # by the driver
+            assert written.execute("SELECT count(*), min(reported_at) FROM production_report WHERE reported_at >= ?",
+                                   (f"{datetime.fromtimestamp(1_800_000_000):%Y-%m-%d %H:%M:%S}",)).fetchone() == (
+                9, f"{datetime.fromtimestamp(1_800_000_000):%Y-%m-%d %H:%M:%S}.000000")
         tree = await demo_admin.data("GET", f"{SOURCES}/tree")
-        [source] = [c["source"] for c in tree[0]["children"] if c["name"] == demo.SOURCE_NAME]
+        [source] = [c["source"] for c in tree[0]["children"] if c["name"] == mes.SOURCE_NAME]
         assert source["dbType"] == "sqlite" and source["database"] == "mes.db"
         tables = await demo_admin.data("GET", f"{TRACKING}/relationdata/getTable/{source['id']}")
         assert sorted(t["tableName"] for t in tables) == ["equipment_downtime", "production_report", "work_order"]
         metrics = (await demo_admin.data("GET", f"{METRICS}/list", sourceId=source["id"]))["records"]
         results = await check(demo_admin, *[m["id"] for m in metrics])
         assert len(results) == 2 and all(r["error"] is None and r["value"] is not None for r in results.values())
-        again = await demo.start(settings)  # a second start finds the source and adds none
-        assert again is not None
-        await again.engine.dispose()
+        assert await mes.start(settings) is not None  # a second start finds the source and adds none
         tree = await demo_admin.data("GET", f"{SOURCES}/tree")
-        assert [c["name"] for c in tree[0]["children"]].count(demo.SOURCE_NAME) == 1
+        assert [c["name"] for c in tree[0]["children"]].count(mes.SOURCE_NAME) == 1
 
     async def test_another_tenant_naming_the_demo_file_reads_nothing_of_it(self, settings, demo_admin,
                                                                            second_tenant_admin, unique):  # noqa: F811
         """Issue 24 item 1: SQLite file names resolve in the naming tenant's own folder, so a second tenant that
         names the demo's `mes.db` finds no file, through the connection test, tableInfo and sourceData."""
-        from plantdesk.modules.alarm.tracking import demo
+        from plantdesk.demo import mes
 
-        _, engine = await demo._open(settings, "sqlite")  # the demo's MES file, where the demo makes it
+        _, engine = await mes._open(settings, "sqlite")  # the demo's MES file, where the demo makes it
         await engine.dispose()
         other = second_tenant_admin
         missing = "数据源连接失败: 文件不存在"
-        form = {"name": f"Borrowed {unique}", "system": "MES", "dbType": "sqlite", "database": demo.SQLITE_FILE}
+        form = {"name": f"Borrowed {unique}", "system": "MES", "dbType": "sqlite", "database": mes.SQLITE_FILE}
         assert (await other.post(f"{SOURCES}/server", form)).json()["msg"] == missing
         source = await other.data("POST", f"{SOURCES}/save", json=form)
         for path, params in [(f"{SOURCES}/tableInfo", {}), (f"{SOURCES}/sourceData", {"tableName": "work_order"}),
@@ -463,16 +467,17 @@ class TestDemo:
                               else other.get(path, sourceId=source["id"], **params))
             assert response.json()["msg"] == missing, path
         mine = await demo_admin.data("POST", f"{SOURCES}/server", json=form)
-        assert mine["database"] == demo.SQLITE_FILE and mine["tables"] == 3
+        assert mine["database"] == mes.SQLITE_FILE and mine["tables"] == 3
 
     async def test_the_demo_file_of_an_earlier_install_moves_to_the_demo_tenants_folder(self, tmp_path):
         from plantdesk.config import Settings
-        from plantdesk.modules.alarm.tracking import demo, remote
+        from plantdesk.demo import mes
+        from plantdesk.modules.alarm.tracking import remote
 
         settings = Settings(data_dir=tmp_path, database_url="")
-        shared = tmp_path / remote.SQLITE_DIR / demo.SQLITE_FILE
+        shared = tmp_path / remote.SQLITE_DIR / mes.SQLITE_FILE
         shared.parent.mkdir()
         shared.write_bytes(b"")
-        _, engine = await demo._open(settings, "sqlite")
+        _, engine = await mes._open(settings, "sqlite")
         await engine.dispose()
-        assert not shared.exists() and remote.sqlite_path(settings, demo.DEMO_TENANT, demo.SQLITE_FILE).is_file()
+        assert not shared.exists() and remote.sqlite_path(settings, mes.TENANT, mes.SQLITE_FILE).is_file()

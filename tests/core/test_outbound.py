@@ -70,7 +70,7 @@ async def test_the_connection_goes_to_the_address_that_was_checked(resolver, ser
 async def test_a_name_rebound_to_a_refused_address_gets_no_connection(resolver, server):
     """Checked when saved (first answer), rebound before the call: the call's connection is refused."""
     port = server.server_address[1]
-    await outbound.check(POLICY, f"http://{NAME}:{port}/")
+    await outbound.check(POLICY, f"http://{NAME}:{port}/", tenant="000000", kind="ai")
     async with outbound.http_client(POLICY) as http:
         with pytest.raises(outbound.OutboundRefused):
             await http.get(f"http://{NAME}:{port}/")
@@ -163,7 +163,7 @@ def test_smtp_to_a_name_rebound_to_a_refused_address_gets_no_connection(resolver
 
 async def test_a_name_that_does_not_resolve_is_refused_when_checked():
     with pytest.raises(BusinessError, match="无法解析地址: nowhere.invalid"):
-        await outbound.check(POLICY, "https://nowhere.invalid")
+        await outbound.check(POLICY, "https://nowhere.invalid", tenant="356782", kind="oss")
 
 
 def _self_signed(folder) -> tuple[str, str]:

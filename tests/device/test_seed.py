@@ -1,8 +1,9 @@
 """The demo plant seeded in tenant 356782: structure only, realistic, once."""
 
 from plantdesk.db.session import create_engine
-from plantdesk.seed.data import plant
-from plantdesk.seed.seeder import run_on, seed_plant
+from plantdesk.demo.data import plant
+from plantdesk.demo.seed import seed_plant
+from plantdesk.seed.seeder import run_on
 from tests.device.test_router import API
 
 PLANT = [d[0] for d in plant.DEVICES]

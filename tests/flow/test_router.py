@@ -432,7 +432,7 @@ class TestModels:
 
 class TestSeedAndTimers:
     async def test_demo_seed_runs_once(self, app, demo_admin):
-        from plantdesk.seed.data import flow
+        from plantdesk.demo.data import flow
 
         async with app.state.runtime.unit_of_work_in(tenancy.PLATFORM) as db:
             assert await flow.seed_flow(db) is False  # the demo tenant has it already

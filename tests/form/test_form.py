@@ -8,8 +8,9 @@ import pytest
 from openpyxl import load_workbook
 
 from plantdesk.db.session import create_engine
+from plantdesk.demo.seed import seed_forms
 from plantdesk.modules.form.models import FormHook
-from plantdesk.seed.seeder import run_on, seed_forms
+from plantdesk.seed.seeder import run_on
 from tests.device.monitor_helpers import session
 from tests.helpers import Api, rebinding_dns
 

@@ -53,7 +53,7 @@ class TestEndpoint:
     @pytest.mark.parametrize("url", ["http://a\x88b.example", "https://a..b", f"http://{'x' * 64}.example"])
     async def test_a_name_no_resolver_takes_is_a_format_error(self, url):
         with pytest.raises(BusinessError, match="资源地址格式错误"):
-            await outbound.check(outbound.Policy.parse(""), url)
+            await outbound.check(outbound.Policy.parse(""), url, tenant="000000", kind="oss")
 
 
 class TestSubmit:
@@ -93,7 +93,7 @@ class TestConnection:
         port = listener.server_address[1]
         dns = rebinding_dns(monkeypatch, "s3.rebind.test", ["127.0.0.1", "127.0.0.2"])
         policy = outbound.Policy.parse("127.0.0.1")
-        await outbound.check(policy, f"http://s3.rebind.test:{port}")
+        await outbound.check(policy, f"http://s3.rebind.test:{port}", tenant="356782", kind="oss")
         with pytest.raises(outbound.OutboundRefused):
             await storage(port, host="s3.rebind.test", allow="127.0.0.1").put("000000/20260101/a.png", PNG,
                                                                               "image/png")

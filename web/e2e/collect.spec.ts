@@ -53,7 +53,7 @@ function startServer() {
       '--no-sync',
       'python',
       '-m',
-      'plantdesk.modules.device.collect.demo',
+      'plantdesk.demo.servers',
       String(modbusPort),
       '40001=1234',
     ],

@@ -14,7 +14,7 @@ from datetime import datetime
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from plantdesk.core import assistant, outbound, permissions, secrets
+from plantdesk.core import assistant, outbound, permissions, secrets, tenancy
 from plantdesk.core.context import Identity
 from plantdesk.core.crud import mark_deleted
 from plantdesk.core.errors import BusinessError, NotFoundError
@@ -28,6 +28,7 @@ PROVIDER_KEY = "ai.provider-key"  # core.secrets purpose: the keys sealed before
 UNAVAILABLE = "服务暂时不可用,请稍后重试"
 log = logging.getLogger(__name__)
 HISTORY = 10  # earlier turns sent to a provider
+OUTBOUND_KIND = "ai"  # its connections' kind for core.outbound's grants
 _CJK = re.compile(r"[\u3400-\u9fff]")
 
 
@@ -109,8 +110,9 @@ async def _provider_pieces(rt: Runtime, user: Identity, endpoint: provider.Endpo
     zh = bool(_CJK.search(turn.question))
     messages = [{"role": "system", "content": provider.system_prompt(citations, zh)}, *turn.history,
                 {"role": "user", "content": turn.question}]
+    policy = rt.settings.outbound_policy.scoped(user.tenant_id, OUTBOUND_KIND)
     try:
-        async for piece in provider.stream(endpoint, rt.settings.outbound_policy, messages, usable, run_tool):
+        async for piece in provider.stream(endpoint, policy, messages, usable, run_tool):
             yield piece
     except provider.ProviderError as exc:
         yield f"\n\n{exc}"
@@ -192,8 +194,9 @@ async def provider_read(db: AsyncSession) -> dict:
 
 
 async def save_provider(db: AsyncSession, rt: Runtime, body: ProviderWrite) -> dict:
-    await outbound.check(rt.settings.outbound_policy, body.base_url)
     row = (await db.execute(select(AiProvider).limit(1))).scalar()
+    await outbound.check(rt.settings.outbound_policy, body.base_url,
+                         tenant=tenancy.writing_tenant(db, row), kind=OUTBOUND_KIND)
     if row is None:
         row = AiProvider()
         db.add(row)

@@ -78,7 +78,8 @@ def _send(policy: outbound.Policy, setting: AlarmSetting, message: AlarmMail) ->
     mail["Subject"] = message.subject
     mail.set_content(message.body)
     assert setting.smtp_host is not None  # deliver() checked
-    with outbound.smtp_client(policy, setting.smtp_host, setting.smtp_port or 25, TIMEOUT) as smtp:
+    scoped = policy.scoped(setting.tenant_id, "smtp")
+    with outbound.smtp_client(scoped, setting.smtp_host, setting.smtp_port or 25, TIMEOUT) as smtp:
         if setting.smtp_tls:
             smtp.starttls(context=ssl.create_default_context())
         if setting.smtp_user:

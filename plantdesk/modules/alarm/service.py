@@ -419,7 +419,8 @@ async def save_mail_params(db: AsyncSession, policy: outbound.Policy, body: Mail
     db.add(row)
     assign(row, body, keep_blank=("smtp_password",))
     if row.smtp_host:
-        await outbound.check(policy, f"{row.smtp_host}:{row.smtp_port or 25}")
+        await outbound.check(policy, f"{row.smtp_host}:{row.smtp_port or 25}", tenant=tenancy.writing_tenant(db, row),
+                             kind="smtp")
     await db.flush()
     engine.invalidate()
     return row

@@ -79,7 +79,7 @@ async def devices_in(db: AsyncSession, question: str) -> list[dict]:
             if await find_devices(db, tag, limit=1)][:3]
 
 
-# Point names are English engineering names (seed.data.plant); a Chinese question names them in Chinese.
+# Point names are English engineering names (demo.data.plant); a Chinese question names them in Chinese.
 ZH_POINT_WORDS = {"振动": "vibration", "温度": "temperature", "电流": "current", "流量": "flow", "压力": "pressure",
                   "转速": "speed", "液位": "level"}
 

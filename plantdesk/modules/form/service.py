@@ -24,7 +24,7 @@ from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from plantdesk.config import Settings
-from plantdesk.core import outbound
+from plantdesk.core import outbound, tenancy
 from plantdesk.core.context import Identity
 from plantdesk.core.crud import get_or_raise
 from plantdesk.core.errors import BusinessError, NotFoundError
@@ -44,6 +44,7 @@ SUB_TABLE, GROUP = "dynamic", "group"
 # Refused inside a sub-table (spec §5): rich text, coordinate picker, sub-form and group.
 NOT_IN_SUB_TABLE = {"ueditor", "map", SUB_TABLE, GROUP}
 MAX_ITEMS = 1000
+OUTBOUND_KIND = "hook"  # its connections' kind for core.outbound's grants
 ILLEGAL = "表单配置不合法"
 
 
@@ -365,7 +366,8 @@ async def check_hook(db: AsyncSession, settings: Settings, hook: FormHook) -> No
     if hook.type == "http":
         if not hook.url:
             raise BusinessError("请输入接口地址")
-        await outbound.check(settings.outbound_policy, hook.url)
+        await outbound.check(settings.outbound_policy, hook.url,
+                             tenant=tenancy.writing_tenant(db, hook), kind=OUTBOUND_KIND)
     elif not hook.dict_code:
         raise BusinessError("请输入字典编码")
 
@@ -376,7 +378,7 @@ async def hook_data(db: AsyncSession, settings: Settings, hook_id: int) -> list[
         return await _dict_items(db, hook.dict_code or "")
     params = {p.param_key: p.param_value or "" for p in (await db.execute(
         select(FormHookParams).where(FormHookParams.hook_id == hook.id))).scalars()}
-    await outbound.check(settings.outbound_policy, hook.url or "")
+    await outbound.check(settings.outbound_policy, hook.url or "", tenant=hook.tenant_id, kind=OUTBOUND_KIND)
     payload = await asyncio.to_thread(_fetch, settings, hook, params)
     for key in filter(None, (hook.res_path or "").split(".")):
         payload = payload.get(key) if isinstance(payload, dict) else None
@@ -387,7 +389,7 @@ async def hook_data(db: AsyncSession, settings: Settings, hook_id: int) -> list[
 
 
 def _fetch(settings: Settings, hook: FormHook, params: dict[str, str]) -> Any:
-    http = outbound.pool_manager(settings.outbound_policy, retries=False)
+    http = outbound.pool_manager(settings.outbound_policy.scoped(hook.tenant_id, OUTBOUND_KIND), retries=False)
     try:
         if hook.method == "POST":
             answer = http.request("POST", hook.url or "", body=json.dumps(params), headers={

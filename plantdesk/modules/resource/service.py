@@ -28,6 +28,7 @@ ENABLED, DISABLED = 2, 1
 LOGO_TYPES = ("BACKEND", "LABEL")
 LOGO_MODES = ("LIGHT", "DARK")
 PHONE = re.compile(r"^1[3-9][0-9]{9}$")
+OUTBOUND_KIND = "oss"  # its connections' kind for core.outbound's grants
 
 
 # An OSS or SMS configuration table: the same life cycle (one enabled per tenant, masked secrets).
@@ -46,7 +47,8 @@ async def storage_for(db: AsyncSession, settings: Settings, *, oss_code: str | N
         return local_storage(settings)
     return S3Storage(code=config.oss_code, endpoint=config.endpoint, access_key=config.access_key,
                      secret_key=config.secret_key, bucket=config.bucket_name, region=config.region,
-                     public_endpoint=config.transform_endpoint, policy=settings.outbound_policy)
+                     public_endpoint=config.transform_endpoint,
+                     policy=settings.outbound_policy.scoped(config.tenant_id, OUTBOUND_KIND))
 
 
 def local_storage(settings: Settings) -> LocalStorage:
@@ -121,7 +123,8 @@ async def submit_oss(db: AsyncSession, settings: Settings, body: OssWrite) -> Os
         ("access_key", "请输入accessKey"), ("secret_key", "请输入secretKey")))
     if not re.match(r"^https?://", obj.endpoint) and "/" in obj.endpoint:
         raise BadRequest("资源地址格式错误")
-    await outbound.check(settings.outbound_policy, obj.endpoint)
+    await outbound.check(settings.outbound_policy, obj.endpoint,
+                         tenant=tenancy.writing_tenant(db, obj), kind=OUTBOUND_KIND)
     await db.flush()
     await db.refresh(obj)
     return obj

@@ -51,7 +51,7 @@ class Target:
     database: str
     username: str | None
     password: str | None
-    tenant_id: str = ""  # whose folder a SQLite file name is read in (none: no SQLite file is read)
+    tenant_id: str  # whose folder a SQLite file name is read in
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,8 +107,8 @@ async def connect(settings: Settings, target: Target) -> AsyncIterator[AsyncConn
             raise BadRequest("请输入主机地址")
         host, port = outbound.endpoint(f"{target.host}:{target.port or PORTS[target.db_type]}")
         # the driver gets the address checked here, never the name to resolve again (DNS rebinding)
-        target = dataclasses.replace(target, host=await outbound.connect_address(settings.outbound_policy, host, port),
-                                     port=port)
+        policy = settings.outbound_policy.scoped(target.tenant_id, target.db_type)
+        target = dataclasses.replace(target, host=await outbound.connect_address(policy, host, port), port=port)
     engine = create_async_engine(url(settings, target), poolclass=NullPool, connect_args=_connect_args(target.db_type))
     try:
         try:

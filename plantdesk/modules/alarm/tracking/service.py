@@ -42,12 +42,6 @@ def target(settings: Settings, row: AlarmSource) -> remote.Target:
                          secrets.unseal(settings, PASSWORD, row.password), row.tenant_id)
 
 
-def _writing_tenant(db: AsyncSession, row: AlarmSource | None) -> str:
-    """The tenant a source belongs to: a saved one's own, else the one the session writes for."""
-    scope = tenancy.current(db)
-    return row.tenant_id if row is not None and row.tenant_id else scope.tenant_id if scope else ""
-
-
 async def save_source(db: AsyncSession, settings: Settings, body: AlarmSourceWrite) -> AlarmSource:
     row = AlarmSource() if body.id is None else await get_or_raise(db, AlarmSource, body.id)
     alarms.assign(row, body, keep_blank=("password",))
@@ -62,13 +56,14 @@ async def save_source(db: AsyncSession, settings: Settings, body: AlarmSourceWri
     if not (row.database or "").strip():
         raise BadRequest("请输入数据库名称")
     if row.db_type == "sqlite":
-        remote.sqlite_path(settings, _writing_tenant(db, row), row.database)
+        remote.sqlite_path(settings, tenancy.writing_tenant(db, row), row.database)
         row.host = row.port = None
     else:
         if not (row.host or "").strip():
             raise BadRequest("请输入主机地址")
         row.port = row.port or remote.PORTS[row.db_type]
-        await outbound.check(settings.outbound_policy, f"{row.host}:{row.port}")
+        await outbound.check(settings.outbound_policy, f"{row.host}:{row.port}", tenant=tenancy.writing_tenant(db, row),
+                             kind=row.db_type)
     if body.id is None:
         db.add(row)
     await db.flush()
@@ -116,7 +111,7 @@ async def target_of(db: AsyncSession, settings: Settings, body: AlarmSourceWrite
         raise BadRequest("请选择数据库类型")
     password = body.password or (secrets.unseal(settings, PASSWORD, saved.password) if saved else None)
     return remote.Target(db_type, given("host"), given("port") or remote.PORTS.get(db_type), given("database") or "",
-                         given("username"), password, _writing_tenant(db, saved))
+                         given("username"), password, tenancy.writing_tenant(db, saved))
 
 
 async def published(db: AsyncSession, source_id: int) -> list[AlarmSourceTable]:

@@ -30,7 +30,7 @@ async def check(policy: outbound.Policy, spec: SourceSpec) -> None:
     hardware, named by a pattern that admits terminal devices only (specs.SERIAL_PORT)."""
     if spec.kind == specs.MODBUS and specs.modbus_link(spec.config).serial:
         return
-    await outbound.check(policy, endpoint(spec))
+    await outbound.check(policy, endpoint(spec), tenant=spec.tenant_id, kind=spec.kind)
 
 
 def describe(exc: BaseException) -> str:

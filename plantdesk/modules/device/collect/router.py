@@ -11,6 +11,7 @@ from fastapi import APIRouter, Query
 from sqlalchemy import func, select
 
 from plantdesk.config import Settings
+from plantdesk.core import tenancy
 from plantdesk.core.context import Identity
 from plantdesk.core.crud import get_or_raise, parse_ids
 from plantdesk.core.deps import Rt, TenantDb, need
@@ -150,7 +151,7 @@ async def _spec(db, server: Settings, body: ConnectionTest) -> specs.SourceSpec:
                                                  else row.config, row.code, row.name, row.id, row.tenant_id)
         stored = row.config
     else:
-        kind, config, code, name, sid, tenant = body.type or "", body.config, "", "", 0, ""
+        kind, config, code, name, sid, tenant = body.type or "", body.config, "", "", 0, tenancy.writing_tenant(db)
     kind = specs.KINDS.get((kind or "").lower(), "")
     if not kind:
         raise BadRequest("只有 MQTT、OPC UA 与 Modbus 数据源可以测试连接")

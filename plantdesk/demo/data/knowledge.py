@@ -1,5 +1,5 @@
 """Seed data: the demo tenant's knowledge base (356782): a catalogue and the procedures of the demo plant's
-equipment (seed.data.plant), in Chinese and English, so a search and the assistant have something to find.
+equipment (demo.data.plant), in Chinese and English, so a search and the assistant have something to find.
 
 Catalogue rows: (key, parent key, name). Entries: (catalogue key, title, tags, summary, HTML content).
 """

@@ -8,33 +8,34 @@ compressor loading and unloading, and now and then an excursion (reactor tempera
 compressor discharge temperature) past its alarm limit for a minute or two, for alarm rules to catch.
 
 It runs beside `serve` (`make run` starts it unless PLANTDESK_DEMO=0) and ends when its parent does. The devices
-of the demo's collected sources (seed.data.collect) are served over Modbus TCP, OPC UA and MQTT instead
-(collect.demo), for the collectors inside `serve` to read.
+of the demo's collected sources (demo.data.collect) are served over Modbus TCP, OPC UA and MQTT instead
+(demo.servers), for the collectors inside `serve` to read.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import json
 import logging
 import math
 import os
 import random
+import sys
 import time
 from dataclasses import dataclass, field
 from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 import httpx
-from sqlalchemy import select, update
 
-from plantdesk.config import Settings
-from plantdesk.core import tenancy
-from plantdesk.modules.alarm.tracking import demo as tracking_demo
-from plantdesk.modules.device.collect import demo
-from plantdesk.modules.device.models import DataPoint, Device
-from plantdesk.modules.device.monitor import ingest
-from plantdesk.modules.device.monitor.models import DeviceToken
+from plantdesk.demo import TENANT, servers
+from plantdesk.demo.mes_writer import Writer
 
-DEMO_TENANT = "356782"
+if TYPE_CHECKING:
+    from plantdesk.config import Settings
+
 TOKEN_NAME = "simulator"
 log = logging.getLogger("plantdesk.simulator")
 
@@ -153,10 +154,16 @@ class Plant:
 async def device_tokens(settings: Settings) -> dict[str, tuple[str, set[str]]]:
     """Device code → (a fresh device token, its point codes), for the demo tenant's devices; the simulator's
     earlier tokens are revoked so they do not pile up."""
+    from sqlalchemy import select, update
+
+    from plantdesk.core import tenancy
+    from plantdesk.modules.device.models import DataPoint, Device
+    from plantdesk.modules.device.monitor import ingest
+    from plantdesk.modules.device.monitor.models import DeviceToken
     from plantdesk.seed.seeder import run_with_session
 
     async def work(db) -> dict[str, tuple[str, set[str]]]:
-        with tenancy.tenant_scope(db, DEMO_TENANT):
+        with tenancy.tenant_scope(db, TENANT):
             devices = dict((await db.execute(select(Device.id, Device.code))).all())
             if not devices:
                 return {}
@@ -177,22 +184,32 @@ async def device_tokens(settings: Settings) -> dict[str, tuple[str, set[str]]]:
     return await run_with_session(settings, work)
 
 
-async def run(url: str, *, settings: Settings | None = None, seconds: float | None = None,
-              parent_pid: int | None = None) -> None:
-    settings = settings or Settings()
+async def prepare(settings: Settings) -> dict:
+    """What the simulator needs from the database, as plain data: fresh device tokens, the protocol servers'
+    feeds, the MES database the alarm tracking demo reads. Made where the models are loaded anyway (`serve`), so
+    the simulator's own process loads none of them."""
+    from plantdesk.demo import mes
+
+    tokens = await device_tokens(settings)
+    return {"tokens": {code: [token, sorted(known)] for code, (token, known) in tokens.items()},
+            "feeds": (await servers.load(settings)).plain(), "mes": await mes.prepare(settings),
+            "shelf": str(servers.shelf_path(settings.data_dir))}
+
+
+async def run(url: str, plan: dict, *, seconds: float | None = None, parent_pid: int | None = None) -> None:
     url = url.rstrip("/")
+    tokens = {code: (token, set(known)) for code, (token, known) in plan["tokens"].items()}
+    if not tokens:
+        log.warning("simulator: the demo tenant %s has no devices; nothing to simulate", TENANT)
+        return
     async with httpx.AsyncClient(base_url=url, timeout=10) as http:
-        await _wait_for(http)
-        tokens = await device_tokens(settings)
-        if not tokens:
-            log.warning("simulator: the demo tenant %s has no devices; nothing to simulate", DEMO_TENANT)
-            return
+        await wait_for_server(url)
         # The devices of the demo's collected sources get their values over Modbus, OPC UA and MQTT instead.
-        servers = demo.Demo(await demo.load(settings))
-        await servers.start()
-        mes = await tracking_demo.start(settings)  # the MES database the alarm tracking demo reads
-        posted = {code: known for code, known in tokens.items() if code not in servers.feeds.devices}
-        log.warning("simulator: writing %d devices of tenant %s to %s every second", len(posted), DEMO_TENANT, url)
+        demo = servers.Demo(servers.Feeds.of(plan["feeds"]), Path(plan["shelf"]))
+        await demo.start()
+        writer = Writer(plan["mes"]) if plan["mes"] else None
+        posted = {code: known for code, known in tokens.items() if code not in demo.feeds.devices}
+        log.warning("simulator: writing %d devices of tenant %s to %s every second", len(posted), TENANT, url)
         plant = Plant()
         started = time.monotonic()
         tick = math.ceil(time.time())
@@ -203,15 +220,15 @@ async def run(url: str, *, settings: Settings | None = None, seconds: float | No
                 await asyncio.sleep(max(0.0, tick - time.time()))
                 values = plant.step(tick)
                 ts = tick * 1000
-                await servers.feed(values, ts)
-                if mes is not None:
-                    await mes.step(tick)
+                await demo.feed(values, ts)
+                if writer is not None:
+                    await writer.step(tick)
                 await asyncio.gather(*(_post(http, token, code, ts, values.get(code, {}), known)
                                        for code, (token, known) in posted.items()))
                 tick += 1
                 tick = max(tick, math.ceil(time.time()))  # after a stall, skip the missed seconds
         finally:
-            await servers.stop()
+            await demo.stop()
 
 
 async def _post(http: httpx.AsyncClient, token: str, code: str, ts: int, values: dict, known: set[str]) -> None:
@@ -228,14 +245,28 @@ async def _post(http: httpx.AsyncClient, token: str, code: str, ts: int, values:
         log.warning("simulator: %s not written: %r", code, exc)
 
 
-async def _wait_for(http: httpx.AsyncClient, timeout: float = 300) -> None:
+async def wait_for_server(url: str, timeout: float = 300) -> None:
     deadline = time.monotonic() + timeout
-    while True:
-        try:
-            if (await http.get("/api/blade-system/param/sys/config")).status_code < 500:
-                return
-        except httpx.HTTPError:
-            pass
-        if time.monotonic() > deadline:
-            raise RuntimeError(f"no server answered at {http.base_url} within {timeout:.0f} s")
-        await asyncio.sleep(0.5)
+    async with httpx.AsyncClient(base_url=url, timeout=10) as http:
+        while True:
+            try:
+                if (await http.get("/api/blade-system/param/sys/config")).status_code < 500:
+                    return
+            except httpx.HTTPError:
+                pass
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"no server answered at {url} within {timeout:.0f} s")
+            await asyncio.sleep(0.5)
+
+
+def main() -> None:
+    """`python -m plantdesk.demo.simulator URL PARENT_PID`, with `prepare`'s plan on stdin (not in the arguments:
+    the MES URL holds a password): `serve --simulate`'s child."""
+    logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    plan = json.load(sys.stdin)
+    with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C on `make run` reaches the whole process group
+        asyncio.run(run(sys.argv[1], plan, parent_pid=int(sys.argv[2])))
+
+
+if __name__ == "__main__":
+    main()

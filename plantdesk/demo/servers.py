@@ -1,35 +1,37 @@
 """The demo plant's protocol servers (`serve --simulate`): a pymodbus server and an asyncua server on loopback,
 and MQTT publishing on the machine's broker, serving whatever points the demo tenant's collected sources name
-(seed.data.collect). Each second the simulator hands its plant values here for those devices instead of
+(demo.data.collect). Each second the simulator hands its plant values here for those devices instead of
 posting them over HTTP; the collectors inside `serve` read them back like any plant's.
 
-A server that cannot start (its port taken, no broker) is logged and left out: its devices then show offline,
-which is what the source screen should say."""
+A server that cannot start (its port taken, no broker) is logged in one line and left out: its devices then show
+offline, which is what the source screen should say.
+
+`load` reads the feeds in the server's process (the database, the collectors' address syntax); the simulator's
+process gets them as plain data and imports pymodbus and asyncua only for a server it starts. The OPC UA server
+reads the standard address space from a shelf file of the data dir (made once, by a short-lived process), not
+from asyncua's generated code: about 50 MB less for the simulator."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import logging
-from dataclasses import dataclass, field
-from typing import Any
+import socket
+import subprocess
+import sys
+from dataclasses import asdict, dataclass, field
+from importlib.metadata import version
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import orjson
-from asyncua import Server, ua
-from pymodbus.client import AsyncModbusTcpClient
-from pymodbus.datastore import ModbusDeviceContext, ModbusSequentialDataBlock, ModbusServerContext
-from pymodbus.server import ModbusTcpServer
-from sqlalchemy import select
 
-from plantdesk.config import Settings
-from plantdesk.core import tenancy
-from plantdesk.core.errors import BadRequest
-from plantdesk.modules.device.collect import modbus, specs
-from plantdesk.modules.device.models import DataPoint, DataPointSource, Device
-from plantdesk.seed.data import collect
+from plantdesk.demo import TENANT
+
+if TYPE_CHECKING:
+    from plantdesk.config import Settings
 
 log = logging.getLogger("plantdesk.simulator")
-DEMO_TENANT = "356782"
 REGISTERS = 10_000
 
 
@@ -41,6 +43,7 @@ class DemoPoint:
     data_type: str
     scale: float
     offset: float
+    register: tuple[str, int, str, str, int] | None = None  # Modbus: kind, address, data type, word order, width
 
 
 @dataclass
@@ -51,18 +54,39 @@ class Feeds:
     opcua: dict[str, list[DemoPoint]] = field(default_factory=dict)
     mqtt: set[str] = field(default_factory=set)
     configs: dict[str, dict] = field(default_factory=dict)  # kind → the source's settings
+    mqtt_address: tuple[bool, str, int] | None = None  # tls, host, port
 
     @property
     def devices(self) -> set[str]:
         return set(self.modbus) | set(self.opcua) | self.mqtt
 
+    def plain(self) -> dict:
+        return asdict(self) | {"mqtt": sorted(self.mqtt)}
+
+    @classmethod
+    def of(cls, plain: dict) -> Feeds:
+        def points(devices: dict) -> dict[str, list[DemoPoint]]:
+            return {device: [DemoPoint(**p | {"register": tuple(p["register"]) if p["register"] else None})
+                             for p in found] for device, found in devices.items()}
+
+        address = plain["mqtt_address"]
+        return cls(points(plain["modbus"]), points(plain["opcua"]), set(plain["mqtt"]), plain["configs"],
+                   tuple(address) if address else None)  # type: ignore[arg-type]
+
 
 async def load(settings: Settings) -> Feeds:
+    from sqlalchemy import select
+
+    from plantdesk.core import tenancy
+    from plantdesk.core.errors import BadRequest
+    from plantdesk.demo.data import collect
+    from plantdesk.modules.device.collect import specs
+    from plantdesk.modules.device.models import DataPoint, DataPointSource, Device
     from plantdesk.seed.seeder import run_with_session
 
     async def work(db) -> Feeds:
         feeds = Feeds()
-        with tenancy.tenant_scope(db, DEMO_TENANT):
+        with tenancy.tenant_scope(db, TENANT):
             rows = (await db.execute(select(DataPointSource.id, DataPointSource.type, DataPointSource.config)
                                      .where(DataPointSource.code.in_([s["code"] for s in collect.SOURCES])))).all()
             kinds = {sid: specs.KINDS.get(kind, "") for sid, kind, _ in rows}
@@ -77,53 +101,81 @@ async def load(settings: Settings) -> Feeds:
                 if kind == specs.MQTT:
                     feeds.mqtt.add(device)
                 elif kind == specs.MODBUS:
+                    with contextlib.suppress(BadRequest):  # an address the collector cannot read is not served
+                        reg = specs.register(point.address)
+                        point.register = (reg.kind, reg.address, reg.data_type, reg.word_order, reg.width)
                     feeds.modbus.setdefault(device, []).append(point)
                 elif kind == specs.OPCUA:
                     feeds.opcua.setdefault(device, []).append(point)
+            if specs.MQTT in feeds.configs:
+                feeds.mqtt_address = specs.mqtt_address(feeds.configs[specs.MQTT])
         return feeds
 
     return await run_with_session(settings, work)
 
 
+def _taken(port: int) -> bool:
+    with socket.socket() as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as asyncio's servers bind
+        try:
+            probe.bind(("127.0.0.1", port))
+        except OSError:
+            return True
+    return False
+
+
 class ModbusFeed:
     def __init__(self, port: int, points: list[DemoPoint]):
+        from pymodbus.datastore import ModbusDeviceContext, ModbusSequentialDataBlock, ModbusServerContext
+        from pymodbus.server import ModbusTcpServer
+
         self.port = port
         self.holding = ModbusSequentialDataBlock(0, [0] * REGISTERS)
         self.input = ModbusSequentialDataBlock(0, [0] * REGISTERS)
         self.coils = ModbusSequentialDataBlock(0, [False] * REGISTERS)
         self.discrete = ModbusSequentialDataBlock(0, [False] * REGISTERS)
-        self.points: dict[tuple[str, str], tuple[DemoPoint, specs.Register]] = {}
-        for point in points:
-            with contextlib.suppress(BadRequest):
-                self.points[(point.device, point.code)] = (point, specs.register(point.address))
+        self.points = {(point.device, point.code): point for point in points if point.register}
         self.server = ModbusTcpServer(ModbusServerContext(devices={1: ModbusDeviceContext(
             hr=self.holding, ir=self.input, co=self.coils, di=self.discrete)}, single=False),
             address=("127.0.0.1", port))
 
     def set(self, device: str, code: str, value: Any) -> None:
-        found = self.points.get((device, code))
-        if found is None or not isinstance(value, int | float):
+        from pymodbus.client import AsyncModbusTcpClient
+
+        point = self.points.get((device, code))
+        if point is None or point.register is None or not isinstance(value, int | float):
             return
-        point, reg = found
-        block = {"holding": self.holding, "input": self.input, "coil": self.coils, "discrete": self.discrete}[reg.kind]
-        if reg.width == 1 and reg.kind in ("coil", "discrete"):
-            block.setValues(reg.address + 1, [bool(value)])
+        kind, address, data_type, word_order, width = point.register
+        block = {"holding": self.holding, "input": self.input, "coil": self.coils, "discrete": self.discrete}[kind]
+        if width == 1 and kind in ("coil", "discrete"):
+            block.setValues(address + 1, [bool(value)])
             return
         raw = (float(value) - point.offset) / (point.scale or 1.0)
-        number: int | float = raw if reg.data_type == "float32" else int(round(raw))
-        words = AsyncModbusTcpClient.convert_to_registers(number, modbus.DATATYPES[reg.data_type],
-                                                          word_order="little" if reg.word_order == "little" else "big")
-        block.setValues(reg.address + 1, words)  # the device context adds one on reads
+        number: int | float = raw if data_type == "float32" else int(round(raw))
+        words = AsyncModbusTcpClient.convert_to_registers(number, AsyncModbusTcpClient.DATATYPE[data_type.upper()],
+                                                          word_order="little" if word_order == "little" else "big")
+        block.setValues(address + 1, words)  # the device context adds one on reads
 
 
 class OpcUaFeed:
-    def __init__(self, endpoint: str, points: list[DemoPoint]):
-        self.endpoint, self.points = endpoint, points
+    def __init__(self, endpoint: str, points: list[DemoPoint], shelf: Path | None = None):
+        from asyncua import Server
+
+        self.endpoint, self.points, self.shelf = endpoint, points, shelf
         self.server = Server()
         self.nodes: dict[tuple[str, str], Any] = {}
 
     async def start(self) -> None:
-        await self.server.init()
+        from asyncua import ua
+
+        shelf = self.shelf
+        if shelf is not None and not shelf.exists():
+            try:
+                await asyncio.to_thread(make_shelf, shelf)
+            except (OSError, subprocess.CalledProcessError) as exc:
+                log.warning("simulator: no OPC UA address space shelf (%s); building it in memory", exc)
+                shelf = None
+        await self.server.init(shelf)
         self.server.set_endpoint(self.endpoint)
         self.server.set_server_name("PlantDesk demo plant (OPC UA)")
         self.server.set_security_policy([ua.SecurityPolicyType.NoSecurity])
@@ -151,41 +203,46 @@ class OpcUaFeed:
 class Demo:
     """The three feeds, started together; `feed` sends one second of plant values."""
 
-    def __init__(self, feeds: Feeds):
-        self.feeds = feeds
+    def __init__(self, feeds: Feeds, shelf: Path | None = None):
+        self.feeds, self.shelf = feeds, shelf
         self.modbus: ModbusFeed | None = None
         self.opcua: OpcUaFeed | None = None
         self.mqtt: Any = None
-        self._tasks: list[asyncio.Task] = []
         self._stack = contextlib.AsyncExitStack()
 
     async def start(self) -> None:
         feeds = self.feeds
         if feeds.modbus:
-            port = int(feeds.configs.get(specs.MODBUS, {}).get("port") or 502)
+            port = int(feeds.configs.get("modbus", {}).get("port") or 502)
             try:
+                if _taken(port):
+                    raise OSError(f"127.0.0.1:{port} is taken (PLANTDESK_DEMO_MODBUS_PORT moves it before the "
+                                  "first start)")
                 self.modbus = ModbusFeed(port, [p for points in feeds.modbus.values() for p in points])
-                self._tasks.append(asyncio.create_task(self.modbus.server.serve_forever()))
+                await self.modbus.server.serve_forever(background=True)
                 log.warning("simulator: Modbus TCP server on 127.0.0.1:%d for %s", port, ", ".join(feeds.modbus))
-            except OSError as exc:
+            except (OSError, RuntimeError) as exc:
+                self.modbus = None
                 log.warning("simulator: no Modbus server: %s", exc)
         if feeds.opcua:
-            endpoint = str(feeds.configs.get(specs.OPCUA, {}).get("endpoint") or "")
+            endpoint = str(feeds.configs.get("opcua", {}).get("endpoint") or "")
             try:
-                self.opcua = OpcUaFeed(endpoint, [p for points in feeds.opcua.values() for p in points])
+                listens = _port(endpoint)
+                if listens is not None and _taken(listens):
+                    raise OSError(f"127.0.0.1:{listens} is taken (PLANTDESK_DEMO_OPCUA_PORT moves it before the "
+                                  "first start)")
+                self.opcua = OpcUaFeed(endpoint, [p for points in feeds.opcua.values() for p in points], self.shelf)
                 await self.opcua.start()
                 log.warning("simulator: OPC UA server at %s for %s", endpoint, ", ".join(feeds.opcua))
             except (OSError, ValueError) as exc:
                 self.opcua = None
                 log.warning("simulator: no OPC UA server: %s", exc)
-        if feeds.mqtt:
-            await self._connect_mqtt()
+        if feeds.mqtt and feeds.mqtt_address:
+            await self._connect_mqtt(*feeds.mqtt_address)
 
-    async def _connect_mqtt(self) -> None:
+    async def _connect_mqtt(self, _tls: bool, host: str, port: int) -> None:
         import aiomqtt
 
-        config = self.feeds.configs.get(specs.MQTT, {})
-        _tls, host, port = specs.mqtt_address(config)
         try:
             self.mqtt = await self._stack.enter_async_context(aiomqtt.Client(host, port, timeout=5,
                                                                              identifier="plantdesk-demo-plant"))
@@ -208,7 +265,7 @@ class Demo:
 
             try:
                 for device in sorted(self.feeds.mqtt):
-                    await self.mqtt.publish(f"plantdesk/{DEMO_TENANT}/{device}/telemetry",
+                    await self.mqtt.publish(f"plantdesk/{TENANT}/{device}/telemetry",
                                             orjson.dumps({"ts": ts, "values": values.get(device, {})}), qos=0)
             except aiomqtt.MqttError as exc:
                 log.warning("simulator: MQTT publish failed: %s", exc)
@@ -218,14 +275,41 @@ class Demo:
             await self.modbus.server.shutdown()
         if self.opcua is not None:
             await self.opcua.server.stop()
-        for task in self._tasks:
-            task.cancel()
         await self._stack.aclose()
+
+
+def _port(endpoint: str) -> int | None:
+    from urllib.parse import urlsplit
+
+    try:
+        return urlsplit(endpoint).port
+    except ValueError:
+        return None
+
+
+def shelf_path(data_dir: Path) -> Path:
+    """Where the OPC UA server's standard address space is kept, per asyncua version (its nodes change)."""
+    return data_dir / "demo" / f"opcua-ns0-{version('asyncua')}"
+
+
+def make_shelf(path: Path) -> None:
+    """Write the standard address space's shelf in a process of its own: building it takes ~50 MB that a
+    long-running process would keep. asyncua looks for the shelf by its own name; dbm writes other files beside
+    it, so the name is made too, once they are complete."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    subprocess.run([sys.executable, "-m", "plantdesk.demo.servers", "--shelf", str(path)], check=True)
+
+
+async def _write_shelf(path: Path) -> None:
+    from asyncua import Server
+
+    await Server().init(path)
+    path.touch()
 
 
 async def serve_modbus(port: int, registers: dict[int, int]) -> None:
     """A bare Modbus TCP server (unit 1) with the given holding registers (Modicon numbers → int16), until
-    killed: the browser tests' server (`python -m plantdesk.modules.device.collect.demo PORT 40001=1234 …`)."""
+    killed: the browser tests' server (`python -m plantdesk.demo.servers PORT 40001=1234 …`)."""
     feed = ModbusFeed(port, [])
     for number, value in registers.items():
         feed.holding.setValues(number - 40000, [value & 0xFFFF])
@@ -233,6 +317,7 @@ async def serve_modbus(port: int, registers: dict[int, int]) -> None:
 
 
 if __name__ == "__main__":
-    import sys
-
-    asyncio.run(serve_modbus(int(sys.argv[1]), {int(k): int(v) for k, v in (a.split("=") for a in sys.argv[2:])}))
+    if sys.argv[1] == "--shelf":
+        asyncio.run(_write_shelf(Path(sys.argv[2])))
+    else:
+        asyncio.run(serve_modbus(int(sys.argv[1]), {int(k): int(v) for k, v in (a.split("=") for a in sys.argv[2:])}))

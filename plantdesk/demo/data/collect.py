@@ -1,17 +1,20 @@
 """Seed data: the demo tenant's (356782) collected sources, so every collector kind shows live data on a fresh
-machine. `serve --simulate` starts the servers they name (modules.device.collect.demo): an OPC UA server and a
+machine. `serve --simulate` starts the servers they name (demo.servers): an OPC UA server and a
 Modbus TCP server on loopback, and MQTT publishing on the machine's Mosquitto. The compressor K-101 is read
 over Modbus, the pre-heater E-101 over OPC UA, the tank farm arrives over MQTT; the reactor and the pumps are
 posted over HTTP by the simulator, to the HTTP source that counts them.
 
-Called once, from the plant's seed (seeder.seed_plant), inside the demo tenant's scope."""
+Called once, from the plant's seed (demo.seed.seed_plant), inside the demo tenant's scope."""
+
+import os
 
 from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 MQTT_BROKER = "mqtt://127.0.0.1:1883"
-MODBUS_PORT = 15020
-OPCUA_PORT = 14840
+# Another program on one of these ports: set them before the first start (the seeded sources keep what they got).
+MODBUS_PORT = int(os.environ.get("PLANTDESK_DEMO_MODBUS_PORT", "15020"))
+OPCUA_PORT = int(os.environ.get("PLANTDESK_DEMO_OPCUA_PORT", "14840"))
 OPCUA_ENDPOINT = f"opc.tcp://127.0.0.1:{OPCUA_PORT}/plantdesk"
 
 SOURCES: list[dict] = [

@@ -14,8 +14,8 @@ import json
 import logging
 import os
 import random
-from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from sqlalchemy import (
@@ -27,27 +27,24 @@ from sqlalchemy import (
     Numeric,
     String,
     Table,
-    delete,
     func,
     insert,
     select,
-    update,
 )
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
-from plantdesk.config import Settings
-from plantdesk.core import secrets, tenancy
-from plantdesk.modules.alarm.tracking import remote
+from plantdesk.demo import TENANT
+from plantdesk.demo.mes_writer import EVERY_SECONDS, LINES, REASONS, Writer
+
+if TYPE_CHECKING:
+    from plantdesk.config import Settings
 
 log = logging.getLogger("plantdesk.simulator")
-DEMO_TENANT = "356782"
 # The owner writes, the reader is what the source uses (docs/decisions.md "Alarm tracking": created once as root).
 MES_URL = os.environ.get("PLANTDESK_DEMO_MES_URL", "mysql://plantdesk_mes:plantdesk_mes@127.0.0.1:3306/plantdesk_mes")
 MES_READER = os.environ.get("PLANTDESK_DEMO_MES_READER", "plantdesk_reader:plantdesk-read-only")
 SQLITE_FILE = "mes.db"
 SOURCE_NAME = "MES production database"
-EVERY_SECONDS = 10
-KEEP = timedelta(days=3)
 
 metadata = MetaData()
 production_report = Table(
@@ -81,11 +78,6 @@ equipment_downtime = Table(
     Column("minutes", Integer, nullable=False),
     Column("started_at", DateTime, nullable=False))
 
-# line, station, product, cycle time (s), equipment
-LINES = [("L1", "CNC machining", "Gear housing GH-20", 42.0, "Machining centre MC-3"),
-         ("L2", "Die casting", "Pump cover PC-11", 38.0, "Die-casting cell DC-2"),
-         ("L3", "Assembly", "Motor flange MF-08", 45.0, "Press-fit station PF-1")]
-REASONS = ["Tool change", "Material shortage", "Mould cleaning", "Sensor fault", "Quality hold"]
 # name, table, aggregate, value column, time column, window s, filters, operator, threshold, level, group,
 # hysteresis, remark
 METRICS = [
@@ -103,61 +95,6 @@ def mariadb_url() -> URL:
     parts = urlsplit(MES_URL)
     return URL.create("mysql+asyncmy", username=parts.username, password=parts.password, host=parts.hostname,
                       port=parts.port or 3306, database=parts.path.lstrip("/") or "plantdesk_mes")
-
-
-@dataclass
-class Writer:
-    """Writes the plant's MES rows; `step` is called every second and writes every EVERY_SECONDS."""
-
-    engine: AsyncEngine
-    rng: random.Random = field(default_factory=lambda: random.Random(7))
-    burst_left: int = 0
-    next_burst: int = 6  # steps: the first burst a minute after start
-    steps: int = 0
-
-    async def step(self, tick: int) -> None:
-        if tick % EVERY_SECONDS:
-            return
-        try:
-            await self._write(datetime.fromtimestamp(tick))
-        except Exception as exc:  # noqa: BLE001  (the MES going away must not stop the simulator)
-            log.warning("simulator: MES rows not written: %r", exc)
-
-    async def _write(self, now: datetime) -> None:
-        self.steps += 1
-        if self.burst_left == 0 and self.steps >= self.next_burst:
-            self.burst_left, self.next_burst = 18, self.steps + self.rng.randint(60, 120)  # 3 min, every 10-20 min
-        bursting = self.burst_left > 0
-        self.burst_left = max(0, self.burst_left - 1)
-        async with self.engine.begin() as conn:
-            orders = {line: no for line, no in (await conn.execute(select(work_order.c.line, work_order.c.order_no)
-                                                                   .where(work_order.c.status == "Running"))).all()}
-            for line, station, product, cycle, equipment in LINES:
-                scrap = self.rng.randint(2, 4) if line == "L2" and bursting else int(self.rng.random() < 0.2)
-                good = self.rng.randint(8, 12)
-                order_no = orders.get(line) or await _new_order(conn, line, product, now)
-                await conn.execute(insert(production_report).values(
-                    line=line, station=station, product=product, order_no=order_no, good_qty=good, scrap_qty=scrap,
-                    cycle_time_s=round(cycle + self.rng.gauss(0, 1.2), 2), reported_at=now))
-                await conn.execute(update(work_order).where(work_order.c.order_no == order_no).values(
-                    good_qty=work_order.c.good_qty + good, scrap_qty=work_order.c.scrap_qty + scrap, updated_at=now))
-                await conn.execute(update(work_order).where(
-                    work_order.c.order_no == order_no, work_order.c.good_qty >= work_order.c.planned_qty).values(
-                    status="Completed"))
-                if self.rng.random() < 1 / 180:
-                    await conn.execute(insert(equipment_downtime).values(
-                        line=line, equipment=equipment, reason=self.rng.choice(REASONS),
-                        minutes=self.rng.randint(3, 25), started_at=now))
-            if self.steps % 360 == 1:  # hourly
-                await conn.execute(delete(production_report).where(production_report.c.reported_at < now - KEEP))
-
-
-async def _new_order(conn, line: str, product: str, now: datetime) -> str:
-    count = (await conn.execute(select(func.count()).select_from(work_order))).scalar() or 0
-    order_no = f"WO-{now:%y%m%d}-{line}-{count + 1:04d}"
-    await conn.execute(insert(work_order).values(order_no=order_no, line=line, product=product, planned_qty=1200,
-                                                 good_qty=0, scrap_qty=0, status="Running", updated_at=now))
-    return order_no
 
 
 async def _history(engine: AsyncEngine, now: datetime) -> None:
@@ -196,7 +133,9 @@ async def _open(settings: Settings, db_type: str | None) -> tuple[str, AsyncEngi
                 log.warning("simulator: the MES source's MariaDB does not answer (%r); no MES rows", exc)
                 return None
             log.warning("simulator: no MariaDB for the MES demo (%r); using a SQLite file", exc)
-    path = remote.sqlite_path(settings, DEMO_TENANT, SQLITE_FILE)
+    from plantdesk.modules.alarm.tracking import remote
+
+    path = remote.sqlite_path(settings, TENANT, SQLITE_FILE)
     path.parent.mkdir(parents=True, exist_ok=True)
     shared = settings.data_dir / remote.SQLITE_DIR / SQLITE_FILE  # where installs before per-tenant folders made it
     if shared.is_file() and not path.exists():
@@ -208,15 +147,24 @@ async def _open(settings: Settings, db_type: str | None) -> tuple[str, AsyncEngi
 
 
 async def start(settings: Settings) -> Writer | None:
-    """Prepare the MES database and, once, the demo tenant's source and metrics; the writer, or None."""
+    """The writer of the MES database `prepare` gives, or None."""
+    url = await prepare(settings)
+    return Writer(url) if url else None
+
+
+async def prepare(settings: Settings) -> str | None:
+    """Prepare the MES database and, once, the demo tenant's source and metrics (in the server's process: the
+    simulator's only writes); the database's URL, or None."""
+    from plantdesk.core import tenancy
     from plantdesk.modules.alarm.tracking.models import AlarmSource
     from plantdesk.seed.seeder import run_with_session
 
     async def existing(db) -> str | None:
-        with tenancy.tenant_scope(db, DEMO_TENANT):
+        with tenancy.tenant_scope(db, TENANT):
             return (await db.execute(select(AlarmSource.db_type).where(AlarmSource.name == SOURCE_NAME)
                                      .execution_options(**{tenancy.INCLUDE_DELETED: True}))).scalar()
 
+    opened = None
     try:
         chosen = await run_with_session(settings, existing)
         opened = await _open(settings, chosen)
@@ -229,18 +177,22 @@ async def start(settings: Settings) -> Writer | None:
     except Exception as exc:  # noqa: BLE001  (the demo's MES is optional)
         log.warning("simulator: the MES demo did not start: %r", exc)
         return None
+    finally:
+        if opened is not None:
+            await opened[1].dispose()
     log.warning("simulator: writing MES rows (%s) every %d s", db_type, EVERY_SECONDS)
-    return Writer(engine)
+    return engine.url.render_as_string(hide_password=False)
 
 
 async def _seed_tenant(db, settings: Settings, db_type: str) -> None:
+    from plantdesk.core import secrets, tenancy
     from plantdesk.modules.alarm.models import AlarmGroup, AlarmLevel
     from plantdesk.modules.alarm.tracking.models import AlarmMetric, AlarmSource, AlarmSourceTable, AlarmTimely
     from plantdesk.modules.alarm.tracking.service import PASSWORD
     from plantdesk.modules.system.models import Tenant
 
-    with tenancy.tenant_scope(db, DEMO_TENANT):
-        if not await db.scalar(select(Tenant.id).where(Tenant.tenant_id == DEMO_TENANT)):
+    with tenancy.tenant_scope(db, TENANT):
+        if not await db.scalar(select(Tenant.id).where(Tenant.tenant_id == TENANT)):
             return
         if db_type == "mysql":
             parts = urlsplit(MES_URL)
