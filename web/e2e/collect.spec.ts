@@ -48,15 +48,7 @@ function startServer() {
   // Holding register 40001 = 1234; the point scales it by 0.1.
   server = spawn(
     'uv',
-    [
-      'run',
-      '--no-sync',
-      'python',
-      '-m',
-      'plantdesk.demo.servers',
-      String(modbusPort),
-      '40001=1234',
-    ],
+    ['run', '--no-sync', 'python', '-m', 'plantdesk.demo.servers', String(modbusPort), '40001=1234'],
     { cwd: path.resolve(process.cwd(), '..'), stdio: 'ignore' },
   );
 }

@@ -52,7 +52,10 @@ import {
   type TrailRead,
   type UnusualRead,
 } from './generated/client';
+import { areaKeys } from './queryKeys';
 import type { Page, Query } from './types';
+
+export const alarmKeys = areaKeys('alarm');
 
 export type {
   AlarmDetail,
@@ -159,20 +162,20 @@ export const cycleApi = crudApi<TimeCycleRead>(
 
 /** The spec reads levels as page 1, size 100. */
 export const levelSelectQuery = {
-  queryKey: ['alarm/level/list'],
+  queryKey: alarmKeys.of('level/list'),
   queryFn: async () => (await getAlarmLevelList({ current: 1, size: 100 })).data?.records ?? [],
 };
 export const groupSelectQuery = {
-  queryKey: ['alarm/group/tree'],
+  queryKey: alarmKeys.of('group/tree'),
   queryFn: async () => (await getAlarmGroupTree()).data ?? [],
 };
 export const cycleSelectQuery = {
-  queryKey: ['alarm/timecycle/list'],
+  queryKey: alarmKeys.of('timecycle/list'),
   queryFn: async () => (await getAlarmTimecycleList()).data ?? [],
 };
 /** Events for pickers (the first 1,000, newest first). */
 export const eventSelectQuery = {
-  queryKey: ['alarm/event/page', 'select'],
+  queryKey: alarmKeys.of('event/page', 'select'),
   queryFn: async () =>
     ((await getAlarmEventPage({ current: 1, size: 1000 } as never)).data?.records ?? []).map((e) => ({
       id: e.id,
@@ -180,7 +183,7 @@ export const eventSelectQuery = {
     })),
 };
 export const authUserQuery = {
-  queryKey: ['alarm/group/authUser'],
+  queryKey: alarmKeys.of('group/authUser'),
   queryFn: async () => (await getAlarmGroupAuthUser()).data ?? [],
 };
 
@@ -246,7 +249,7 @@ export const templateApi = crudApi<TemplateRead>({
 } as never);
 
 export const modelFieldQuery = {
-  queryKey: ['alarm/notifymodelfield/list'],
+  queryKey: alarmKeys.of('notifymodelfield/list'),
   queryFn: async () => (await getAlarmNotifymodelfieldList()).data ?? [],
 };
 

@@ -1,3 +1,4 @@
+import { alarmKeys } from './alarm';
 import { download } from './download';
 import {
   type CheckResult,
@@ -66,15 +67,24 @@ export const AGGREGATES = ['LATEST', 'COUNT', 'SUM', 'AVG', 'MAX', 'MIN'] as con
 /** Ids are 64-bit: they travel as strings, also in paths the schema types as numbers. */
 const pathId = (id: string) => id as unknown as number;
 
+const tracking = alarmKeys.scope('tracking');
+type PageAt = { current: number; size: number };
+
 export const trackingKeys = {
-  tree: ['alarm', 'tracking', 'tree'] as const,
-  tables: (sourceId: string) => ['alarm', 'tracking', 'tables', sourceId] as const,
-  columns: (sourceId: string, table: string) => ['alarm', 'tracking', 'columns', sourceId, table] as const,
-  metrics: (sourceId: string) => ['alarm', 'tracking', 'metrics', sourceId] as const,
-  census: (sourceId: string) => ['alarm', 'tracking', 'census', sourceId] as const,
-  timely: (sourceId: string) => ['alarm', 'tracking', 'timely', sourceId] as const,
-  events: (sourceId: string) => ['alarm', 'tracking', 'events', sourceId] as const,
-  detection: ['alarm', 'tracking', 'detection'] as const,
+  all: tracking.all,
+  tree: tracking.of('tree'),
+  tables: (sourceId: string) => tracking.of('tables', sourceId),
+  /** The tables a metric may read (under `tables`: refreshing the tables refreshes it). */
+  metricTables: (sourceId: string) => tracking.of('tables', sourceId, 'metric'),
+  columns: (sourceId: string, table: string) => tracking.of('columns', sourceId, table),
+  /** A page of a table's rows (under `columns`). */
+  rows: (sourceId: string, table: string, page: PageAt) =>
+    tracking.of('columns', sourceId, table, 'rows', page),
+  metrics: (sourceId: string) => tracking.of('metrics', sourceId),
+  census: (sourceId: string) => tracking.of('census', sourceId),
+  timely: (sourceId: string) => tracking.of('timely', sourceId),
+  events: (sourceId: string, page: PageAt) => tracking.of('events', sourceId, page),
+  detection: tracking.of('detection'),
 };
 
 export async function fetchTree(): Promise<SourceNode[]> {

@@ -5,6 +5,9 @@ import {
   postBladeDeskNoticeRemove,
   postBladeDeskNoticeSubmit,
 } from './generated/client';
+import { areaKeys } from './queryKeys';
+
+export const deskKeys = areaKeys('desk');
 
 export const noticeApi = crudApi({
   list: getBladeDeskNoticeList,

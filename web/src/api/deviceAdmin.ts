@@ -66,6 +66,7 @@ import {
   postDeviceManagementDeviceUpdate,
   type SourceRead,
 } from './generated/client';
+import { areaKeys } from './queryKeys';
 import type { Page, Query } from './types';
 
 /**
@@ -112,15 +113,17 @@ export type PointFields = Pick<
 
 const BASE = '/device-management';
 
+export const deviceKeys = areaKeys('device');
+
 /**
- * The first query key part of every picker and tree of this file (models, devices, collect groups, sources,
- * components, the organisation and framework trees): a write anywhere in the area makes them all stale, so
- * a model added a moment ago is in the device dialog's model list.
+ * The scope of every picker and tree of this file (models, devices, collect groups, sources, components, the
+ * organisation and framework trees): a write anywhere in it makes them all stale, so a model added a moment
+ * ago is in the device dialog's model list. The collectors' live state (`collectKeys`) is not in it.
  */
-const AREA = 'device-management';
+export const managementKeys = deviceKeys.scope('management');
 
 /** Drops the area's pickers and trees (after a write, or when an import job has finished). */
-export const deviceDataChanged = () => queryClient.invalidateQueries({ queryKey: [AREA] });
+export const deviceDataChanged = () => queryClient.invalidateQueries({ queryKey: managementKeys.all });
 
 /** `api` whose writes make the area's pickers and trees stale. */
 function invalidating<T>(api: CrudApi<T>): CrudApi<T> {
@@ -176,7 +179,7 @@ export async function copyModel(id: string) {
 
 /** Every model (at most 100, by code) for pickers. */
 export const modelSelectQuery = {
-  queryKey: [AREA, 'device-model-lib/search'],
+  queryKey: managementKeys.of('device-model-lib/search'),
   queryFn: async () => (await getDeviceManagementDeviceModelLibSearch()).data ?? [],
 };
 
@@ -202,7 +205,7 @@ export function modelComponentApiFor(modelId: string): CrudApi<ModelComponent> {
 }
 
 export const modelComponentTreeQuery = (modelId: string) => ({
-  queryKey: [AREA, 'device-model-component/list', modelId],
+  queryKey: managementKeys.of('device-model-component/list', modelId),
   queryFn: async () =>
     toTree((await getDeviceManagementDeviceModelComponentList({ modelId } as never)).data ?? []),
 });
@@ -242,7 +245,7 @@ export const deviceApi: CrudApi<Device> = invalidating(
 
 /** Devices for pickers (name or code contains nothing: the first 100). */
 export const deviceSelectQuery = {
-  queryKey: [AREA, 'device/searchByDeviceName'],
+  queryKey: managementKeys.of('device/searchByDeviceName'),
   queryFn: async () => (await getDeviceManagementDeviceSearchByDeviceName()).data ?? [],
 };
 
@@ -250,7 +253,7 @@ export const deviceSelectQuery = {
 const WARNING_SCAN = 1000;
 
 export const warningDevicesQuery = {
-  queryKey: [AREA, 'device/page', 'warning'],
+  queryKey: managementKeys.of('device/page', 'warning'),
   queryFn: async () =>
     records(
       (await getDeviceManagementDevicePage({ current: 1, size: WARNING_SCAN } as never)).data,
@@ -259,7 +262,7 @@ export const warningDevicesQuery = {
 
 /** Points whose alarm is switched on. */
 export const alarmPointsQuery = {
-  queryKey: [AREA, 'datapoints/search', 'alarm-on'],
+  queryKey: managementKeys.of('datapoints/search', 'alarm-on'),
   queryFn: async () =>
     records(
       (await getDeviceManagementDatapointsSearch({ current: 1, size: WARNING_SCAN } as never)).data,
@@ -277,7 +280,7 @@ export const RUN_STATE_POLL_MS = 10_000;
  * grant the badges read 未知 and nothing is toasted.
  */
 export const runStatesQuery = {
-  queryKey: [AREA, 'datapoints-monitor/status'],
+  queryKey: managementKeys.of('datapoints-monitor/status'),
   queryFn: async (): Promise<Record<string, RunState>> => {
     const { data } = await getDeviceManagementDatapointsMonitorStatus(undefined, { silent: true });
     return Object.fromEntries((data ?? []).map((state) => [state.deviceId, state]));
@@ -288,12 +291,12 @@ export const runStatesQuery = {
 };
 
 export const departmentTreeQuery = {
-  queryKey: [AREA, 'device/department'],
+  queryKey: managementKeys.of('device/department'),
   queryFn: async () => (await getDeviceManagementDeviceDepartment()).data ?? [],
 };
 
 export const frameworkTreeQuery = {
-  queryKey: [AREA, 'device/framework'],
+  queryKey: managementKeys.of('device/framework'),
   queryFn: async () => (await getDeviceManagementDeviceFramework()).data ?? [],
 };
 
@@ -327,7 +330,7 @@ async function deviceComponents(deviceId: string) {
 }
 
 export const deviceComponentTreeQuery = (deviceId: string) => ({
-  queryKey: [AREA, 'components/list', deviceId],
+  queryKey: managementKeys.of('components/list', deviceId),
   queryFn: async () => toTree(await deviceComponents(deviceId)),
 });
 
@@ -381,7 +384,7 @@ export const collectApi: CrudApi<CollectGroup> = invalidating(
 );
 
 export const collectSelectQuery = {
-  queryKey: [AREA, 'datapoints-collects/list'],
+  queryKey: managementKeys.of('datapoints-collects/list'),
   queryFn: async () =>
     records(
       (await getDeviceManagementDatapointsCollectsList({ current: 1, size: 500 } as never))
@@ -402,7 +405,7 @@ export const sourceApi: CrudApi<PointSource> = invalidating(
 );
 
 export const sourceSelectQuery = {
-  queryKey: [AREA, 'data-point-source/list'],
+  queryKey: managementKeys.of('data-point-source/list'),
   queryFn: async () => {
     const answer = (await getDeviceManagementDataPointSourceList({ current: 1, size: 500 } as never)).data;
     return Array.isArray(answer) ? answer : records(answer as Page<PointSource>);

@@ -1,3 +1,4 @@
+import { deviceKeys } from './deviceAdmin';
 import {
   type BrowseNode,
   type Certificate,
@@ -13,7 +14,8 @@ import {
 
 export type { BrowseNode, Certificate, ConnectionAnswer, DeviceSource, SourceStatusRead };
 
-const AREA = 'device-collect';
+/** The collectors' state and browsing: outside `managementKeys`, a ledger write does not poll it again. */
+export const collectKeys = deviceKeys.scope('collect');
 /** How often the live status of the collectors is read again. */
 export const STATUS_POLL_MS = 3000;
 
@@ -27,7 +29,7 @@ const poll = (query: { state: { status: string } }) =>
 
 /** Live status of every source of the tenant, by source id (one query, shared, polled). */
 export const sourceStatusQuery = {
-  queryKey: [AREA, 'status'],
+  queryKey: collectKeys.of('status'),
   queryFn: async (): Promise<Record<string, SourceStatusRead>> => {
     const { data } = await getDeviceManagementDataPointSourceStatus(undefined, { silent: true });
     return Object.fromEntries((data ?? []).map((state) => [state.sourceId, state]));
@@ -37,7 +39,7 @@ export const sourceStatusQuery = {
 
 /** The sources each device is read from, by device id (the ledger's column). */
 export const deviceSourcesQuery = {
-  queryKey: [AREA, 'device-sources'],
+  queryKey: collectKeys.of('device-sources'),
   queryFn: async (): Promise<Record<string, DeviceSource[]>> => {
     const { data } = await getDeviceManagementDataPointSourceDeviceSources({}, { silent: true });
     const out: Record<string, DeviceSource[]> = {};

@@ -43,6 +43,9 @@ import {
   postFormUpload,
 } from './generated/client';
 import { http } from './http';
+import { areaKeys } from './queryKeys';
+
+export const formKeys = areaKeys('form');
 
 /** The forms area (/api/form): catalogue, designs and versions, hooks, logs. */
 export type FormCatalogue = FormCatalogueRead;

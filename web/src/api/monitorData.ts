@@ -3,6 +3,7 @@
  * need around it (the device list with status, one data point's detail), in the console's own names.
  */
 import type { Bucket } from '#src/components/monitor/monitor';
+import { deviceKeys } from './deviceAdmin';
 import {
   type AlarmRead,
   type DataPointRead,
@@ -180,3 +181,6 @@ export function monitorExport(query: Omit<AggregateQuery, 'interval'>) {
     params: { pointIds: query.pointIds.join(','), startTime: query.from, endTime: query.to },
   };
 }
+
+/** The live monitor's queries: apart from the ledger's (a ledger write does not refetch live values). */
+export const monitorKeys = deviceKeys.scope('monitor');

@@ -10,6 +10,7 @@ import {
   getBladeSystemTenantSelect,
   type TenantSelect,
 } from './generated/client';
+import { systemKeys } from './system';
 
 /** A node of the BladeX TreeNode forests (dept/tree, menu/tree, menu/grant-tree): ids travel as strings. */
 export type TreeNode = GeneratedTreeNode;
@@ -46,29 +47,29 @@ export async function fetchGrantTree() {
  * Option sources of CrudPage columns (`dicQuery`) and pickers: React Query options whose key names the
  * endpoint and its arguments, so every screen asking the same shares one cache entry.
  */
-export const tenantSelectQuery = { queryKey: ['tenant/select'], queryFn: fetchTenantSelect };
+export const tenantSelectQuery = { queryKey: systemKeys.of('tenant/select'), queryFn: fetchTenantSelect };
 
 export const packageSelectQuery = {
-  queryKey: ['tenant-package/select'],
+  queryKey: systemKeys.of('tenant-package/select'),
   queryFn: async () => (await getBladeSystemTenantPackageSelect()).data ?? [],
 };
 
 export const menuTreeQuery = {
-  queryKey: ['menu/tree'],
+  queryKey: systemKeys.of('menu/tree'),
   queryFn: async () => (await getBladeSystemMenuTree()).data ?? [],
 };
 
 export const deptTreeQuery = (tenantId?: string) => ({
-  queryKey: ['dept/tree', tenantId ?? ''],
+  queryKey: systemKeys.of('dept/tree', tenantId ?? ''),
   queryFn: () => fetchDeptTree(tenantId),
 });
 
 export const roleTreeQuery = (tenantId?: string) => ({
-  queryKey: ['role/tree', tenantId ?? ''],
+  queryKey: systemKeys.of('role/tree', tenantId ?? ''),
   queryFn: () => fetchRoleTree(tenantId),
 });
 
 export const postSelectQuery = (tenantId?: string) => ({
-  queryKey: ['post/select', tenantId ?? ''],
+  queryKey: systemKeys.of('post/select', tenantId ?? ''),
   queryFn: () => fetchPostSelect(tenantId),
 });

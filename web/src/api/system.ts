@@ -10,6 +10,10 @@ import {
   postSystemSystemNoticeUpdateStatus,
   type SystemNoticeRead,
 } from './generated/client';
+import { areaKeys } from './queryKeys';
+
+/** Query keys of the system area (tenants, menus, organisation, dictionaries, grants). */
+export const systemKeys = areaKeys('system');
 
 export async function fetchDictionary(code: string) {
   return (await getBladeSystemDictDictionary({ code })).data ?? [];

@@ -9,7 +9,10 @@ import {
   type RUserRead,
 } from './generated/client';
 import { HttpError } from './http';
+import { areaKeys } from './queryKeys';
 import type { UserInfo } from './types';
+
+export const userKeys = areaKeys('user');
 
 /** Body code 601 on the user-info call: the licence is about to expire (spec §2). */
 export const LICENSE_EXPIRING = 601;

@@ -14,6 +14,9 @@ import {
   putWarningAlarmManagerIndex,
   type RecordRead,
 } from './generated/client';
+import { areaKeys } from './queryKeys';
+
+export const warningKeys = areaKeys('warning');
 
 export type { Analysis, EventMetrics, IndicatorRead, RecordRead };
 

@@ -3,7 +3,7 @@ import { Form, Modal, Select } from 'antd';
 import type { AxiosRequestConfig } from 'axios';
 import { useTranslation } from 'react-i18next';
 import type { DeptRole } from '#src/api/auth';
-import { fetchDeptSelect, fetchRoleSelect } from '#src/api/system';
+import { fetchDeptSelect, fetchRoleSelect, systemKeys } from '#src/api/system';
 
 interface Props {
   userId: string;
@@ -19,11 +19,11 @@ export function DeptRoleDialog({ userId, requestConfig, initial, onOk, onCancel 
   const { t } = useTranslation();
   const [form] = Form.useForm<Required<DeptRole>>();
   const depts = useQuery({
-    queryKey: ['dept-select', userId],
+    queryKey: systemKeys.of('dept-select', userId),
     queryFn: () => fetchDeptSelect(userId, requestConfig),
   });
   const roles = useQuery({
-    queryKey: ['role-select', userId],
+    queryKey: systemKeys.of('role-select', userId),
     queryFn: () => fetchRoleSelect(userId, requestConfig),
   });
 

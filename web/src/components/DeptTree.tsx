@@ -3,6 +3,7 @@ import { Card, Input, Spin, Tree } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchDeptTree, type TreeNode } from '#src/api/org';
+import { systemKeys } from '#src/api/system';
 
 export interface DeptTreeProps {
   /** Platform administrator looking into another tenant. */
@@ -31,7 +32,10 @@ export function filterTree(nodes: TreeNode[], text: string): TreeNode[] {
 export function DeptTree({ tenantId, value, onChange }: DeptTreeProps) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
-  const tree = useQuery({ queryKey: ['dept-tree', tenantId ?? ''], queryFn: () => fetchDeptTree(tenantId) });
+  const tree = useQuery({
+    queryKey: systemKeys.of('dept-tree', tenantId ?? ''),
+    queryFn: () => fetchDeptTree(tenantId),
+  });
   const data = useMemo(() => filterTree(tree.data ?? [], text.trim()), [tree.data, text]);
   return (
     <Card size="small" className="pd-dept-tree" title={t('shared.allDepts')}>

@@ -4,7 +4,8 @@ import { useSettings } from '#src/app/stores/settings';
 import { renderWithProviders } from '#src/test/render';
 import { useDict } from './DictSelect';
 
-vi.mock('#src/api/system', () => ({
+vi.mock('#src/api/system', async (original) => ({
+  ...(await original<object>()),
   fetchDictionary: vi.fn(async () => [
     { dictKey: '1', dictValue: '男', dictValueEn: 'Male' },
     { dictKey: '3', dictValue: 'OTHER', dictValueEn: null },

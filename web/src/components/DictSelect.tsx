@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Select, type SelectProps } from 'antd';
-import { fetchDictionary } from '#src/api/system';
+import { fetchDictionary, systemKeys } from '#src/api/system';
 import type { DictItem } from '#src/api/types';
 import { type Language, useSettings } from '#src/app/stores/settings';
 
 /** A BladeX dictionary by code, cached for the session (shared by useDict and list prefetches). */
 export function dictQuery(code: string | undefined) {
   return queryOptions({
-    queryKey: ['dict', code],
+    queryKey: systemKeys.of('dict', code),
     queryFn: () => fetchDictionary(code as string),
     enabled: Boolean(code),
     staleTime: Number.POSITIVE_INFINITY,

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Modal, Progress } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { componentKeys } from '#src/api/queryKeys';
 import { ExcelUpload, RejectedRows } from './ExcelUpload';
 
 /** An import job as its log row reports it: 0 queued, 1 running, 2 done, 3 failed. */
@@ -71,14 +72,14 @@ export default function ImportJob({
   const [jobId, setJobId] = useState<string>();
 
   const job = useQuery({
-    queryKey: ['import-job', jobId],
+    queryKey: componentKeys.of('import-job', jobId),
     queryFn: () => status(jobId as string),
     enabled: Boolean(jobId),
     refetchInterval: (q) => pollWhileRunning(q.state.data?.state),
   });
   const finished = job.data !== undefined && !isRunning(job.data.state);
   const rejected = useQuery({
-    queryKey: ['import-job-errors', jobId],
+    queryKey: componentKeys.of('import-job-errors', jobId),
     queryFn: () => errors(jobId as string),
     enabled: finished && Boolean(job.data?.failCount),
   });

@@ -3,6 +3,7 @@ import { Form, Select, type SelectProps } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchTenantSelect } from '#src/api/org';
+import { systemKeys } from '#src/api/system';
 import { DEFAULT_TENANT, useSession } from '#src/app/stores/session';
 
 /** The platform administrator: tenant 000000 with the `administrator` role (backend `is_platform_admin`). */
@@ -25,7 +26,11 @@ export interface TenantSelectProps extends Omit<SelectProps<string>, 'options' |
 export function TenantSelect({ value, onChange, style, ...props }: TenantSelectProps) {
   const { t } = useTranslation();
   const platform = useIsPlatformAdmin();
-  const tenants = useQuery({ queryKey: ['tenant-select'], queryFn: fetchTenantSelect, enabled: platform });
+  const tenants = useQuery({
+    queryKey: systemKeys.of('tenant-select'),
+    queryFn: fetchTenantSelect,
+    enabled: platform,
+  });
   if (!platform) return null;
   return (
     <Select<string>

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Empty, List, Popover, Tooltip } from 'antd';
 import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fetchUnreadNotices, markNoticesRead, type SystemNotice } from '#src/api/system';
+import { fetchUnreadNotices, markNoticesRead, type SystemNotice, systemKeys } from '#src/api/system';
 import { lazyChunk } from '#src/app/registry';
 import { useLive } from '#src/app/useLive';
 
@@ -14,7 +14,7 @@ import { useLive } from '#src/app/useLive';
 export const NOTICE_POLL_MS = 10_000;
 export const BELL_TOPIC = 'bell';
 export const NOTICE_PAGE_SIZE = 4;
-export const NOTICE_QUERY_KEY = ['unread-notices'];
+export const NOTICE_QUERY_KEY = systemKeys.of('unread-notices');
 
 const NoticeDetail = lazyChunk(() => import('./NoticeDialogs').then((m) => ({ default: m.NoticeDetail })));
 const AllNotices = lazyChunk(() => import('./NoticeDialogs').then((m) => ({ default: m.AllNotices })));

@@ -3,9 +3,9 @@ import { Descriptions, Modal, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SystemNotice } from '#src/api/system';
-import { fetchUnreadNotices } from '#src/api/system';
+import { fetchUnreadNotices, systemKeys } from '#src/api/system';
 import { AlarmDetailDialog } from '#src/views/alarm/AlarmDetail';
-import { NOTICE_QUERY_KEY, parseNotice } from './NoticeBell';
+import { parseNotice } from './NoticeBell';
 
 /** The bell's dialogs, loaded on first use: one notification's detail and the full unread list. An alarm
  * notification opens the event detail dialog with the confirmation form. */
@@ -39,7 +39,7 @@ export function AllNotices({ onOpen, onClose }: { onOpen(notice: SystemNotice): 
   const { t } = useTranslation();
   const [page, setPage] = useState({ current: 1, size: 10 });
   const query = useQuery({
-    queryKey: [...NOTICE_QUERY_KEY, 'all', page],
+    queryKey: systemKeys.of('unread-notices', 'all', page),
     queryFn: () => fetchUnreadNotices(page.current, page.size),
   });
   return (

@@ -4,6 +4,7 @@ import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { fetchRoutes } from '#src/api/menu';
+import { systemKeys } from '#src/api/system';
 import type { MenuNode } from '#src/api/types';
 import { flattenMenus, menuLabel, menuTarget, sidebarMenus } from '#src/app/menus';
 import { siteLinks } from '#src/app/siteLinks';
@@ -28,7 +29,7 @@ export function Sidebar({ collapsed, topMenuId }: { collapsed: boolean; topMenuI
   const allMenus = useSession((s) => s.menus);
   // A top menu narrows the sidebar to its own routes (spec §2 "top menu").
   const topRoutes = useQuery({
-    queryKey: ['routes', topMenuId],
+    queryKey: systemKeys.of('routes', topMenuId),
     queryFn: () => fetchRoutes(topMenuId),
     enabled: Boolean(topMenuId),
   });

@@ -1,17 +1,18 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
+import { crudKeys } from '#src/api/queryKeys';
 import { invalidateCrud } from './useCrudTable';
 
 function seeded() {
   const client = new QueryClient();
   const keys = [
-    ['crud', 'user', undefined, { current: 1, size: 10 }, {}, {}, {}],
-    ['crud', 'user', undefined, { current: 2, size: 10 }, {}, {}, {}],
-    ['crud', 'role', undefined, { current: 1, size: 10 }, {}, {}, {}],
-    ['crud', 'post', undefined, { current: 1, size: 10 }, {}, {}, {}],
-    ['crud-detail', 'user', undefined, '5'],
-    ['crud-detail', 'user', undefined, '6'],
-    ['crud-detail', 'post', undefined, '5'],
+    crudKeys.page('user', undefined, { current: 1, size: 10 }, {}, {}, {}),
+    crudKeys.page('user', undefined, { current: 2, size: 10 }, {}, {}, {}),
+    crudKeys.page('role', undefined, { current: 1, size: 10 }, {}, {}, {}),
+    crudKeys.page('post', undefined, { current: 1, size: 10 }, {}, {}, {}),
+    crudKeys.detail('user', '5', undefined),
+    crudKeys.detail('user', '6', undefined),
+    crudKeys.detail('post', '5', undefined),
   ];
   for (const key of keys) client.setQueryData(key, { key });
   // The first user page and the post list are on screen (an observer each); the rest are cached only.
@@ -25,7 +26,7 @@ function seeded() {
   return { client, keys };
 }
 
-const state = (client: QueryClient, key: unknown[]) => {
+const state = (client: QueryClient, key: readonly unknown[]) => {
   const query = client.getQueryCache().find({ queryKey: key, exact: true });
   if (!query) return 'dropped';
   if (query.state.dataUpdateCount > 1) return 'refetched';

@@ -1,5 +1,6 @@
 import { skipToken, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { componentKeys } from '#src/api/queryKeys';
 import { useDict } from '../DictSelect';
 import type { CrudColumn, DicItem } from './types';
 
@@ -43,7 +44,7 @@ export function useColumnOptions<T>(column: CrudColumn<T>) {
   const { t } = useTranslation();
   const dict = useDict(column.dictCode);
   const remote = useQuery({
-    queryKey: column.dicQuery?.queryKey ?? ['dicQuery', 'none'],
+    queryKey: column.dicQuery?.queryKey ?? componentKeys.of('dicQuery', 'none'),
     queryFn: column.dicQuery?.queryFn ?? skipToken,
     staleTime: 60_000,
   });

@@ -9,6 +9,7 @@ import type { TableProps } from 'antd';
 import { useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { UNSAFE_LocationContext, UNSAFE_NavigationContext } from 'react-router';
 import type { CrudApi } from '#src/api/crud';
+import { crudKeys } from '#src/api/queryKeys';
 import type { Query } from '#src/api/types';
 import {
   DEFAULT_STATE,
@@ -27,7 +28,7 @@ type ListPage = { current: number; size: number };
 
 /**
  * The list query of a CRUD screen: one cache entry per acting tenant, page, filters, extra params and
- * sort. Every key starts `['crud', name]`, which is what a change invalidates (`invalidateCrud`).
+ * sort. Every key starts `crudKeys.list(name)`, which is what a change invalidates (`invalidateCrud`).
  */
 export function crudListQuery<T>(
   name: string,
@@ -39,7 +40,7 @@ export function crudListQuery<T>(
 ) {
   const sorting = sortParams(sort);
   return queryOptions({
-    queryKey: ['crud', name, api.tenantId, page, filters, extra, sorting],
+    queryKey: crudKeys.page(name, api.tenantId, page, filters, extra, sorting),
     queryFn: () => api.list({ ...extra, ...filters, ...sorting, current: page.current, size: page.size }),
   });
 }
@@ -47,7 +48,7 @@ export function crudListQuery<T>(
 /** The record a CRUD dialog edits or shows: fetched fresh on every open, invalidated by a change. */
 export function crudDetailQuery<T>(name: string, api: CrudApi<T>, id: string) {
   return queryOptions({
-    queryKey: ['crud-detail', name, api.tenantId, id],
+    queryKey: crudKeys.detail(name, id, api.tenantId),
     queryFn: () => api.detail(id),
     staleTime: 0,
   });
@@ -65,14 +66,10 @@ export async function invalidateCrud(
 ) {
   // Pages not on screen are dropped (going back to one never shows, or lets the user select, rows that no
   // longer exist); the shown ones refetch.
-  for (const n of [name, ...also]) client.removeQueries({ queryKey: ['crud', n], type: 'inactive' });
+  for (const n of [name, ...also]) client.removeQueries({ queryKey: crudKeys.list(n), type: 'inactive' });
   await Promise.all([
-    ...[name, ...also].map((n) => client.invalidateQueries({ queryKey: ['crud', n] })),
-    ...ids.map((id) =>
-      client.invalidateQueries({
-        predicate: (q) => q.queryKey[0] === 'crud-detail' && q.queryKey[1] === name && q.queryKey[3] === id,
-      }),
-    ),
+    ...[name, ...also].map((n) => client.invalidateQueries({ queryKey: crudKeys.list(n) })),
+    ...ids.map((id) => client.invalidateQueries({ queryKey: crudKeys.record(name, id) })),
   ]);
 }
 
@@ -206,7 +203,7 @@ export function useCrudTable<T extends Row>(
   const refresh = useCallback(async () => {
     setSelected([]);
     setChildren({});
-    client.removeQueries({ queryKey: ['crud', name], type: 'inactive' });
+    client.removeQueries({ queryKey: crudKeys.list(name), type: 'inactive' });
     await query.refetch();
   }, [client, name, query]);
 

@@ -6,6 +6,7 @@ import {
   fetchPointLimits,
   fetchRealtime,
   type MonitorDevice,
+  monitorKeys,
   type RealtimePoint,
   type RealtimeQuery,
 } from '#src/api/monitorData';
@@ -17,21 +18,21 @@ const LIMITS_STALE_MS = 5 * 60_000;
 
 /** The devices with their status (the monitor screens' device list). */
 export const devicesQuery = queryOptions({
-  queryKey: ['monitor', 'devices'],
+  queryKey: monitorKeys.of('devices'),
   queryFn: fetchMonitorDevices,
   staleTime: 5_000,
 });
 
 export const limitsQuery = (query: RealtimeQuery) =>
   queryOptions({
-    queryKey: ['monitor', 'limits', query],
+    queryKey: monitorKeys.of('limits', query),
     queryFn: () => fetchPointLimits(query),
     staleTime: LIMITS_STALE_MS,
   });
 
 export const realtimeQuery = (query: RealtimeQuery) =>
   queryOptions({
-    queryKey: ['monitor', 'realtime', query],
+    queryKey: monitorKeys.of('realtime', query),
     queryFn: () => fetchRealtime(query),
     staleTime: 0,
   });
@@ -115,7 +116,7 @@ const SLIDE_MS = 30_000;
  */
 export const historyQuery = (pointIds: string[], choice: RangeChoice) =>
   queryOptions({
-    queryKey: ['monitor', 'history', pointIds, choice],
+    queryKey: monitorKeys.of('history', pointIds, choice),
     queryFn: async () => {
       const range = resolveRange(choice.key, Date.now(), choice.custom);
       const interval = chooseBucket(range);

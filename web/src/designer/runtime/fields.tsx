@@ -16,7 +16,7 @@ import {
 import dayjs, { type Dayjs } from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fetchDictionary, uploadFile } from '#src/api/formAdmin';
+import { fetchDictionary, formKeys, uploadFile } from '#src/api/formAdmin';
 import { toast } from '#src/app/feedback';
 import { widgetOf } from '../registry';
 import type { Column, DicItem } from '../types';
@@ -56,7 +56,7 @@ export function useOptions(column: Column): { label: string; value: string | num
     ((column.dicQueryConfig ?? []) as { key: string; value: string }[]).map((p) => [p.key, p.value]),
   );
   const query = useQuery({
-    queryKey: ['form', 'dictionary', url, column.dicMethod, params],
+    queryKey: formKeys.of('dictionary', url, column.dicMethod, params),
     queryFn: () =>
       fetchDictionary(url, typeof column.dicMethod === 'string' ? column.dicMethod : 'get', params),
     enabled: remote && Boolean(url),

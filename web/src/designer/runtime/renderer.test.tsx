@@ -2,7 +2,11 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 
 const dictionary = vi.hoisted(() => vi.fn());
-vi.mock('#src/api/formAdmin', () => ({ fetchDictionary: dictionary, uploadFile: vi.fn() }));
+vi.mock('#src/api/formAdmin', async (original) => ({
+  ...(await original<object>()),
+  fetchDictionary: dictionary,
+  uploadFile: vi.fn(),
+}));
 
 import { renderWithProviders } from '#src/test/render';
 import { parseOption } from '../io';

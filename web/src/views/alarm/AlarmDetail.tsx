@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import {
   AFFIRMED,
   affirmAlarms,
+  alarmKeys,
   type AlarmDetail as Detail,
   fetchAlarmRecord,
   REMOVED,
@@ -29,11 +30,8 @@ export function formatValue(value?: number | null) {
   return value == null ? '-' : String(Number(value.toFixed(3)));
 }
 
-export const alarmRecordKey = (eventId: string, batch?: number | string | null) => [
-  'alarm/record',
-  eventId,
-  batch ?? null,
-];
+export const alarmRecordKey = (eventId: string, batch?: number | string | null) =>
+  alarmKeys.of('record', eventId, batch ?? null);
 
 /** 已解除 / 未解除, 已确认 / 未确认 as tags. */
 export function RemoveTag({ status }: { status?: string | null }) {
@@ -98,8 +96,7 @@ export function AlarmDetailDialog({
           onClose={() => setConfirming(false)}
           onDone={async () => {
             setConfirming(false);
-            await queryClient.invalidateQueries({ queryKey: ['alarm/record'] });
-            await queryClient.invalidateQueries({ queryKey: ['alarm'] });
+            await queryClient.invalidateQueries({ queryKey: alarmKeys.all });
           }}
         />
       )}

@@ -33,7 +33,8 @@ const record = {
 };
 const fetchAlarmRecord = vi.fn();
 const affirmAlarms = vi.fn();
-vi.mock('#src/api/alarm', () => ({
+vi.mock('#src/api/alarm', async (original) => ({
+  ...(await original<object>()),
   AFFIRMED: '已确认',
   REMOVED: '已解除',
   fetchAlarmRecord: (...args: unknown[]) => fetchAlarmRecord(...args),

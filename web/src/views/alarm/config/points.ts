@@ -1,8 +1,9 @@
+import { alarmKeys } from '#src/api/alarm';
 import { getDeviceManagementDatapointsList } from '#src/api/generated/client';
 
 /** Every data point of the tenant as "device / point" (a rule's source). */
 export const pointQuery = {
-  queryKey: ['alarm/points'],
+  queryKey: alarmKeys.of('points'),
   queryFn: async () =>
     ((await getDeviceManagementDatapointsList({ current: 1, size: 1000 } as never)).data?.records ?? []).map(
       (p) => ({

@@ -1,6 +1,6 @@
 import { DownloadOutlined, EyeOutlined } from '@ant-design/icons';
 import { useMemo, useState } from 'react';
-import { levelSelectQuery, type ResultRead, resultApi } from '#src/api/alarm';
+import { alarmKeys, levelSelectQuery, type ResultRead, resultApi } from '#src/api/alarm';
 import { download } from '#src/api/download';
 import { getDeviceManagementDeviceList } from '#src/api/generated/client';
 import { type CrudOption, CrudPage, READ_ONLY } from '#src/components/CrudPage';
@@ -9,7 +9,7 @@ import { AffirmTag, AlarmDetailDialog, formatValue, RemoveTag } from '../AlarmDe
 const L = (key: string) => `alarm.${key}`;
 
 const deviceQuery = {
-  queryKey: ['alarm/devices'],
+  queryKey: alarmKeys.of('devices'),
   queryFn: async () =>
     (await getDeviceManagementDeviceList({ current: 1, size: 1000 } as never)).data?.records ?? [],
 };

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Empty, Row, Statistic, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fetchOverview, type ResultRead } from '#src/api/alarm';
+import { alarmKeys, fetchOverview, type ResultRead } from '#src/api/alarm';
 import { useLive } from '#src/app/useLive';
 import { AffirmTag, AlarmDetailDialog, formatValue, RemoveTag } from '../AlarmDetail';
 
@@ -20,9 +20,9 @@ export default function AlarmOverviewPage() {
   const { t } = useTranslation();
   const [opened, setOpened] = useState<ResultRead | null>(null);
   // A raise, clear or confirmation reloads the alarm screens' queries; the 10 s poll is the fallback.
-  const live = useLive('alarm', { queryKey: ['alarm'] });
+  const live = useLive('alarm', { queryKey: alarmKeys.all });
   const query = useQuery({
-    queryKey: ['alarm', 'overview'],
+    queryKey: alarmKeys.of('overview'),
     queryFn: fetchOverview,
     refetchInterval: live ? false : 10_000,
   });

@@ -1,9 +1,10 @@
 import { EyeOutlined, RedoOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryKey, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Form, Input, InputNumber, Modal, Switch, Table, Tabs, Typography } from 'antd';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  alarmKeys,
   authUserQuery,
   cycleApi,
   fetchMailParams,
@@ -66,13 +67,13 @@ function TenantInit() {
   const { t } = useTranslation();
   const can = useAccess();
   const queryClient = useQueryClient();
-  const query = useQuery({ queryKey: ['alarm', 'tenantInit'], queryFn: fetchTenantInit });
+  const query = useQuery({ queryKey: alarmKeys.of('tenantInit'), queryFn: fetchTenantInit });
   const { saving, run } = useSaving();
   if (!query.data || query.data.initialized) return null;
   const initialize = () =>
     run(async () => {
       toast.success((await initializeTenant()) ?? '');
-      queryClient.invalidateQueries({ queryKey: ['alarm'] });
+      queryClient.invalidateQueries({ queryKey: alarmKeys.all });
     });
   return (
     <Alert
@@ -99,7 +100,7 @@ function SettingsForm<Data, Values extends object>({
   save,
   children,
 }: {
-  queryKey: string[];
+  queryKey: QueryKey;
   fetch: () => Promise<Data | null | undefined>;
   toValues: (data: Data) => Values;
   save: (values: Values) => Promise<string | null | undefined>;
@@ -133,7 +134,7 @@ function SettingsForm<Data, Values extends object>({
   );
 }
 
-const SETTING_KEY = ['alarm', 'setting'];
+const SETTING_KEY = alarmKeys.of('setting');
 const settingValues = (data: SettingRead) => ({
   enabled: data.enabled === 1,
   notify: data.notify === 1,
@@ -164,7 +165,7 @@ function Settings() {
   );
 }
 
-const MAIL_KEY = ['alarm', 'mail'];
+const MAIL_KEY = alarmKeys.of('mail');
 // The password is never sent back: the field starts empty, and empty keeps the stored one.
 const mailValues = (data: MailParamsRead) => ({
   smtpHost: data.smtpHost ?? '',

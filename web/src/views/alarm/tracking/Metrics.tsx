@@ -58,7 +58,7 @@ export function Metrics({ source }: { source: SourceRead }) {
   const metrics = useQuery({ queryKey: key, queryFn: () => fetchMetrics(source.id) });
   const [editing, setEditing] = useState<MetricRead | 'new'>();
   const [checking, setChecking] = useState(false);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['alarm', 'tracking'] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: trackingKeys.all });
   const check = async () => {
     setChecking(true);
     try {
@@ -183,7 +183,7 @@ function MetricForm({
   const kind = Form.useWatch('kind', form) ?? metric?.kind ?? 'THRESHOLD';
   const mode = Form.useWatch('mode', form) ?? metric?.mode ?? 'SIMPLE';
   const tables = useQuery({
-    queryKey: [...trackingKeys.tables(source.id), 'metric'],
+    queryKey: trackingKeys.metricTables(source.id),
     queryFn: () => fetchMetricTables(source.id),
   });
   const columns = useQuery({

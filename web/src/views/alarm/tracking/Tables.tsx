@@ -100,7 +100,7 @@ function Browse({ source, table, onClose }: { source: SourceRead; table: string;
     queryFn: () => fetchColumns(source.id, table),
   });
   const rows = useQuery({
-    queryKey: [...trackingKeys.columns(source.id, table), 'rows', page],
+    queryKey: trackingKeys.rows(source.id, table, page),
     queryFn: () => fetchRows(source.id, table, page.current, page.size),
   });
   return (

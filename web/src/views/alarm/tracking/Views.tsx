@@ -135,7 +135,7 @@ function Detection() {
     run(async () => {
       const values = await form.validateFields();
       toast.success((await saveDetection({ ...values, enabled: values.enabled ? 1 : 0 })) ?? '');
-      queryClient.invalidateQueries({ queryKey: ['alarm', 'tracking'] });
+      queryClient.invalidateQueries({ queryKey: trackingKeys.all });
     });
   return (
     <Card size="small" title={t(T('detection'))}>
@@ -170,7 +170,7 @@ export function Events({ source }: { source: SourceRead }) {
   const [page, setPage] = useState({ current: 1, size: 10 });
   const [open, setOpen] = useState<ResultRead>();
   const events = useQuery({
-    queryKey: [...trackingKeys.events(source.id), page],
+    queryKey: trackingKeys.events(source.id, page),
     queryFn: () => fetchEvents(source.id, page.current, page.size),
   });
   return (

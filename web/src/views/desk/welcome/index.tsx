@@ -27,6 +27,7 @@ import { useSession } from '#src/app/stores/session';
 import { useSettings } from '#src/app/stores/settings';
 import { useMenuIcon } from '#src/layout/useMenuIcon';
 import './wel.css';
+import { deskKeys } from '#src/api/desk';
 
 interface Counter {
   key: string;
@@ -59,7 +60,10 @@ export default function HomePage() {
   const language = useSettings((s) => s.language);
   const icon = useMenuIcon();
   const counts = useQueries({
-    queries: COUNTERS.map((c) => ({ queryKey: ['count', c.key], queryFn: () => countRecords(c.list) })),
+    queries: COUNTERS.map((c) => ({
+      queryKey: deskKeys.of('count', c.key),
+      queryFn: () => countRecords(c.list),
+    })),
   });
   const shortcuts = flattenMenus(sidebarMenus(menus, auth?.role_name))
     .filter((m) => !m.children?.length)

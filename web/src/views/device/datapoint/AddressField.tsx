@@ -4,7 +4,7 @@ import type { DataNode } from 'antd/es/tree';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type PointFields, sourceSelectQuery } from '#src/api/deviceAdmin';
-import { type BrowseNode, browseNodes } from '#src/api/deviceCollect';
+import { type BrowseNode, browseNodes, collectKeys } from '#src/api/deviceCollect';
 import type { CrudFieldProps } from '#src/components/CrudPage';
 
 const L = (key: string) => `device.datapoint.${key}`;
@@ -51,7 +51,7 @@ function BrowseDialog({
 }) {
   const { t } = useTranslation();
   const roots = useQuery({
-    queryKey: ['device-collect', 'browse', sourceId],
+    queryKey: collectKeys.of('browse', sourceId),
     queryFn: async () => (await browseNodes(sourceId)).map(item),
   });
   const [tree, setTree] = useState<NodeItem[] | null>(null);

@@ -2,7 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Col, Form, Input, InputNumber, Modal, Row, Switch } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type AlarmSetting, alarmDetail, type DataPoint, submitAlarm } from '#src/api/deviceAdmin';
+import {
+  type AlarmSetting,
+  alarmDetail,
+  type DataPoint,
+  deviceKeys,
+  submitAlarm,
+} from '#src/api/deviceAdmin';
 import { toast } from '#src/app/feedback';
 import { successMessage } from '#src/components/CrudPage';
 import { useSaving } from '#src/components/useSaving';
@@ -25,7 +31,10 @@ export default function AlarmDialog({
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<AlarmForm>();
-  const detail = useQuery({ queryKey: ['datapoint-alarm', point.id], queryFn: () => alarmDetail(point.id) });
+  const detail = useQuery({
+    queryKey: deviceKeys.of('datapoint-alarm', point.id),
+    queryFn: () => alarmDetail(point.id),
+  });
   const { saving, run } = useSaving();
 
   useEffect(() => {

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Empty, Modal, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { downloadRejectedRows, errorPage, type ImportLog } from '#src/api/deviceAdmin';
+import { deviceKeys, downloadRejectedRows, errorPage, type ImportLog } from '#src/api/deviceAdmin';
 import { Access } from '#src/components/Access';
 
 const L = (key: string) => `index.importExportManagement.${key}`;
@@ -31,7 +31,7 @@ export default function ErrorRows({ log, onClose }: { log: ImportLog; onClose():
   const { t } = useTranslation();
   const [page, setPage] = useState({ current: 1, size: 10 });
   const rows = useQuery({
-    queryKey: ['import-log-errors', log.id, page],
+    queryKey: deviceKeys.of('import-log-errors', log.id, page),
     queryFn: () => errorPage(log.id, page.current, page.size),
   });
   return (

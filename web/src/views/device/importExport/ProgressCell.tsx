@@ -3,6 +3,7 @@ import { Progress, Tag } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ImportLog, importStatus } from '#src/api/deviceAdmin';
+import { componentKeys } from '#src/api/queryKeys';
 import { IMPORT_DONE, IMPORT_FAILED, isRunning, pollWhileRunning } from '#src/components/ImportJob';
 
 const L = (key: string) => `index.importExportManagement.${key}`;
@@ -23,7 +24,7 @@ export function ProgressCell({ row, onFinished }: { row: ImportLog; onFinished()
   const { t } = useTranslation();
   const running = isRunning(row.state);
   const live = useQuery({
-    queryKey: ['import-job', row.id],
+    queryKey: componentKeys.of('import-job', row.id),
     queryFn: () => importStatus(row.id),
     enabled: running,
     refetchInterval: (q) => pollWhileRunning(q.state.data?.state ?? row.state),

@@ -1,9 +1,9 @@
-import { catalogueApi, type FormCatalogue, fetchCatalogueTree } from '#src/api/formAdmin';
+import { catalogueApi, type FormCatalogue, fetchCatalogueTree, formKeys } from '#src/api/formAdmin';
 import { type CrudOption, CrudPage } from '#src/components/CrudPage';
 
 const L = (key: string) => `form.catalogue.${key}`;
 
-const catalogueTreeQuery = { queryKey: ['form', 'catalogue', 'tree'], queryFn: fetchCatalogueTree };
+const catalogueTreeQuery = { queryKey: formKeys.of('catalogue', 'tree'), queryFn: fetchCatalogueTree };
 
 // The list is the whole tree (folders are few); the verbs are the generated ones.
 const api = { ...catalogueApi, list: async () => (await fetchCatalogueTree()) as FormCatalogue[] };

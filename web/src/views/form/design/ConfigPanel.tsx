@@ -4,7 +4,7 @@ import { Button, Collapse, Empty, Form, Input, InputNumber, Select, Space, Switc
 import type { TFunction } from 'i18next';
 import { createContext, memo, Suspense, useContext, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fetchApis } from '#src/api/formAdmin';
+import { fetchApis, formKeys } from '#src/api/formAdmin';
 import { toast } from '#src/app/feedback';
 import { lazyChunk } from '#src/app/registry';
 import { getPath, SETTING_LIMITS } from '#src/designer/commands';
@@ -344,7 +344,7 @@ function EventsEditor({
   const targets = useContext(TargetsContext);
   const rows = Array.isArray(value) ? (value as EventHook[]) : [];
   const apis = useQuery({
-    queryKey: ['form', 'apis'],
+    queryKey: formKeys.of('apis'),
     queryFn: fetchApis,
     enabled: rows.some((r) => r.action === 'fill'),
   });
@@ -439,7 +439,7 @@ function RemoteSelect({
   value?: string;
   onChange: (key: string, value: unknown) => void;
 }) {
-  const apis = useQuery({ queryKey: ['form', 'apis'], queryFn: fetchApis });
+  const apis = useQuery({ queryKey: formKeys.of('apis'), queryFn: fetchApis });
   return (
     <Select
       id={id}

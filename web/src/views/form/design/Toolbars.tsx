@@ -12,7 +12,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Input, Select, Space, Tooltip, TreeSelect } from 'antd';
 import { type Dispatch, memo, type SetStateAction } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type FormCatalogueNode, fetchCatalogueTree, fetchDesigns } from '#src/api/formAdmin';
+import { type FormCatalogueNode, fetchCatalogueTree, fetchDesigns, formKeys } from '#src/api/formAdmin';
 
 /**
  * The design screen's two bars, memoised: a change of the form (an undo, a drop) re-renders neither, so the
@@ -49,8 +49,8 @@ export const DesignBar = memo(function DesignBar({
   onPublish: () => void;
 }) {
   const { t } = useTranslation();
-  const designs = useQuery({ queryKey: ['form', 'designs'], queryFn: fetchDesigns });
-  const catalogue = useQuery({ queryKey: ['form', 'catalogue', 'tree'], queryFn: fetchCatalogueTree });
+  const designs = useQuery({ queryKey: formKeys.of('designs'), queryFn: fetchDesigns });
+  const catalogue = useQuery({ queryKey: formKeys.of('catalogue', 'tree'), queryFn: fetchCatalogueTree });
   return (
     <div className="pd-designer-bar">
       <Select

@@ -8,7 +8,10 @@ import { renderWithProviders } from '#src/test/render';
 import { ConfigPanel } from './ConfigPanel';
 import { Palette } from './Palette';
 
-vi.mock('#src/api/formAdmin', () => ({ fetchApis: vi.fn().mockResolvedValue([]) }));
+vi.mock('#src/api/formAdmin', async (original) => ({
+  ...(await original<object>()),
+  fetchApis: vi.fn().mockResolvedValue([]),
+}));
 
 /** The design screen's palette and config panel: the advanced group, and the event-hook rule editor. */
 const TARGETS = [

@@ -32,6 +32,7 @@ import { ConfigPanel } from './ConfigPanel';
 import { Palette } from './Palette';
 import { type CanvasAction, CanvasToolbar, DesignBar, type DesignMeta } from './Toolbars';
 import './designer.css';
+import { formKeys } from '#src/api/formAdmin';
 
 const L = (key: string) => `form.design.${key}`;
 
@@ -272,7 +273,7 @@ export default function FormDesignPage() {
       setMeta((m) => ({ ...m, status: saved.status, version: saved.version }));
       dropHistory(key);
       base.current = baseOf(saved.content);
-      void queryClient.invalidateQueries({ queryKey: ['form'] });
+      void queryClient.invalidateQueries({ queryKey: formKeys.all });
       if (!designId) setParams({ id: saved.id }, { replace: true });
       toast.success(t(L('saved')));
       return saved.id;
@@ -288,7 +289,7 @@ export default function FormDesignPage() {
     if (!id) return;
     const version = await publishDesign(id);
     setMeta((m) => ({ ...m, status: 1, version: version.version }));
-    void queryClient.invalidateQueries({ queryKey: ['form'] });
+    void queryClient.invalidateQueries({ queryKey: formKeys.all });
     toast.success(`${t(L('published'))} v${version.version}`);
   };
 

@@ -2,7 +2,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Card, Empty, Form, List, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fetchPublished, type PublishedForm, submitLog } from '#src/api/formAdmin';
+import { fetchPublished, formKeys, type PublishedForm, submitLog } from '#src/api/formAdmin';
+import { crudKeys } from '#src/api/queryKeys';
 import { toast } from '#src/app/feedback';
 import { parseOption } from '#src/designer/io';
 import { FormRenderer } from '#src/designer/runtime/FormRenderer';
@@ -16,7 +17,7 @@ const L = (key: string) => `form.fill.${key}`;
 export default function FormFillPage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const forms = useQuery({ queryKey: ['form', 'published'], queryFn: () => fetchPublished() });
+  const forms = useQuery({ queryKey: formKeys.of('published'), queryFn: () => fetchPublished() });
   const [chosen, setChosen] = useState<PublishedForm | null>(null);
   const [submitting, setSubmitting] = useState(false);
   // A new round after each submission: the renderer starts again from the defaults (and its hooks' state).
@@ -31,7 +32,7 @@ export default function FormFillPage() {
       await submitLog(chosen.detailId, values);
       toast.success(t(L('submitted')));
       setRound((r) => r + 1);
-      void queryClient.invalidateQueries({ queryKey: ['crud', 'form-log'] });
+      void queryClient.invalidateQueries({ queryKey: crudKeys.list('form-log') });
     } finally {
       setSubmitting(false);
     }

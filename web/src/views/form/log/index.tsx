@@ -3,7 +3,14 @@ import { useQuery } from '@tanstack/react-query';
 import { Descriptions, Drawer } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type FormLog, fetchLogValues, LOG_EXPORT_URL, logApi, versionApi } from '#src/api/formAdmin';
+import {
+  type FormLog,
+  fetchLogValues,
+  formKeys,
+  LOG_EXPORT_URL,
+  logApi,
+  versionApi,
+} from '#src/api/formAdmin';
 import { type CrudOption, CrudPage } from '#src/components/CrudPage';
 import { ExportButton } from '#src/components/ExportButton';
 import { topLevel } from '#src/designer/commands';
@@ -61,11 +68,11 @@ function Value({ raw, column }: { raw: string | null | undefined; column?: Colum
 
 function LogValues({ log }: { log: FormLog }) {
   const values = useQuery({
-    queryKey: ['form', 'log-values', log.id],
+    queryKey: formKeys.of('log-values', log.id),
     queryFn: () => fetchLogValues(log.id),
   });
   const version = useQuery({
-    queryKey: ['form', 'version', log.detailId],
+    queryKey: formKeys.of('version', log.detailId),
     queryFn: () => versionApi.detail(log.detailId),
   });
   const columns = topLevel(parseOption(version.data?.content));

@@ -7,6 +7,7 @@ import {
   type FormDesign,
   type FormVersion,
   fetchCatalogueTree,
+  formKeys,
   publishDesign,
   versionApi,
 } from '#src/api/formAdmin';
@@ -17,7 +18,7 @@ import { parseOption } from '#src/designer/io';
 import { i18n } from '#src/i18n';
 
 const L = (key: string) => `form.management.${key}`;
-const catalogueTreeQuery = { queryKey: ['form', 'catalogue', 'tree'], queryFn: fetchCatalogueTree };
+const catalogueTreeQuery = { queryKey: formKeys.of('catalogue', 'tree'), queryFn: fetchCatalogueTree };
 const FormRenderer = lazyChunk(() =>
   import('#src/designer/runtime/FormRenderer').then((m) => ({ default: m.FormRenderer })),
 );

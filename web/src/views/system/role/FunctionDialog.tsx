@@ -9,6 +9,7 @@ import {
   type RoleFunction,
   updateRoleFunction,
 } from '#src/api/roleAdmin';
+import { systemKeys } from '#src/api/system';
 import { toast } from '#src/app/feedback';
 
 export interface FunctionDialogProps {
@@ -25,7 +26,7 @@ export default function FunctionDialog({ role, onClose }: FunctionDialogProps) {
   const client = useQueryClient();
   const [form] = Form.useForm<{ functionCode: string; functionName?: string }>();
   const [busy, setBusy] = useState(false);
-  const key = ['role-functions', role.id];
+  const key = systemKeys.of('role-functions', role.id);
   const list = useQuery({
     queryKey: key,
     queryFn: () => fetchRoleFunctions(String(role.id), role.tenantId),

@@ -9,6 +9,7 @@ import {
   grantRole,
   type Role,
 } from '#src/api/roleAdmin';
+import { systemKeys } from '#src/api/system';
 import { toast } from '#src/app/feedback';
 import { successMessage } from '#src/components/CrudPage';
 import { MenuGrantTree } from '#src/components/MenuGrantTree';
@@ -32,9 +33,13 @@ export default function GrantDialog({ roles, onClose, onSaved }: GrantDialogProp
   const { t } = useTranslation();
   const ids = roles.map((r) => String(r.id));
   const tenantId = roles[0]?.tenantId;
-  const tree = useQuery({ queryKey: ['role-grant-tree'], queryFn: fetchRoleGrantTree, staleTime: 60_000 });
+  const tree = useQuery({
+    queryKey: systemKeys.of('role-grant-tree'),
+    queryFn: fetchRoleGrantTree,
+    staleTime: 60_000,
+  });
   const saved = useQuery({
-    queryKey: ['role-tree-keys', ids.join(','), tenantId],
+    queryKey: systemKeys.of('role-tree-keys', ids.join(','), tenantId),
     queryFn: () => fetchRoleTreeKeys(ids, tenantId),
     gcTime: 0,
   });

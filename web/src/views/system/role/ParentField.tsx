@@ -2,6 +2,7 @@ import { skipToken, useQuery } from '@tanstack/react-query';
 import { TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TreeNode } from '#src/api/org';
+import { systemKeys } from '#src/api/system';
 import type { CrudFieldProps } from '#src/components/CrudPage';
 
 /**
@@ -12,7 +13,7 @@ import type { CrudFieldProps } from '#src/components/CrudPage';
 export default function ParentField({ id, value, onChange, disabled, column }: CrudFieldProps<any>) {
   const { t } = useTranslation();
   const tree = useQuery({
-    queryKey: ['parent-tree', ...(column.dicQuery?.queryKey ?? [])],
+    queryKey: systemKeys.of('parent-tree', ...(column.dicQuery?.queryKey ?? [])),
     queryFn: column.dicQuery?.queryFn ?? skipToken,
     staleTime: 0,
     gcTime: 0,

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Form, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { systemKeys } from '#src/api/system';
 import { fetchPackageOptions, type Tenant, tenantPackageSetting } from '#src/api/tenantAdmin';
 import { toast } from '#src/app/feedback';
 import { useSaving } from '#src/components/useSaving';
@@ -10,7 +11,10 @@ export default function PackageDialog({ row, onClose }: { row: Tenant; onClose(s
   const { t } = useTranslation();
   const [form] = Form.useForm<{ packageId?: string }>();
   const { saving, run } = useSaving();
-  const packages = useQuery({ queryKey: ['tenant-package-select'], queryFn: fetchPackageOptions });
+  const packages = useQuery({
+    queryKey: systemKeys.of('tenant-package-select'),
+    queryFn: fetchPackageOptions,
+  });
   const submit = async ({ packageId }: { packageId?: string }) => {
     await run(async () => {
       await tenantPackageSetting(String(row.tenantId), packageId);

@@ -3,6 +3,7 @@ import { Modal, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchGrantTopTree, fetchTopTreeKeys, grantTopMenus, type TopMenuRow } from '#src/api/menuAdmin';
+import { systemKeys } from '#src/api/system';
 import { toast } from '#src/app/feedback';
 import { MenuGrantTree } from '#src/components/MenuGrantTree';
 import { useSaving } from '#src/components/useSaving';
@@ -20,9 +21,13 @@ export default function SettingDialog({
 }) {
   const { t } = useTranslation();
   const ids = rows.map((r) => String(r.id));
-  const tree = useQuery({ queryKey: ['menu-grant-top-tree'], queryFn: fetchGrantTopTree, staleTime: 60_000 });
+  const tree = useQuery({
+    queryKey: systemKeys.of('menu-grant-top-tree'),
+    queryFn: fetchGrantTopTree,
+    staleTime: 60_000,
+  });
   const keys = useQuery({
-    queryKey: ['menu-top-tree-keys', ids.join(',')],
+    queryKey: systemKeys.of('menu-top-tree-keys', ids.join(',')),
     queryFn: () => fetchTopTreeKeys(ids),
     gcTime: 0,
   });

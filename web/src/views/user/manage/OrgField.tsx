@@ -3,6 +3,7 @@ import { Form, Select, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { fetchDeptTree, fetchPostSelect, fetchRoleTree, type TreeNode } from '#src/api/org';
 import type { Post } from '#src/api/systemAdmin';
+import { userKeys } from '#src/api/user';
 import type { User } from '#src/api/userAdmin';
 import type { CrudFieldProps } from '#src/components/CrudPage';
 
@@ -23,7 +24,7 @@ export default function OrgField({ id, value, onChange, disabled, form, column }
   const prop = column.prop as keyof typeof SOURCES;
   const source = SOURCES[prop];
   const list = useQuery({
-    queryKey: ['user-org', prop, tenantId ?? ''],
+    queryKey: userKeys.of('user-org', prop, tenantId ?? ''),
     queryFn: (): Promise<unknown[]> => source(tenantId),
     staleTime: 30_000,
   });

@@ -3,6 +3,7 @@ import { Empty, Form, Input, Modal, Spin, Tree } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchRoleTree } from '#src/api/org';
+import { userKeys } from '#src/api/user';
 import { fetchPlatformUser, grantRoles, type User, updatePlatform } from '#src/api/userAdmin';
 import { toast } from '#src/app/feedback';
 import { successMessage } from '#src/components/CrudPage';
@@ -28,7 +29,7 @@ export default function UserDialogs(props: UserDialogProps) {
 function GrantDialog({ users, tenantId, onClose, onSaved }: UserDialogProps) {
   const { t } = useTranslation();
   const tree = useQuery({
-    queryKey: ['user-org', 'roleId', tenantId ?? ''],
+    queryKey: userKeys.of('user-org', 'roleId', tenantId ?? ''),
     queryFn: () => fetchRoleTree(tenantId),
   });
   const single = users.length === 1 ? users[0].roleId : undefined;
@@ -82,7 +83,7 @@ function PlatformDialog({ users, tenantId, onClose, onSaved }: UserDialogProps) 
   const [form] = Form.useForm<{ userType?: string; userExt?: string }>();
   const user = users[0];
   const detail = useQuery({
-    queryKey: ['user-platform', user.id, tenantId ?? ''],
+    queryKey: userKeys.of('user-platform', user.id, tenantId ?? ''),
     queryFn: () => fetchPlatformUser(String(user.id), tenantId),
     gcTime: 0,
   });

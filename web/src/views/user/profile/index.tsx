@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchPasswordMode } from '#src/api/auth';
 import type { UserInfo } from '#src/api/types';
-import { fetchUserInfo, updateInfo, updatePassword, uploadAvatar } from '#src/api/user';
+import { fetchUserInfo, updateInfo, updatePassword, uploadAvatar, userKeys } from '#src/api/user';
 import { reloadAccount } from '#src/app/account';
 import { toast } from '#src/app/feedback';
 import { isAdminRole, useSession } from '#src/app/stores/session';
@@ -37,7 +37,7 @@ function InfoForm() {
   const { t } = useTranslation();
   const [form] = Form.useForm<UserInfo>();
   const [saving, setSaving] = useState(false);
-  const info = useQuery({ queryKey: ['user-info'], queryFn: () => fetchUserInfo() });
+  const info = useQuery({ queryKey: userKeys.of('user-info'), queryFn: () => fetchUserInfo() });
   const avatar = Form.useWatch('avatar', form);
 
   useEffect(() => {
@@ -127,7 +127,7 @@ function PasswordTab() {
   const roleName = useSession((s) => s.auth?.role_name);
   // Spec §5: non-admin passwords must satisfy the tenant's safety rule.
   const mode = useQuery({
-    queryKey: ['password-mode'],
+    queryKey: userKeys.of('password-mode'),
     queryFn: fetchPasswordMode,
     enabled: !isAdminRole(roleName),
   });

@@ -4,7 +4,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Page } from '#src/api/types';
-import { type EventMetrics, formatMeasure, metricsApi } from '#src/api/warning';
+import { type EventMetrics, formatMeasure, metricsApi, warningKeys } from '#src/api/warning';
 
 const L = (key: string) => `index.warnIndicators.${key}`;
 const DATE = 'YYYY-MM-DD';
@@ -16,7 +16,7 @@ export function AlarmMetrics() {
   const [paging, setPaging] = useState({ current: 1, size: 10 });
   const params = { startTime: range[0].format(DATE), endTime: range[1].format(DATE), ...paging };
   const query = useQuery({
-    queryKey: ['warning', 'alarmMetrics', params],
+    queryKey: warningKeys.of('alarmMetrics', params),
     queryFn: async () => (await metricsApi.list(params)) as Page<EventMetrics>,
   });
   return (

@@ -19,6 +19,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { crudKeys } from '#src/api/queryKeys';
 import {
   type Analysis,
   fetchAnalysis,
@@ -29,6 +30,7 @@ import {
   publishRecords,
   type RecordRead,
   recordApi,
+  warningKeys,
 } from '#src/api/warning';
 import { toast } from '#src/app/feedback';
 import { useAccess } from '#src/components/Access';
@@ -64,7 +66,7 @@ export default function WarnManagementPage() {
   const shown = range ?? [dayjs().subtract(...SPAN[mode]), dayjs()];
   const params = { mode, startTime: shown[0].format(DATE), endTime: shown[1].format(DATE) };
   const analysis = useQuery({
-    queryKey: ['warning', 'analyse', params],
+    queryKey: warningKeys.of('analyse', params),
     queryFn: () => fetchAnalysis(params),
   });
 
@@ -157,8 +159,8 @@ export default function WarnManagementPage() {
           onClose={() => setPublishing(false)}
           onDone={() => {
             setPublishing(false);
-            queryClient.invalidateQueries({ queryKey: ['warning'] });
-            queryClient.invalidateQueries({ queryKey: ['crud', 'warning-record'] });
+            queryClient.invalidateQueries({ queryKey: warningKeys.all });
+            queryClient.invalidateQueries({ queryKey: crudKeys.list('warning-record') });
           }}
         />
       )}

@@ -9,6 +9,7 @@ import { useAccess } from '#src/components/Access';
 import { MenuGrantTree } from '#src/components/MenuGrantTree';
 import { TenantSelect } from '#src/components/TenantSelect';
 import '../datascope/scope.css';
+import { systemKeys } from '#src/api/system';
 import { useSaving } from '#src/components/useSaving';
 
 const A = 'authority.dataauth';
@@ -31,10 +32,17 @@ export default function DataAuthPage() {
   const [role, setRole] = useState<Picked>();
   const [value, setValue] = useState<string[] | null>(null);
   const { saving, run } = useSaving();
-  const roles = useQuery({ queryKey: ['dataauth-roles', tenantId], queryFn: () => fetchRoleTree(tenantId) });
-  const tree = useQuery({ queryKey: ['menu-grant-tree'], queryFn: fetchGrantTree, staleTime: 60_000 });
+  const roles = useQuery({
+    queryKey: systemKeys.of('dataauth-roles', tenantId),
+    queryFn: () => fetchRoleTree(tenantId),
+  });
+  const tree = useQuery({
+    queryKey: systemKeys.of('menu-grant-tree'),
+    queryFn: fetchGrantTree,
+    staleTime: 60_000,
+  });
   const keys = useQuery({
-    queryKey: ['dataauth-keys', role?.id],
+    queryKey: systemKeys.of('dataauth-keys', role?.id),
     queryFn: () => fetchRoleKeys([String(role?.id)]),
     enabled: Boolean(role),
     gcTime: 0,

@@ -4,6 +4,7 @@ import type { DataNode } from 'antd/es/tree';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchMenuOnlyLevel, type MenuRow, searchMenus } from '#src/api/menuAdmin';
+import { systemKeys } from '#src/api/system';
 import { menuLabel } from '#src/app/menus';
 import { useSettings } from '#src/app/stores/settings';
 
@@ -43,9 +44,12 @@ export function MenuSideTree({ selected, onSelect }: MenuSideTreeProps) {
   const language = useSettings((s) => s.language);
   const [search, setSearch] = useState('');
   const [children, setChildren] = useState<Record<string, MenuRow[]>>({});
-  const roots = useQuery({ queryKey: ['scope-menu-level', '0'], queryFn: () => fetchMenuOnlyLevel('0') });
+  const roots = useQuery({
+    queryKey: systemKeys.of('scope-menu-level', '0'),
+    queryFn: () => fetchMenuOnlyLevel('0'),
+  });
   const found = useQuery({
-    queryKey: ['scope-menu-search', search],
+    queryKey: systemKeys.of('scope-menu-search', search),
     queryFn: () => searchMenus(search),
     enabled: Boolean(search),
   });
