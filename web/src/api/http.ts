@@ -75,6 +75,64 @@ export function attachHeaders(config: InternalAxiosRequestConfig) {
   return config;
 }
 
+/**
+ * A streamed answer (Server-Sent Events) that axios cannot hand over as it arrives: fetch with the same headers
+ * and no timeout. A 401 refreshes the token once and asks again; a 401 that stays ends the session, as for any
+ * request. The caller reads the body (`readEvents`).
+ */
+export async function fetchStream(
+  url: string,
+  init: RequestInit = {},
+  fetchImpl: typeof fetch = (...args) => fetch(...args),
+): Promise<Response> {
+  const send = () => {
+    const { token, tenantId } = useSession.getState();
+    const headers = new Headers(init.headers);
+    headers.set('Authorization', CLIENT_AUTHORIZATION);
+    headers.set('Tenant-Id', tenantId);
+    if (token) headers.set('Blade-Auth', `bearer ${token}`);
+    return fetchImpl(url, { credentials: 'same-origin', ...init, headers });
+  };
+  let response = await send();
+  if (response.status === 401 && useSession.getState().refreshToken) {
+    try {
+      await sessionHooks.refresh();
+      response = await send();
+    } catch {
+      // the refresh failed: the session ends below
+    }
+  }
+  if (response.status === 401) sessionHooks.expire();
+  return response;
+}
+
+/** Reads a Server-Sent Events body to its end, handing each event's name ('' for none) and data to `onEvent`. */
+export async function readEvents(
+  body: ReadableStream<Uint8Array>,
+  onEvent: (name: string, data: string) => void,
+  signal?: AbortSignal,
+): Promise<void> {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done || signal?.aborted) return;
+    buffer += decoder.decode(value, { stream: true });
+    const blocks = buffer.split('\n\n');
+    buffer = blocks.pop() ?? '';
+    for (const block of blocks) {
+      let name = '';
+      const data: string[] = [];
+      for (const line of block.split('\n')) {
+        if (line.startsWith('event:')) name = line.slice(6).trim();
+        else if (line.startsWith('data:')) data.push(line.slice(5).trimStart());
+      }
+      if (name || data.length) onEvent(name, data.join('\n'));
+    }
+  }
+}
+
 /** The spec §8 error catalogue, in one place. */
 export async function handleResponse(response: AxiosResponse): Promise<AxiosResponse> {
   const { config } = response;

@@ -1,11 +1,11 @@
 import { useSession } from '#src/app/stores/session';
-import { CLIENT_AUTHORIZATION, sessionHooks } from './http';
+import { fetchStream, readEvents } from './http';
 
 /**
  * The live channel (docs/decisions.md "Live channel"): one server-push stream per console, GET /api/blade-desk/live,
  * opened while someone subscribes and a session exists. Read with fetch, not EventSource: EventSource cannot send
- * the Blade-Auth and Tenant-Id headers, and the token must stay out of URLs. A 401 refreshes the token (as the
- * HTTP layer does) and reconnects; any other failure reconnects with back-off. The topic set is the union of the
+ * the Blade-Auth and Tenant-Id headers, and the token must stay out of URLs. It goes through the HTTP layer's
+ * `fetchStream` (headers, a 401 refreshes the token); any other failure reconnects with back-off. The topic set is the union of the
  * subscriptions: when it changes the stream is reopened, and every (re)open tells the subscribers to reload
  * (`open`), since events may have been missed meanwhile.
  */
@@ -115,8 +115,7 @@ export class LiveChannel {
 
   private async connect() {
     const query = this.query();
-    const { token, tenantId } = useSession.getState();
-    if (!this.subscriptions.size || !token) {
+    if (!this.subscriptions.size || !useSession.getState().token) {
       this.close();
       return;
     }
@@ -127,24 +126,13 @@ export class LiveChannel {
     this.openedWith = query;
     if (this.status !== 'open') this.setStatus('connecting', new Set());
     try {
-      const response = await this.fetchImpl(`${LIVE_PATH}?${query}`, {
-        headers: {
-          Authorization: CLIENT_AUTHORIZATION,
-          'Blade-Auth': `bearer ${token}`,
-          'Tenant-Id': tenantId,
-          Accept: 'text/event-stream',
-        },
-        signal: abort.signal,
-        credentials: 'same-origin',
-      });
-      if (response.status === 401 && useSession.getState().refreshToken) {
-        await sessionHooks.refresh();
-        this.failures = 0;
-        this.retry(abort, 0);
-        return;
-      }
+      const response = await fetchStream(
+        `${LIVE_PATH}?${query}`,
+        { headers: { Accept: 'text/event-stream' }, signal: abort.signal },
+        this.fetchImpl,
+      );
       if (!response.ok || !response.body) throw new Error(`live channel: HTTP ${response.status}`);
-      await this.read(response.body, abort);
+      await readEvents(response.body, (name, data) => this.dispatch(name, data), abort.signal);
       this.failures = 0;
       this.retry(abort, 0); // the server ended it (token expiry, restart): open again at once
     } catch {
@@ -161,30 +149,7 @@ export class LiveChannel {
     this.schedule(delay);
   }
 
-  private async read(body: ReadableStream<Uint8Array>, abort: AbortController) {
-    const reader = body.getReader();
-    const decoder = new TextDecoder();
-    let buffer = '';
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done || abort.signal.aborted) return;
-      buffer += decoder.decode(value, { stream: true });
-      let end = buffer.indexOf('\n\n');
-      while (end >= 0) {
-        this.dispatch(buffer.slice(0, end));
-        buffer = buffer.slice(end + 2);
-        end = buffer.indexOf('\n\n');
-      }
-    }
-  }
-
-  private dispatch(block: string) {
-    let name = '';
-    let data = '';
-    for (const line of block.split('\n')) {
-      if (line.startsWith('event: ')) name = line.slice(7);
-      else if (line.startsWith('data: ')) data += line.slice(6);
-    }
+  private dispatch(name: string, data: string) {
     if (!name) return; // a heartbeat comment
     const parsed = data ? JSON.parse(data) : null;
     if (name === 'open') {

@@ -1,5 +1,4 @@
-import { CLIENT_AUTHORIZATION } from '#src/api/http';
-import { useSession } from '#src/app/stores/session';
+import { fetchStream, readEvents } from '#src/api/http';
 
 /** What the last chunk of an answer carries besides its text. */
 export interface AnswerMeta {
@@ -15,9 +14,10 @@ export interface ChatMessage {
 }
 
 /**
- * POST /api/ai/chat streamed (spec §7: no timeout): fetch + ReadableStream, not the axios instance, whose 10 s
- * timeout would cut a long answer. `onDelta` gets each text piece; resolves with the last chunk's extras.
- * Aborting `signal` stops reading (the stop button); what arrived so far stays with the caller.
+ * POST /api/ai/chat streamed (spec §7: no timeout) through the HTTP layer's `fetchStream` (its headers, a 401
+ * refreshes the token), not the axios instance, whose 10 s timeout would cut a long answer. `onDelta` gets each
+ * text piece; resolves with the last chunk's extras. Aborting `signal` stops reading (the stop button); what
+ * arrived so far stays with the caller.
  */
 export async function streamChat(
   messages: ChatMessage[],
@@ -25,17 +25,10 @@ export async function streamChat(
   onDelta: (text: string) => void,
   signal: AbortSignal,
 ): Promise<AnswerMeta> {
-  const { token, tenantId } = useSession.getState();
-  const response = await fetch('/api/ai/chat', {
+  const response = await fetchStream('/api/ai/chat', {
     method: 'POST',
     signal,
-    credentials: 'include',
-    headers: {
-      'Content-Type': 'application/json',
-      Authorization: CLIENT_AUTHORIZATION,
-      'Tenant-Id': tenantId,
-      ...(token ? { 'Blade-Auth': `bearer ${token}` } : {}),
-    },
+    headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ messages, stream: true, conversationId }),
   });
   if (!response.headers.get('content-type')?.startsWith('text/event-stream') || !response.body) {
@@ -43,8 +36,8 @@ export async function streamChat(
     throw new Error(body.msg || `HTTP ${response.status}`);
   }
   const meta: AnswerMeta = { citations: [], links: [] };
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-  const parser = sseParser((data) => {
+  await readEvents(response.body, (_name, data) => {
+    if (!data || data === '[DONE]') return;
     const chunk = JSON.parse(data);
     if (chunk.error) throw new Error(chunk.error.message);
     meta.conversationId = chunk.conversation_id ?? meta.conversationId;
@@ -54,27 +47,5 @@ export async function streamChat(
     if (chunk.links) meta.links = chunk.links;
     if (chunk.model) meta.model = chunk.model;
   });
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    parser(value);
-  }
   return meta;
-}
-
-/** Feeds server-sent-event text in arbitrary pieces; calls `onData` with each `data:` payload but `[DONE]`. */
-export function sseParser(onData: (data: string) => void) {
-  let buffer = '';
-  return (text: string) => {
-    buffer += text;
-    const events = buffer.split('\n\n');
-    buffer = events.pop() ?? '';
-    for (const event of events) {
-      for (const line of event.split('\n')) {
-        if (!line.startsWith('data:')) continue;
-        const data = line.slice(5).trim();
-        if (data && data !== '[DONE]') onData(data);
-      }
-    }
-  };
 }
