@@ -37,7 +37,9 @@ describe('fetchStream', () => {
 
   it('sends the console headers, and on a 401 refreshes once and asks again with the new token', async () => {
     useSession.setState({ token: 'old', refreshToken: 'r', tenantId: '356782' });
-    sessionHooks.refresh = vi.fn(async () => useSession.setState({ token: 'new' }));
+    sessionHooks.refresh = vi.fn(async () => {
+      useSession.setState({ token: 'new' });
+    });
     sessionHooks.expire = vi.fn();
     const sent: Headers[] = [];
     const fake = vi.fn(async (_url: RequestInfo | URL, init?: RequestInit) => {
