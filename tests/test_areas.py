@@ -23,6 +23,15 @@ def _packages() -> list[str]:
     return sorted(info.name for info in pkgutil.iter_modules(plantdesk.modules.__path__))
 
 
+def _imported_areas(path: Path) -> set[str]:
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        names = [node.module] if isinstance(node, ast.ImportFrom) and node.module else \
+            [alias.name for alias in node.names] if isinstance(node, ast.Import) else []
+        found |= {name.split(".")[2] for name in names if name.startswith("plantdesk.modules.")}
+    return found
+
+
 class TestDeclaration:
     def test_every_package_declares_its_area(self):
         assert [area.name for area in sorted(areas.declared(), key=lambda a: a.name)] == _packages()
@@ -153,3 +162,26 @@ class TestSeeded:
                                                          areas.Area("b", params=lambda: [param])))
         with pytest.raises(RuntimeError, match="'log.retentionDays' is declared twice"):
             areas.params()
+
+
+class TestDirection:
+    def test_areas_import_only_what_they_declare(self):
+        declared = {area.name: set(area.depends) for area in areas.declared()}
+        offenders = []
+        for path in MODULES.rglob("*.py"):
+            parts = path.relative_to(MODULES).parts
+            if len(parts) == 1:
+                continue
+            own = parts[0]
+            for other in _imported_areas(path) - {own} - declared[own]:
+                offenders.append(f"{path.relative_to(MODULES)} -> {other}")
+        assert offenders == []
+
+    def test_areas_import_neither_the_seed_nor_the_demo(self):
+        offenders = []
+        for path in MODULES.rglob("*.py"):
+            for node in ast.walk(ast.parse(path.read_text())):
+                module = node.module if isinstance(node, ast.ImportFrom) else None
+                if module and module.split(".")[:2] in (["plantdesk", "seed"], ["plantdesk", "demo"]):
+                    offenders.append(f"{path.relative_to(MODULES)} -> {module}")
+        assert offenders == []

@@ -23,5 +23,5 @@ def _seeds():
     return seeds
 
 
-AREA = Area("flow", depends=("system", "user"), routers=("router",), models=("models",), jobs=_jobs, tools=_tools,
+AREA = Area("flow", depends=("system",), routers=("router",), models=("models",), jobs=_jobs, tools=_tools,
             menus=lambda: _seeds().MENUS, dicts=lambda: _seeds().DICTS)
