@@ -80,7 +80,8 @@ def prepare(migrate_first: Annotated[bool, typer.Option("--migrate/--no-migrate"
     (JSON) to stdout."""
     settings = Settings()
     if migrate_first:
-        asyncio.run(_prepare(settings, seed=True))
+        with contextlib.redirect_stdout(sys.stderr):  # what the migration and the sync say is not the plan
+            asyncio.run(_prepare(settings, seed=True))
     if simulate:
         import json
 

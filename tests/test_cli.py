@@ -47,7 +47,7 @@ class TestCli:
 
         result = run("prepare", "--simulate")
         assert result.exit_code == 0, result.output
-        plan = json.loads(result.stdout.strip().splitlines()[-1])
+        plan = json.loads(result.stdout)  # the whole of stdout: what the sync says goes to stderr
         assert set(plan["tokens"]) == {device[0] for device in plant.DEVICES}
         assert set(plan["feeds"]["modbus"]) == {"K101"} and set(plan["feeds"]["opcua"]) == {"E101"}
         assert plan["feeds"]["mqtt"] == ["TK201", "TK202", "TK203"]
