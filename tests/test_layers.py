@@ -52,8 +52,6 @@ QUERYING_ROUTERS = {
     "knowledge/router.py": {"import", "filerela_list"},
     "flow/router.py": {"import", "leave_definition", "leave_detail", "leave_list", "leave_start"},
     # not reached by 2026-11-27
-    "device/monitor/router.py": {"import", "device_status", "list_tokens"},
-    "alarm/tracking/router.py": {"import", "metric_search"},
     "form/router.py": {"import", "_catalogue_before_remove", "catalogue_tree", "hook_apis", "hook_submit"},
 }
 
