@@ -24,12 +24,15 @@ from pydantic import BaseModel
 
 from plantdesk.app import create_app
 from plantdesk.config import Settings
-from plantdesk.core.crud import RESOURCES, Resource
+from plantdesk.core import crud
+from plantdesk.core.crud import RESOURCES, VERBS, Resource
 from plantdesk.core.deps import require_identity, tenant_db
 from plantdesk.db.base import TenantMixin
 from plantdesk.db.models import Base
 
 CRUD_OPS = ("list", "detail", "submit", "remove")
+# The verb of either dialect (core.crud.VERBS) that stands for each of the four: the BladeX one first.
+STANDS_FOR = {"list": "list", "detail": "detail", "save": "submit", "remove": "remove"}
 
 
 @dataclass(frozen=True)
@@ -124,11 +127,12 @@ def _crud(ops: list[Op]) -> list[CrudEndpoints]:
         if (prefix, id(resource)) in seen:
             continue
         seen.add((prefix, id(resource)))
-        paths = {}
-        for op in ops:
-            name = op.path.rsplit("/", 1)[-1]
-            if name in CRUD_OPS and op.path.endswith(f"{prefix}/{name}") and _made_for(op.route, resource):
-                paths[name] = op.path
+        paths: dict[str, str] = {}
+        for op in sorted(ops, key=lambda op: op.path.rsplit("/", 1)[-1] not in CRUD_OPS):
+            verb = op.path.rsplit("/", 1)[-1]
+            role = STANDS_FOR.get(VERBS.get(verb, ""))
+            if role and op.path.endswith(f"{prefix}/{verb}") and _made_for(op.route, resource):
+                paths.setdefault(role, op.path)
         found.append(CrudEndpoints(prefix, resource, paths, resource.write))
     return found
 
@@ -161,10 +165,9 @@ def _folders(ops: list[Op], crud: list[CrudEndpoints]) -> list[CrudEndpoints]:
 
 def _made_for(route: APIRoute, resource: Resource) -> bool:
     endpoint = route.endpoint
-    if not endpoint.__qualname__.startswith("crud_router.<locals>."):
+    if endpoint.__module__ != crud.__name__:
         return False
-    nonlocals = inspect.getclosurevars(endpoint).nonlocals
-    return nonlocals.get("resource") is resource or nonlocals.get("model") is resource.model
+    return inspect.getclosurevars(endpoint).nonlocals.get("resource") is resource
 
 
 

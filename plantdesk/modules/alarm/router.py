@@ -4,33 +4,24 @@ overview counts and the unusual jobs.
 
 Every route acts in the caller's tenant (or, for the platform administrator, the one named by `tenantId`).
 The event detail (`event/alarmRecord`) and the confirmation (`result/alarmAffirm`) are open to a group's
-authorised users, who reach them from the bell without the alarm menus.
+authorised users, who reach them from the bell without the alarm menus. The verbs come from core.crud; the
+rules behind them, and every query, from the service.
 """
 
 from typing import Annotated
 
 from fastapi import APIRouter, Body, Query, Request
-from sqlalchemy import select
 
-from plantdesk.core import excel, query
+from plantdesk.core import excel
 from plantdesk.core.context import Identity
-from plantdesk.core.crud import get_or_raise, mark_deleted, request_ids
+from plantdesk.core.crud import Resource, add_verbs, crud_router, request_ids
 from plantdesk.core.deps import TOKEN_IN_LINK, CurrentUser, IdQuery, Rt, TenantDb, authorize, need
 from plantdesk.core.envelope import R, ok
-from plantdesk.core.errors import BadRequest, Forbidden, NotFoundError
-from plantdesk.core.listing import Listing
-from plantdesk.core.paging import Page, Paging, paginate
+from plantdesk.core.errors import BadRequest, Forbidden
+from plantdesk.core.paging import Page, Paging
 from plantdesk.core.routing import include
-from plantdesk.modules.alarm import engine, service, templates, unusual
-from plantdesk.modules.alarm.models import (
-    AlarmGroup,
-    AlarmJobUnusual,
-    AlarmLevel,
-    AlarmRecord,
-    AlarmRule,
-    AlarmTemplate,
-    AlarmTimeCycle,
-)
+from plantdesk.modules.alarm import service, templates
+from plantdesk.modules.alarm.models import AlarmGroup, AlarmLevel, AlarmRule, AlarmTemplate
 from plantdesk.modules.alarm.schemas import (
     AffirmForm,
     AlarmDetail,
@@ -60,16 +51,16 @@ from plantdesk.modules.alarm.schemas import (
     UnusualRead,
 )
 from plantdesk.modules.alarm.tracking import router as tracking
-from plantdesk.modules.system.models import User
 from plantdesk.modules.system.trees import forest
 
 PREFIX = "/alarm"
 READ_CODES = ("setting", "setting_edit", "alarm_overview", "alarm_overview_view", "config", "config_view",
               "database", "database_view", "audit", "audit_view")
+# The alarm settings screen (menu `setting`) shows levels, groups, cycles and templates to every alarm screen
+# and changes them with its one edit button.
+SETTINGS = {"view": READ_CODES, "add": ("setting_edit",), "edit": ("setting_edit",), "delete": ("setting_edit",)}
 Read = need(*READ_CODES)
 SettingEdit = need("setting_edit")
-EventView = need("config", "config_view", "alarm_overview", "alarm_overview_view", "database", "database_view")
-EventAdd, EventEdit, EventDelete = need("config_add"), need("config_edit"), need("config_delete")
 ResultView = need("alarm_overview", "alarm_overview_view", "database", "database_view")
 ResultExport = need("alarm_overview_export", "database_export")
 TrailView = need("audit", "audit_view")
@@ -79,121 +70,46 @@ OptionalBatch = Annotated[int | None, Query(ge=1, lt=2**31)]
 
 # --- levels ---------------------------------------------------------------------------------------------------
 
-levels = APIRouter(prefix=f"{PREFIX}/level", tags=["alarm-level"])
-
-
-@levels.get("/page", response_model=R[Page[LevelRead]])
-async def level_page(db: TenantDb, paging: Paging, user: Identity = Read):
-    return ok(await paginate(db, select(AlarmLevel).order_by(AlarmLevel.level, AlarmLevel.id), paging))
-
-
-@levels.get("/list", response_model=R[Page[LevelRead]])
-async def level_list(db: TenantDb, paging: Paging, user: Identity = Read):
-    """The spec reads it as page 1, size 100."""
-    return ok(await paginate(db, select(AlarmLevel).order_by(AlarmLevel.level, AlarmLevel.id), paging))
-
-
-@levels.post("/saveAndUpdate", response_model=R[LevelRead])
-async def level_save(db: TenantDb, body: Annotated[LevelWrite, Body()], user: Identity = SettingEdit):
-    row = AlarmLevel() if body.id is None else await get_or_raise(db, AlarmLevel, body.id)
-    service.assign(row, body)
-    if not (row.name or "").strip() or row.level is None:
-        raise BadRequest("请输入级别和名称")
-    if body.id is None:
-        db.add(row)
-    await db.flush()
-    engine.invalidate()
-    return ok(row)
-
-
-@levels.post("/remove", response_model=R[bool])
-async def level_remove(request: Request, db: TenantDb, user: Identity = SettingEdit):
-    ids = await request_ids(request)
-    if await service.in_use(db, "level_id", ids):
-        raise BadRequest("该级别正被告警事件使用")
-    await mark_deleted(db, AlarmLevel, AlarmLevel.id.in_(ids))
-    engine.invalidate()
-    return ok(True)
+LEVEL = Resource(name="setting", model=AlarmLevel, read=LevelRead, write=LevelWrite, action_codes=SETTINGS,
+                 order=(AlarmLevel.level, AlarmLevel.id), save=service.save_level, remove=service.remove_levels)
+levels = crud_router(LEVEL, f"{PREFIX}/level", tags=["alarm-level"], ops=("page", "list", "saveAndUpdate", "remove"),
+                     names={"page": "level_page", "list": "level_list", "saveAndUpdate": "level_save",
+                            "remove": "level_remove"},
+                     docs={"list": "The spec reads it as page 1, size 100."})
 
 
 # --- groups ---------------------------------------------------------------------------------------------------
 
+GROUP = Resource(name="setting", model=AlarmGroup, read=GroupRead, write=GroupWrite, action_codes=SETTINGS,
+                 save=service.save_group, remove=service.remove_groups,
+                 reads=lambda db, rows, _cache: service.group_reads(db, rows))
 groups = APIRouter(prefix=f"{PREFIX}/group", tags=["alarm-group"])
-
-
-async def _group_reads(db, rows) -> list[dict]:
-    ids = {i for g in rows for i in engine.split_ids(g.user_ids)}
-    names = dict((await db.execute(select(User.id, User.real_name).where(User.id.in_(ids)))).all()) if ids else {}
-    return [{"id": g.id, "parent_id": g.parent_id, "name": g.name, "user_ids": g.user_ids, "notify_on": g.notify_on,
-             "email": g.email, "escalate_seconds": g.escalate_seconds or 0, "escalate_user_ids": g.escalate_user_ids,
-             "escalate_steps": g.escalate_steps or 1, "sort": g.sort, "remark": g.remark,
-             "user_names": ",".join(names.get(i) or str(i) for i in engine.split_ids(g.user_ids))} for g in rows]
-
-
-async def _groups(db) -> list[AlarmGroup]:
-    return list((await db.execute(select(AlarmGroup).order_by(AlarmGroup.sort, AlarmGroup.id))).scalars())
 
 
 @groups.get("/page", response_model=R[Page[GroupRead]])
 async def group_page(db: TenantDb, paging: Paging, name: Annotated[str, Query(max_length=100)] = "",
                      user: Identity = Read):
-    stmt = select(AlarmGroup).order_by(AlarmGroup.sort, AlarmGroup.id)
-    clause = query.keyword(name, AlarmGroup.name)
-    page = await paginate(db, stmt if clause is None else stmt.where(clause), paging)
-    page["records"] = await _group_reads(db, page["records"])
-    return ok(page)
+    return ok(await service.group_page(db, name, paging))
 
 
 @groups.get("/list", response_model=R[list[GroupRead]])
 async def group_list(db: TenantDb, user: Identity = Read):
-    return ok(await _group_reads(db, await _groups(db)))
+    return ok(await service.all_groups(db))
 
 
 @groups.get("/tree", response_model=R[list[GroupRead]])
 async def group_tree(db: TenantDb, user: Identity = Read):
-    return ok(forest(await _group_reads(db, await _groups(db))))
+    return ok(forest(await service.all_groups(db)))
 
 
-@groups.get("/detail", response_model=R[GroupRead])
-async def group_detail(db: TenantDb, id: IdQuery, user: Identity = Read):
-    return ok((await _group_reads(db, [await get_or_raise(db, AlarmGroup, id)]))[0])
-
-
-@groups.post("/saveAndUpdate", response_model=R[GroupRead])
-async def group_save(db: TenantDb, body: Annotated[GroupWrite, Body()], user: Identity = SettingEdit):
-    row = AlarmGroup() if body.id is None else await get_or_raise(db, AlarmGroup, body.id)
-    service.assign(row, body)
-    if not (row.name or "").strip():
-        raise BadRequest("请输入分组名称")
-    wanted = engine.split_ids(row.user_ids) + engine.split_ids(row.escalate_user_ids)
-    if wanted:
-        known = set((await db.execute(select(User.id).where(User.id.in_(wanted)))).scalars())
-        if known != set(wanted):
-            raise BadRequest("用户不存在")
-    row.parent_id = row.parent_id or 0
-    row.notify_on = row.notify_on if row.notify_on is not None else "raise,clear"
-    if body.id is None:
-        db.add(row)
-    await db.flush()
-    engine.invalidate()
-    return ok((await _group_reads(db, [row]))[0])
-
-
-@groups.post("/removeByIds", response_model=R[bool])
-async def group_remove(request: Request, db: TenantDb, user: Identity = SettingEdit):
-    ids = await request_ids(request)
-    if await service.in_use(db, "group_id", ids):
-        raise BadRequest("该分组正被告警事件使用")
-    await mark_deleted(db, AlarmGroup, AlarmGroup.id.in_(ids))
-    engine.invalidate()
-    return ok(True)
+add_verbs(groups, GROUP, ("detail", "saveAndUpdate", "removeByIds"),
+          names={"detail": "group_detail", "saveAndUpdate": "group_save", "removeByIds": "group_remove"})
 
 
 @groups.get("/authUser", response_model=R[list[AuthUser]])
 async def group_auth_user(db: TenantDb, user: Identity = Read):
     """The tenant's active users, to authorise in a group."""
-    rows = (await db.execute(select(User).where(User.status == 1).order_by(User.account).limit(1000))).scalars()
-    return ok(list(rows))
+    return ok(await service.active_users(db))
 
 
 # --- time cycles and global settings ------------------------------------------------------------------------
@@ -203,22 +119,13 @@ cycles = APIRouter(prefix=f"{PREFIX}/timecycle", tags=["alarm-timecycle"])
 
 @cycles.get("/list", response_model=R[list[TimeCycleRead]])
 async def cycle_list(db: TenantDb, user: Identity = Read):
-    return ok(list((await db.execute(select(AlarmTimeCycle).order_by(AlarmTimeCycle.id))).scalars()))
+    return ok(await service.time_cycles(db))
 
 
 @cycles.post("/update", response_model=R[TimeCycleRead])
 async def cycle_update(db: TenantDb, body: Annotated[TimeCycleWrite, Body()], user: Identity = SettingEdit):
     """Insert (no id) or update a time cycle."""
-    row = AlarmTimeCycle() if body.id is None else await get_or_raise(db, AlarmTimeCycle, body.id)
-    service.assign(row, body)
-    if not (row.name or "").strip():
-        raise BadRequest("请输入时间周期名称")
-    if body.id is None:
-        db.add(row)
-    await db.flush()
-    await db.refresh(row)
-    engine.invalidate()
-    return ok(row)
+    return ok(await service.save_time_cycle(db, body))
 
 
 status = APIRouter(prefix=f"{PREFIX}/status", tags=["alarm-status"])
@@ -271,33 +178,22 @@ async def mail_params_submit(db: TenantDb, rt: Rt, body: Annotated[MailParamsWri
 
 # --- notification templates and their model fields --------------------------------------------------------
 
+TEMPLATE = Resource(name="setting", model=AlarmTemplate, read=TemplateRead, write=TemplateWrite,
+                    action_codes=SETTINGS, save=service.save_template, remove=service.remove_templates)
 notify_templates = APIRouter(prefix=f"{PREFIX}/notifytemplate", tags=["alarm-notifytemplate"])
 
 
 @notify_templates.get("/list", response_model=R[list[TemplateRead]])
 async def template_list(db: TenantDb, user: Identity = Read):
     """The tenant's templates, by channel then action."""
-    return ok(list((await db.execute(select(AlarmTemplate).order_by(
-        AlarmTemplate.channel, AlarmTemplate.action, AlarmTemplate.id))).scalars()))
+    return ok(await service.notify_templates(db))
 
 
-@notify_templates.get("/detail", response_model=R[TemplateRead])
-async def template_detail(db: TenantDb, id: IdQuery, user: Identity = Read):
-    return ok(await get_or_raise(db, AlarmTemplate, id))
-
-
-@notify_templates.post("/submit", response_model=R[TemplateRead])
-async def template_submit(db: TenantDb, body: Annotated[TemplateWrite, Body()], user: Identity = SettingEdit):
-    """Insert (no id) or update a template; one per (channel, action), and every placeholder a model field."""
-    return ok(await service.save_template(db, body))
-
-
-@notify_templates.post("/remove", response_model=R[bool])
-async def template_remove(request: Request, db: TenantDb, user: Identity = SettingEdit):
-    """Remove templates (`ids`): their channel and action go back to the built-in text."""
-    await mark_deleted(db, AlarmTemplate, AlarmTemplate.id.in_(await request_ids(request)))
-    engine.invalidate()
-    return ok(True)
+add_verbs(notify_templates, TEMPLATE, ("detail", "submit", "remove"),
+          names={"detail": "template_detail", "submit": "template_submit", "remove": "template_remove"},
+          docs={"submit": "Insert (no id) or update a template; one per (channel, action), and every placeholder a "
+                          "model field.",
+                "remove": "Remove templates (`ids`): their channel and action go back to the built-in text."})
 
 
 @notify_templates.post("/preview", response_model=R[RenderedText])
@@ -320,74 +216,57 @@ async def model_field_list(user: Identity = Read):
 # --- unusual jobs ---------------------------------------------------------------------------------------------
 
 unusual_jobs = APIRouter(prefix=f"{PREFIX}/jobunusua", tags=["alarm-jobunusua"])
-UNUSUAL = Listing(AlarmJobUnusual, exact={"job": AlarmJobUnusual.job, "retried": AlarmJobUnusual.retried},
-                  ranges={"createTime": AlarmJobUnusual.create_time},
-                  order=(AlarmJobUnusual.create_time.desc(), AlarmJobUnusual.id.desc()))
 
 
 @unusual_jobs.get("/page", response_model=R[Page[UnusualRead]])
 async def unusual_page(request: Request, db: TenantDb, paging: Paging, user: Identity = Read):
     """Failed e-mails and sweeps, newest first. Filters: job (alarm.mail, alarm.sweep), retried (0, 1),
     createTime_datege / createTime_datele."""
-    return ok(await UNUSUAL.page(db, UNUSUAL.select(request.query_params), paging))
+    return ok(await service.unusual_page(db, request.query_params, paging))
 
 
 @unusual_jobs.post("/retry", response_model=R[int])
 async def unusual_retry(request: Request, db: TenantDb, rt: Rt, user: Identity = SettingEdit):
     """Send the chosen jobs (`ids`) round again; answers how many."""
-    ids = await request_ids(request)
-    rows = (await db.execute(select(AlarmJobUnusual).where(AlarmJobUnusual.id.in_(ids)))).scalars().all()
-    if len(rows) != len(set(ids)):
-        raise NotFoundError("任务不存在")
-    assert rt.jobs is not None
-    for row in rows:
-        await unusual.retry(db, rt.jobs, row)
-    return ok(len(rows), "重试已提交")
+    return ok(await service.retry_unusual(db, rt.jobs, await request_ids(request)), "重试已提交")
 
 
 # --- events ---------------------------------------------------------------------------------------------------
 
-events = APIRouter(prefix=f"{PREFIX}/event", tags=["alarm-event"])
-
-
-@events.get("/page", response_model=R[Page[EventRead]])
-async def event_page(request: Request, db: TenantDb, paging: Paging, user: Identity = EventView):
-    """Filters: name (contains), deviceId, pointId, levelId, groupId, kind."""
-    page = await service.EVENTS.page(db, service.EVENTS.select(request.query_params), paging)
-    page["records"] = await service.event_reads(db, page["records"])
-    return ok(page)
+EVENT = Resource(
+    name="config", model=AlarmRule, read=EventRead, write=EventWrite,
+    view_codes=("alarm_overview", "alarm_overview_view", "database", "database_view"),
+    filters={"name": AlarmRule.name},
+    exact={"deviceId": AlarmRule.device_id, "pointId": AlarmRule.point_id, "levelId": AlarmRule.level_id,
+           "groupId": AlarmRule.group_id, "kind": AlarmRule.kind},
+    order=(AlarmRule.create_time.desc(), AlarmRule.id.desc()), remove=service.remove_events,
+    reads=lambda db, rows, _cache: service.event_reads(db, rows))
+events = crud_router(EVENT, f"{PREFIX}/event", tags=["alarm-event"], ops=("page",), names={"page": "event_page"},
+                     docs={"page": "Filters: name (contains), deviceId, pointId, levelId, groupId, kind."})
+EventView = need(*EVENT.codes("view"))
 
 
 @events.post("/add", response_model=R[EventRead])
-async def event_add(db: TenantDb, body: Annotated[EventWrite, Body()], user: Identity = EventAdd):
+async def event_add(db: TenantDb, body: Annotated[EventWrite, Body()], user: Identity = need(*EVENT.codes("add"))):
     body.id = None
     return ok((await service.event_reads(db, [await service.save_event(db, body)]))[0])
 
 
 @events.post("/rework", response_model=R[EventRead])
-async def event_rework(db: TenantDb, body: Annotated[EventWrite, Body()], user: Identity = EventEdit):
+async def event_rework(db: TenantDb, body: Annotated[EventWrite, Body()],
+                       user: Identity = need(*EVENT.codes("edit"))):
     if body.id is None:
         raise BadRequest("缺少必要的请求参数: id")
     return ok((await service.event_reads(db, [await service.save_event(db, body)]))[0])
 
 
-@events.post("/delete", response_model=R[bool])
-async def event_delete(request: Request, db: TenantDb, user: Identity = EventDelete):
-    await service.remove_events(db, await request_ids(request))
-    return ok(True)
-
-
-@events.get("/selectById", response_model=R[EventRead])
-async def event_by_id(db: TenantDb, id: IdQuery, user: Identity = EventView):
-    return ok((await service.event_reads(db, [await get_or_raise(db, AlarmRule, id)]))[0])
+add_verbs(events, EVENT, ("delete", "selectById"), names={"delete": "event_delete", "selectById": "event_by_id"})
 
 
 @events.get("/selectAllById", response_model=R[list[ResultRead]])
 async def event_results(db: TenantDb, id: IdQuery, user: Identity = EventView):
     """Every result of one event, newest batch first (at most 1,000)."""
-    records = (await db.execute(select(AlarmRecord).where(AlarmRecord.rule_id == id)
-                                .order_by(AlarmRecord.batch.desc()).limit(1000))).scalars().all()
-    return ok(await service.result_reads(db, records))
+    return ok(await service.event_results(db, id))
 
 
 @events.get("/alarmRecord", response_model=R[AlarmDetail])
@@ -407,9 +286,7 @@ results = APIRouter(prefix=f"{PREFIX}/result", tags=["alarm-result"])
 async def result_page(request: Request, db: TenantDb, paging: Paging, user: Identity = ResultView):
     """Filters: eventId, batch, deviceId, levelId, removeStatus (1 已解除, 0 未解除), affirmStatus (1 已确认,
     0 未确认), firstTime_datege / firstTime_datele. Newest first."""
-    page = await service.RESULTS.page(db, service.results_statement(request.query_params), paging)
-    page["records"] = await service.result_reads(db, page["records"])
-    return ok(page)
+    return ok(await service.result_page(db, request.query_params, paging))
 
 
 @results.post("/alarmAffirm", response_model=R[int])
@@ -429,13 +306,7 @@ async def _may_confirm(request: Request, db, rt, user: Identity, ids: list[int])
         return
     except Forbidden:
         pass
-    rule_ids = set((await db.execute(select(AlarmRecord.rule_id).where(AlarmRecord.id.in_(ids)))).scalars())
-    rules, _ = await service.rules_of(db, rule_ids)  # data-point events and third-party metrics
-    group_ids = {rule.group_id for rule in rules.values() if rule.group_id}
-    users = dict((await db.execute(select(AlarmGroup.id, AlarmGroup.user_ids)
-                                   .where(AlarmGroup.id.in_(group_ids)))).all()) if group_ids else {}
-    if not rule_ids or any(i not in rules or user.user_id not in engine.split_ids(users.get(rules[i].group_id))
-                           for i in rule_ids):
+    if not await service.authorised_for_all(db, user, ids):
         raise Forbidden("无权限访问")
 
 
@@ -468,9 +339,7 @@ trail = APIRouter(prefix=f"{PREFIX}/trail", tags=["alarm-trail"])
 async def trail_page(request: Request, db: TenantDb, paging: Paging, user: Identity = TrailView):
     """Every transition, newest first. Filters: eventId, batch, recordId, action, person,
     createTime_datege / createTime_datele."""
-    page = await service.TRAIL.page(db, service.TRAIL.select(request.query_params), paging)
-    page["records"] = await service.trail_reads(db, page["records"])
-    return ok(page)
+    return ok(await service.trail_page(db, request.query_params, paging))
 
 
 router = APIRouter()

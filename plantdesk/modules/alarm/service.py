@@ -4,25 +4,28 @@
 alarms that are not cleared yet.
 """
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
 from sqlalchemy import Select, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from plantdesk.core import outbound, tenancy
+from plantdesk.core import outbound, query, tenancy
 from plantdesk.core.cache import Cache
 from plantdesk.core.context import Identity
 from plantdesk.core.crud import get_or_raise, mark_deleted
 from plantdesk.core.envelope import DATETIME_FORMAT
 from plantdesk.core.errors import BadRequest, BusinessError, NotFoundError
+from plantdesk.core.jobs import Jobs
 from plantdesk.core.listing import Listing
+from plantdesk.core.paging import PageParams, paginate
 from plantdesk.core.security.passwords import verify_password
-from plantdesk.modules.alarm import engine, templates
+from plantdesk.modules.alarm import engine, templates, unusual
 from plantdesk.modules.alarm.engine import AFFIRMED, NOT_AFFIRMED, NOT_REMOVED, REMOVED
 from plantdesk.modules.alarm.models import (
     AlarmGroup,
+    AlarmJobUnusual,
     AlarmLevel,
     AlarmRecord,
     AlarmRule,
@@ -32,7 +35,15 @@ from plantdesk.modules.alarm.models import (
     AlarmTrail,
     RuleCondition,
 )
-from plantdesk.modules.alarm.schemas import EventWrite, MailParamsWrite, SettingWrite, TemplateWrite
+from plantdesk.modules.alarm.schemas import (
+    EventWrite,
+    GroupWrite,
+    LevelWrite,
+    MailParamsWrite,
+    SettingWrite,
+    TemplateWrite,
+    TimeCycleWrite,
+)
 from plantdesk.modules.alarm.tracking import rules as tracking
 from plantdesk.modules.alarm.tracking.models import AlarmMetric
 from plantdesk.modules.alarm.tracking.rules import Described
@@ -190,6 +201,109 @@ async def remove_events(db: AsyncSession, ids: list[int]) -> None:
     engine.invalidate()
 
 
+async def event_results(db: AsyncSession, rule_id: int) -> list[dict]:
+    """Every result of one event, newest batch first (at most 1,000)."""
+    records = (await db.execute(select(AlarmRecord).where(AlarmRecord.rule_id == rule_id)
+                                .order_by(AlarmRecord.batch.desc()).limit(1000))).scalars().all()
+    return await result_reads(db, records)
+
+
+# --- levels, groups, time cycles ------------------------------------------------------------------------------
+
+async def save_level(db: AsyncSession, body: LevelWrite) -> AlarmLevel:
+    row = AlarmLevel() if body.id is None else await get_or_raise(db, AlarmLevel, body.id)
+    assign(row, body)
+    if not (row.name or "").strip() or row.level is None:
+        raise BadRequest("请输入级别和名称")
+    if body.id is None:
+        db.add(row)
+    await db.flush()
+    engine.invalidate()
+    return row
+
+
+async def remove_levels(db: AsyncSession, ids: list[int]) -> None:
+    if await in_use(db, "level_id", ids):
+        raise BadRequest("该级别正被告警事件使用")
+    await mark_deleted(db, AlarmLevel, AlarmLevel.id.in_(ids))
+    engine.invalidate()
+
+
+async def group_reads(db: AsyncSession, rows: Sequence[AlarmGroup]) -> list[dict]:
+    ids = {i for g in rows for i in engine.split_ids(g.user_ids)}
+    names = dict((await db.execute(select(User.id, User.real_name).where(User.id.in_(ids)))).all()) if ids else {}
+    return [{"id": g.id, "parent_id": g.parent_id, "name": g.name, "user_ids": g.user_ids, "notify_on": g.notify_on,
+             "email": g.email, "escalate_seconds": g.escalate_seconds or 0, "escalate_user_ids": g.escalate_user_ids,
+             "escalate_steps": g.escalate_steps or 1, "sort": g.sort, "remark": g.remark,
+             "user_names": ",".join(names.get(i) or str(i) for i in engine.split_ids(g.user_ids))} for g in rows]
+
+
+def _groups() -> Select:
+    return select(AlarmGroup).order_by(AlarmGroup.sort, AlarmGroup.id)
+
+
+async def all_groups(db: AsyncSession) -> list[dict]:
+    return await group_reads(db, list((await db.execute(_groups())).scalars()))
+
+
+async def group_page(db: AsyncSession, name: str, paging: PageParams) -> dict:
+    """Groups whose name contains `name`."""
+    clause = query.keyword(name, AlarmGroup.name)
+    page = await paginate(db, _groups() if clause is None else _groups().where(clause), paging)
+    page["records"] = await group_reads(db, page["records"])
+    return page
+
+
+async def save_group(db: AsyncSession, body: GroupWrite) -> AlarmGroup:
+    row = AlarmGroup() if body.id is None else await get_or_raise(db, AlarmGroup, body.id)
+    assign(row, body)
+    if not (row.name or "").strip():
+        raise BadRequest("请输入分组名称")
+    wanted = engine.split_ids(row.user_ids) + engine.split_ids(row.escalate_user_ids)
+    if wanted:
+        known = set((await db.execute(select(User.id).where(User.id.in_(wanted)))).scalars())
+        if known != set(wanted):
+            raise BadRequest("用户不存在")
+    row.parent_id = row.parent_id or 0
+    row.notify_on = row.notify_on if row.notify_on is not None else "raise,clear"
+    if body.id is None:
+        db.add(row)
+    await db.flush()
+    engine.invalidate()
+    return row
+
+
+async def remove_groups(db: AsyncSession, ids: list[int]) -> None:
+    if await in_use(db, "group_id", ids):
+        raise BadRequest("该分组正被告警事件使用")
+    await mark_deleted(db, AlarmGroup, AlarmGroup.id.in_(ids))
+    engine.invalidate()
+
+
+async def active_users(db: AsyncSession) -> list[User]:
+    """The tenant's active users, to authorise in a group."""
+    return list((await db.execute(select(User).where(User.status == 1).order_by(User.account).limit(1000)))
+                .scalars())
+
+
+async def time_cycles(db: AsyncSession) -> list[AlarmTimeCycle]:
+    return list((await db.execute(select(AlarmTimeCycle).order_by(AlarmTimeCycle.id))).scalars())
+
+
+async def save_time_cycle(db: AsyncSession, body: TimeCycleWrite) -> AlarmTimeCycle:
+    """Insert (no id) or update a time cycle."""
+    row = AlarmTimeCycle() if body.id is None else await get_or_raise(db, AlarmTimeCycle, body.id)
+    assign(row, body)
+    if not (row.name or "").strip():
+        raise BadRequest("请输入时间周期名称")
+    if body.id is None:
+        db.add(row)
+    await db.flush()
+    await db.refresh(row)
+    engine.invalidate()
+    return row
+
+
 # --- results --------------------------------------------------------------------------------------------------
 
 async def result_reads(db: AsyncSession, records: Sequence[AlarmRecord]) -> list[dict]:
@@ -236,6 +350,23 @@ async def _rule(db: AsyncSession, rule_id: int) -> RuleCondition:
     return rules[rule_id]
 
 
+async def result_page(db: AsyncSession, params: Mapping[str, str], paging: PageParams) -> dict:
+    page = await RESULTS.page(db, results_statement(params), paging)
+    page["records"] = await result_reads(db, page["records"])
+    return page
+
+
+async def authorised_for_all(db: AsyncSession, user: Identity, ids: list[int]) -> bool:
+    """Whether the user is an authorised user of the group of every chosen result's event."""
+    rule_ids = set((await db.execute(select(AlarmRecord.rule_id).where(AlarmRecord.id.in_(ids)))).scalars())
+    rules, _ = await rules_of(db, rule_ids)  # data-point events and third-party metrics
+    group_ids = {rule.group_id for rule in rules.values() if rule.group_id}
+    users = dict((await db.execute(select(AlarmGroup.id, AlarmGroup.user_ids)
+                                   .where(AlarmGroup.id.in_(group_ids)))).all()) if group_ids else {}
+    return bool(rule_ids) and all(i in rules and user.user_id in engine.split_ids(users.get(rules[i].group_id or 0))
+                                  for i in rule_ids)
+
+
 def results_statement(query) -> Select:
     return RESULTS.select(query)
 
@@ -261,6 +392,12 @@ def trail_read(t: AlarmTrail, event_name: str) -> dict:
     return {"id": t.id, "record_id": t.record_id, "event_id": t.rule_id, "event_name": event_name,
             "batch": t.batch, "action": t.action, "value": t.value, "person": t.person, "remark": t.remark,
             "create_time": t.create_time}
+
+
+async def trail_page(db: AsyncSession, params: Mapping[str, str], paging: PageParams) -> dict:
+    page = await TRAIL.page(db, TRAIL.select(params), paging)
+    page["records"] = await trail_reads(db, page["records"])
+    return page
 
 
 async def trail_reads(db: AsyncSession, rows: Sequence[AlarmTrail]) -> list[dict]:
@@ -426,6 +563,18 @@ async def save_mail_params(db: AsyncSession, policy: outbound.Policy, body: Mail
     return row
 
 
+async def notify_templates(db: AsyncSession) -> list[AlarmTemplate]:
+    """The tenant's templates, by channel then action."""
+    return list((await db.execute(select(AlarmTemplate).order_by(
+        AlarmTemplate.channel, AlarmTemplate.action, AlarmTemplate.id))).scalars())
+
+
+async def remove_templates(db: AsyncSession, ids: list[int]) -> None:
+    """Their channel and action go back to the built-in text."""
+    await mark_deleted(db, AlarmTemplate, AlarmTemplate.id.in_(ids))
+    engine.invalidate()
+
+
 async def save_template(db: AsyncSession, body: TemplateWrite) -> AlarmTemplate:
     row = AlarmTemplate(enabled=1) if body.id is None else await get_or_raise(db, AlarmTemplate, body.id)
     assign(row, body)
@@ -449,3 +598,25 @@ async def save_template(db: AsyncSession, body: TemplateWrite) -> AlarmTemplate:
     await db.refresh(row)
     engine.invalidate()
     return row
+
+
+# --- unusual jobs ---------------------------------------------------------------------------------------------
+
+UNUSUAL = Listing(AlarmJobUnusual, exact={"job": AlarmJobUnusual.job, "retried": AlarmJobUnusual.retried},
+                  ranges={"createTime": AlarmJobUnusual.create_time},
+                  order=(AlarmJobUnusual.create_time.desc(), AlarmJobUnusual.id.desc()))
+
+
+async def unusual_page(db: AsyncSession, params: Mapping[str, str], paging: PageParams) -> dict:
+    return await UNUSUAL.page(db, UNUSUAL.select(params), paging)
+
+
+async def retry_unusual(db: AsyncSession, jobs: Jobs | None, ids: list[int]) -> int:
+    """Send the chosen jobs round again; answers how many."""
+    rows = (await db.execute(select(AlarmJobUnusual).where(AlarmJobUnusual.id.in_(ids)))).scalars().all()
+    if len(rows) != len(set(ids)):
+        raise NotFoundError("任务不存在")
+    assert jobs is not None
+    for row in rows:
+        await unusual.retry(db, jobs, row)
+    return len(rows)

@@ -8,17 +8,25 @@
 """
 
 import json
-from collections.abc import Awaitable, Callable, Iterable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from typing import Any
 
-from sqlalchemy import Select, func, or_, select, update
+from fastapi import Request, UploadFile
+from sqlalchemy import Select, func, inspect, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from plantdesk.core import query
+from plantdesk.core import excel, query, tenancy
+from plantdesk.core.audit_models import ApiLog
 from plantdesk.core.cache import Cache
-from plantdesk.core.crud import get_or_raise, mark_deleted
+from plantdesk.core.crud import get_or_raise, mark_deleted, parse_ids
 from plantdesk.core.errors import BusinessError
-from plantdesk.modules.device.collect import specs
+from plantdesk.core.jobs import Jobs
+from plantdesk.core.listing import Listing
+from plantdesk.core.paging import PageParams, paginate
+from plantdesk.core.query import to_int
+from plantdesk.core.runtime import settings_of
+from plantdesk.modules.device import io
+from plantdesk.modules.device.collect import connection, specs
 from plantdesk.modules.device.models import (
     CollectGroup,
     DataPoint,
@@ -27,11 +35,14 @@ from plantdesk.modules.device.models import (
     Device,
     DeviceComponent,
     EquipmentModel,
+    ImportErrorRow,
+    ImportLog,
     ModelComponent,
     ModelPoint,
     PointFields,
 )
 from plantdesk.modules.device.schemas import DataPointWrite, DeviceWrite
+from plantdesk.modules.log import service as log_service
 from plantdesk.modules.system.models import Dept
 from plantdesk.modules.system.trees import forest
 
@@ -108,6 +119,16 @@ async def model_reads(db: AsyncSession, rows: Sequence[EquipmentModel]) -> list[
 
 def _columns(row) -> dict[str, Any]:
     return {c.key: getattr(row, c.key) for c in row.__mapper__.column_attrs if c.key != "content"}
+
+
+async def search_models(db: AsyncSession, keyword: str) -> list[dict]:
+    """Models whose code, name, category or manufacturer contains `keyword` (at most 100)."""
+    stmt = select(EquipmentModel).order_by(EquipmentModel.code).limit(100)
+    clause = query.keyword(keyword, EquipmentModel.code, EquipmentModel.name, EquipmentModel.category,
+                           EquipmentModel.manufacturer)
+    if clause is not None:
+        stmt = stmt.where(clause)
+    return await model_reads(db, list((await db.execute(stmt)).scalars()))
 
 
 async def remove_models(db: AsyncSession, ids: list[int]) -> None:
@@ -209,6 +230,25 @@ async def _save_owned(db: AsyncSession, body, model, owner_key: str, owner_model
         apply(target, values)
     await db.flush()
     return target
+
+
+async def model_components(db: AsyncSession, model_id: int | None) -> list[ModelComponent]:
+    stmt = select(ModelComponent).order_by(ModelComponent.sort, ModelComponent.id).limit(5000)
+    if model_id:
+        stmt = stmt.where(ModelComponent.model_id == model_id)
+    return list((await db.execute(stmt)).scalars())
+
+
+async def remove_components(db: AsyncSession, ids: list[int]) -> None:
+    """Template points of a removed component stay in the model, without a component."""
+    await mark_deleted(db, ModelComponent, ModelComponent.id.in_(ids))
+    await clear_component(db, ModelPoint, ids)
+
+
+async def model_points(db: AsyncSession, link_id: int) -> list[ModelPoint]:
+    """The template points of model `link_id`."""
+    stmt = select(ModelPoint).where(ModelPoint.link_id == link_id).order_by(ModelPoint.sort, ModelPoint.id)
+    return list((await db.execute(stmt)).scalars())
 
 
 async def save_component(db: AsyncSession, body) -> ModelComponent:
@@ -357,6 +397,36 @@ async def device_reads(db: AsyncSession, rows: Sequence[Device], cache: Cache | 
     return out
 
 
+async def search_devices(db: AsyncSession, name: str, cache: Cache) -> list[dict]:
+    """Devices whose name or code contains `name` (at most 100)."""
+    stmt = select(Device).order_by(Device.sort, Device.code).limit(100)
+    clause = query.keyword(name, Device.name, Device.code)
+    if clause is not None:
+        stmt = stmt.where(clause)
+    return await device_reads(db, list((await db.execute(stmt)).scalars()), cache)
+
+
+async def check_device_component(db: AsyncSession, _user, obj: DeviceComponent, body, created: bool) -> None:
+    if not obj.device_id:
+        raise BusinessError("请选择设备")
+    await get_or_raise(db, Device, obj.device_id)
+    if await code_taken(db, DeviceComponent, obj.code, None if created else obj.id, device_id=obj.device_id):
+        raise BusinessError(f"部件编码已存在: {obj.code}")
+    if obj.parent_id:
+        parent = await get_or_raise(db, DeviceComponent, obj.parent_id)
+        if parent.device_id != obj.device_id or parent.id == obj.id:
+            raise BusinessError("上级部件不属于该设备")
+
+
+async def free_device_components(db: AsyncSession, _user, ids: list[int]) -> None:
+    await clear_component(db, DataPoint, ids)
+
+
+async def narrow_device_components(_db, _user, stmt: Select, request: Request) -> Select:
+    device_id = request.query_params.get("deviceId")
+    return stmt.where(DeviceComponent.device_id == to_int(device_id, "deviceId")) if device_id else stmt
+
+
 async def remove_devices(db: AsyncSession, ids: list[int]) -> None:
     point_ids = select(DataPoint.id).where(DataPoint.device_id.in_(ids)).scalar_subquery()
     await mark_deleted(db, DataPointAlarm, DataPointAlarm.point_id.in_(point_ids))
@@ -395,13 +465,22 @@ async def save_point(db: AsyncSession, body: DataPointWrite) -> DataPoint:
     return await _save_owned(db, body, DataPoint, "device_id", Device, "请选择设备", check)
 
 
-def point_statement(keyword: str | None = None) -> Select:
-    stmt = select(DataPoint)
+async def narrow_points(_db, _user, stmt: Select, request: Request) -> Select:
+    """The point list's own filter: `keyword` on the point's or its device's code and name."""
+    return point_keyword(stmt, request.query_params.get("keyword"))
+
+
+def point_keyword(stmt: Select, keyword: str | None) -> Select:
     on_point = query.keyword(keyword, DataPoint.code, DataPoint.name)
     on_device = query.keyword(keyword, Device.code, Device.name)
     if on_point is None or on_device is None:
         return stmt
     return stmt.where(or_(on_point, DataPoint.device_id.in_(select(Device.id).where(on_device))))
+
+
+async def remove_points(db: AsyncSession, ids: list[int]) -> None:
+    await mark_deleted(db, DataPointAlarm, DataPointAlarm.point_id.in_(ids))
+    await mark_deleted(db, DataPoint, DataPoint.id.in_(ids))
 
 
 # --- alarm settings ---------------------------------------------------------------------------------------------
@@ -429,6 +508,23 @@ async def save_alarm(db: AsyncSession, body) -> DataPointAlarm:
     return obj
 
 
+async def narrow_alarms(_db, _user, stmt: Select, request: Request) -> Select:
+    """The alarm-settings list's own filters: deviceId (the device's points), switchFlag."""
+    params = request.query_params
+    if params.get("deviceId"):
+        stmt = stmt.where(DataPointAlarm.point_id.in_(
+            select(DataPoint.id).where(DataPoint.device_id == to_int(params["deviceId"], "deviceId"))))
+    if params.get("switchFlag") in ("0", "1"):
+        stmt = stmt.where(DataPointAlarm.switch_flag == int(params["switchFlag"]))
+    return stmt
+
+
+async def alarm_of_point(db: AsyncSession, point_id: int) -> DataPointAlarm | None:
+    """The settings of point `point_id` (None: the point has none)."""
+    await get_or_raise(db, DataPoint, point_id)
+    return (await db.execute(select(DataPointAlarm).where(DataPointAlarm.point_id == point_id))).scalar()
+
+
 async def switch_alarms(db: AsyncSession, point_ids: list[int], flag: int) -> int:
     found = list((await db.execute(select(DataPoint.id).where(DataPoint.id.in_(point_ids)))).scalars())
     existing = {a.point_id: a for a in (await db.execute(
@@ -441,6 +537,131 @@ async def switch_alarms(db: AsyncSession, point_ids: list[int], flag: int) -> in
             row.switch_flag = flag
     await db.flush()
     return len(found)
+
+
+# --- data-point sources and collect groups --------------------------------------------------------------------
+
+async def narrow_sources(_db, _user, stmt: Select, request: Request) -> Select:
+    kind = request.query_params.get("type")
+    return stmt.where(DataPointSource.type == kind) if kind else stmt
+
+
+async def check_source(db: AsyncSession, _user, obj: DataPointSource, body, created: bool) -> None:
+    # Secrets sealed; one the form leaves empty stays as stored (read before a query flushes the change).
+    if "config" in body.model_fields_set:
+        before = inspect(obj).attrs.config.history
+        obj.config = specs.sealed(settings_of(db), obj.config, next(iter(before.deleted or before.unchanged), None))
+    if await code_taken(db, DataPointSource, obj.code, None if created else obj.id):
+        raise BusinessError(f"数据源编码已存在: {obj.code}")
+    kind = specs.KINDS.get((obj.type or "").lower())
+    if kind and obj.config and specs.is_object(obj.config):  # where the collector will connect, checked as /test does
+        spec = specs.SourceSpec(obj.id or 0, obj.tenant_id or "", kind, obj.code, obj.name, obj.config, ())
+        await connection.check(settings_of(db).outbound_policy, spec)
+
+
+async def check_group(db: AsyncSession, _user, obj: CollectGroup, body, created: bool) -> None:
+    if await code_taken(db, CollectGroup, obj.code, None if created else obj.id):
+        raise BusinessError(f"采集组编码已存在: {obj.code}")
+    if obj.protocol_config:
+        check_json(obj.protocol_config, "protocolConfig")
+
+
+async def free_groups(db: AsyncSession, _user, ids: list[int]) -> None:
+    used = (await db.execute(select(DataPoint.code).where(DataPoint.collect_group_id.in_(ids)).limit(1))).scalar()
+    if used is not None:
+        raise BusinessError(f"采集组仍被点位使用,不能删除: {used}")
+
+
+# --- exports, imports and the import log ---------------------------------------------------------------------
+
+Narrow = Callable[[Select], Select]
+
+
+async def export_rows(db: AsyncSession, listing: Listing, params: Mapping[str, str],
+                      narrow: Narrow | None = None) -> list[Any]:
+    """What an export writes: the rows `ids` names, or else those the list's filters (and `narrow`) find."""
+    raw = params.get("ids")
+    if raw:
+        stmt = select(listing.model).where(listing.model.id.in_(parse_ids(raw)))
+    else:
+        stmt = listing.select(params)
+        stmt = stmt if narrow is None else narrow(stmt)
+    return await listing.rows(db, stmt, limit=excel.MAX_IMPORT_ROWS)
+
+
+async def start_import(db: AsyncSession, jobs: Jobs | None, kind: str, file: UploadFile) -> dict:
+    """Queue the import of an uploaded sheet; the job (io.JOB) reads it back from the log row."""
+    content = await file.read()  # core.limits caps the request body (10 MB)
+    name = (file.filename or "import.xlsx").replace("/", "_").replace("\\", "_")[-200:]
+    if not name.lower().endswith(".xlsx") or content[:2] != b"PK":
+        raise BusinessError("文件格式错误,请上传 xlsx 文件")
+    entry = ImportLog(type=kind, file_name=name, file_url="", content=content, state=io.QUEUED, progress=0)
+    db.add(entry)
+    await db.flush()
+    entry.file_url = f"import-{entry.id}.xlsx"
+    tenant = tenancy.bound_tenant(db)
+    answer = {"id": entry.id, "state": entry.state, "progress": 0}
+    await db.commit()  # the job reads the log from its own session
+    assert jobs is not None and tenant is not None  # a request's session is bound to its tenant
+    await jobs.defer(io.JOB, tenant_id=tenant, import_id=str(answer["id"]))
+    return answer
+
+
+IMPORT_LOGS = Listing(ImportLog, filters={"fileName": ImportLog.file_name}, exact={"type": ImportLog.type},
+                      order=(ImportLog.create_time.desc(), ImportLog.id.desc()))
+
+
+async def import_log_page(db: AsyncSession, params: Mapping[str, str], paging: PageParams, *,
+                          keyword: bool = False) -> dict:
+    """Filters: type, state (0 queued, 1 running, 2 done, 3 failed), fileName; with `keyword`, the `keyword`
+    parameter matches the file name too."""
+    stmt = IMPORT_LOGS.select(params)
+    if params.get("state") in ("0", "1", "2", "3"):
+        stmt = stmt.where(ImportLog.state == int(params["state"]))
+    clause = query.keyword(params.get("keyword"), ImportLog.file_name) if keyword else None
+    return await IMPORT_LOGS.page(db, stmt if clause is None else stmt.where(clause), paging)
+
+
+async def import_file(db: AsyncSession, file_url: str) -> tuple[bytes, str]:
+    """The uploaded file of an import and its name, by the log's `fileUrl`."""
+    entry = (await db.execute(select(ImportLog).where(ImportLog.file_url == file_url))).scalar()
+    if entry is None:
+        raise BusinessError("文件不存在")
+    content = (await db.execute(select(ImportLog.content).where(ImportLog.id == entry.id))).scalar() or b""
+    return content, entry.file_name
+
+
+def _rejected(import_id: int) -> Select:
+    return select(ImportErrorRow).where(ImportErrorRow.import_id == import_id).order_by(ImportErrorRow.row_no)
+
+
+async def rejected_page(db: AsyncSession, import_id: int, paging: PageParams) -> dict:
+    """The rejected rows of an import: row number (as in the file, header = 1), cells (JSON) and reason."""
+    await get_or_raise(db, ImportLog, import_id)
+    return await paginate(db, _rejected(import_id), paging)
+
+
+async def rejected_sheet(db: AsyncSession, import_id: int) -> tuple[bytes, str]:
+    """The rejected rows of an import as a sheet, and its file name."""
+    entry = await get_or_raise(db, ImportLog, import_id)
+    rows = list((await db.execute(_rejected(import_id))).scalars())
+    return io.error_sheet(entry.type, rows), f"rejected-{entry.file_name}"
+
+
+async def import_status(db: AsyncSession, import_id: int | None) -> ImportLog | None:
+    """Import `import_id`, or the latest data-point import (None when there was none)."""
+    if import_id is not None:
+        return await get_or_raise(db, ImportLog, import_id)
+    stmt = select(ImportLog).where(ImportLog.type == "datapoint").order_by(ImportLog.create_time.desc(),
+                                                                           ImportLog.id.desc()).limit(1)
+    return (await db.execute(stmt)).scalar()
+
+
+async def oplog_page(db: AsyncSession, params: Mapping[str, str], paging: PageParams) -> dict:
+    """The API log rows of /api/device-management/... calls, filtered as the API log."""
+    stmt = log_service.statement(ApiLog, params)
+    stmt = stmt.where(ApiLog.request_uri.startswith(log_service.DEVICE_MANAGEMENT, autoescape=True))
+    return await log_service.listing(ApiLog).page(db, stmt, paging)
 
 
 # --- small helpers ----------------------------------------------------------------------------------------------

@@ -9,16 +9,21 @@ whole, so a step is either fully recorded or not at all.
 
 from collections import OrderedDict
 from collections.abc import Iterable
-from datetime import datetime
+from datetime import datetime, timedelta
 from pathlib import Path
+from typing import Any
+from xml.sax.saxutils import quoteattr
 
-from sqlalchemy import Row, delete, func, or_, select, update
+from sqlalchemy import Row, Select, delete, func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import defer, load_only
 from sqlalchemy.orm.exc import StaleDataError
 
-from plantdesk.core import tenancy
+from plantdesk.core import query, tenancy
 from plantdesk.core.context import Identity
+from plantdesk.core.crud import mark_deleted
 from plantdesk.core.errors import BusinessError, NotFoundError
+from plantdesk.core.paging import PageParams, paginate
 from plantdesk.modules.flow import engine
 from plantdesk.modules.flow.models import (
     ACTIVE,
@@ -33,8 +38,10 @@ from plantdesk.modules.flow.models import (
     FlowDefinition,
     FlowDeployment,
     FlowInstance,
+    FlowModel,
     FlowTask,
 )
+from plantdesk.modules.flow.schemas import FlowModelRead, FlowModelWrite
 from plantdesk.modules.system.models import Dept, Role, User
 
 LEAVE_XML = Path(__file__).parent / "bpmn" / "leave.bpmn20.xml"
@@ -542,3 +549,301 @@ async def diagram(db: AsyncSession, instance: FlowInstance) -> tuple[str, list[s
     workflow = engine.restore(xml, instance.process_key, instance.state)
     completed, active = workflow.element_ids()
     return xml.decode(), completed, active
+
+
+# --- the views' lists and rows ----------------------------------------------------------------------------------
+
+def _dated(stmt: Select, column, begin: str | None, end: str | None) -> Select:
+    if begin:
+        stmt = stmt.where(column >= query.parse_date(begin, "beginDate"))
+    if end:  # a day alone ends with that day
+        last = query.parse_date(end, "endDate")
+        stmt = stmt.where(column < last + timedelta(days=1) if len(end.strip()) == 10 else column <= last)
+    return stmt
+
+
+async def model_page(db: AsyncSession, paging: PageParams, *, model_key: str, name: str) -> dict:
+    stmt = (
+        select(FlowModel)
+        .options(defer(FlowModel.xml))
+        .where(FlowModel.is_deleted == 0)
+        .order_by(FlowModel.update_time.desc(), FlowModel.id.desc())
+    )
+    for column, value in ((FlowModel.model_key, model_key), (FlowModel.name, name)):
+        clause = query.keyword(value, column)
+        if clause is not None:
+            stmt = stmt.where(clause)
+    return await paginate(db, stmt, paging)
+
+
+async def flow_model(db: AsyncSession, model_id: int) -> FlowModel:
+    model = await db.get(FlowModel, model_id)
+    if model is None or model.is_deleted:
+        raise NotFoundError()
+    return model
+
+
+def model_detail(model: FlowModel) -> dict:
+    return {**FlowModelRead.model_validate(model).model_dump(), "model_editor_xml": model.xml}
+
+
+async def save_model(db: AsyncSession, body: FlowModelWrite) -> FlowModel:
+    """Save a draft (bpmn-js XML as saved); a new model with no XML starts from an empty executable process."""
+    clash = select(FlowModel.id).where(FlowModel.model_key == body.model_key, FlowModel.is_deleted == 0)
+    if body.id:
+        clash = clash.where(FlowModel.id != body.id)
+    if await db.scalar(clash):
+        raise BusinessError(f"模型标识已存在: {body.model_key}")
+    model = await flow_model(db, body.id) if body.id else FlowModel()
+    if body.id:
+        model.version += 1
+    model.model_key, model.name, model.description = body.model_key, body.name, body.description
+    model.category, model.form_id = body.category, body.form_id
+    model.xml = body.model_editor_xml or model.xml or blank_model(body.model_key, body.name)
+    model.update_time = now()
+    db.add(model)
+    await db.flush()
+    return model
+
+
+def blank_model(key: str, name: str) -> str:
+    return (
+        '<?xml version="1.0" encoding="UTF-8"?>\n<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/'
+        '20100524/MODEL" xmlns:bpmndi="http://www.omg.org/spec/BPMN/20100524/DI" xmlns:dc="http://www.omg.org/'
+        'spec/DD/20100524/DC" xmlns:flowable="http://flowable.org/bpmn" id="Definitions_1" '
+        'targetNamespace="http://bpmn.io/schema/bpmn">\n'
+        f'  <bpmn:process id={quoteattr(key)} name={quoteattr(name)} isExecutable="true">\n'
+        '    <bpmn:startEvent id="StartEvent_1" />\n  </bpmn:process>\n'
+        f'  <bpmndi:BPMNDiagram id="BPMNDiagram_1"><bpmndi:BPMNPlane id="BPMNPlane_1" bpmnElement={quoteattr(key)}>'
+        '<bpmndi:BPMNShape id="StartEvent_1_di" bpmnElement="StartEvent_1"><dc:Bounds x="180" y="160" '
+        'width="36" height="36" /></bpmndi:BPMNShape></bpmndi:BPMNPlane></bpmndi:BPMNDiagram>\n'
+        "</bpmn:definitions>\n"
+    )
+
+
+async def remove_models(db: AsyncSession, ids: list[int]) -> None:
+    await mark_deleted(db, FlowModel, FlowModel.id.in_(ids))
+
+
+def _definition(row: FlowDefinition) -> dict:
+    return {
+        "id": row.id,
+        "key": row.process_key,
+        "name": row.name,
+        "category": row.category,
+        "version": row.version,
+        "deployment_id": row.deployment_id,
+        "resource_name": row.resource_name,
+        "suspension_state": row.suspension_state,
+        "deployment_time": row.deploy_time,
+        "tenant_id": row.tenant_id,
+        "form_id": row.form_id,
+    }
+
+
+async def definition_page(
+    db: AsyncSession,
+    paging: PageParams,
+    category: str,
+    active_only: bool,
+    begin: str | None = None,
+    end: str | None = None,
+) -> dict:
+    stmt = _dated(latest_definitions(category or None), FlowDefinition.deploy_time, begin, end)
+    if active_only:
+        stmt = stmt.where(FlowDefinition.suspension_state == ACTIVE)
+    page = await paginate(db, stmt, paging)
+    page["records"] = [_definition(row) for row in page["records"]]
+    return page
+
+
+async def definition_xml(db: AsyncSession, definition_id: int) -> bytes:
+    definition = await _get(db, FlowDefinition, definition_id)
+    return await deployment_xml(db, definition.deployment_id)
+
+
+async def follow_page(db: AsyncSession, paging: PageParams, instance_id: int | None, process_key: str) -> dict:
+    """Running (and suspended) instances, newest first."""
+    stmt = (
+        select(FlowInstance)
+        .options(load_only(FlowInstance.id))
+        .where(FlowInstance.status.in_((RUNNING, INSTANCE_SUSPENDED)))
+    )
+    if instance_id:
+        stmt = stmt.where(FlowInstance.id == instance_id)
+    if process_key:
+        stmt = stmt.where(FlowInstance.process_key == process_key)
+    page = await paginate(db, stmt.order_by(FlowInstance.start_time.desc(), FlowInstance.id.desc()), paging)
+    page["records"] = await _instance_rows(db, [i.id for i in page["records"]])
+    return page
+
+
+# What a task row shows of the task (not its candidates or engine id).
+TASK_LISTED = load_only(
+    FlowTask.instance_id,
+    FlowTask.name,
+    FlowTask.task_key,
+    FlowTask.assignee,
+    FlowTask.create_time,
+    FlowTask.claim_time,
+    FlowTask.end_time,
+    FlowTask.comment,
+    FlowTask.form_key,
+)
+
+
+async def work_page(db: AsyncSession, user: Identity, paging: PageParams, status: str, begin: str | None,
+                    end: str | None) -> dict:
+    """A task list of my work, newest first: `claim` (待签: unassigned open tasks the user is a candidate for),
+    `todo` (待办: open tasks assigned to the user) or `done` (办结: tasks the user completed)."""
+    me = task_user(user.user_id)
+    column: Any  # the time the list is dated and ordered by
+    if status == "claim":
+        stmt, column = select(FlowTask).where(claimable(user)), FlowTask.create_time
+    elif status == "todo":
+        stmt, column = select(FlowTask).where(FlowTask.status == "open", FlowTask.assignee == me), FlowTask.create_time
+    else:
+        stmt, column = select(FlowTask).where(FlowTask.status == DONE, FlowTask.completed_by == me), FlowTask.end_time
+    stmt = _dated(stmt, column, begin, end).order_by(column.desc(), FlowTask.id.desc())
+    page = await paginate(db, stmt.options(TASK_LISTED), paging)
+    page["records"] = await _task_rows(db, page["records"], status)
+    return page
+
+
+async def sent_page(db: AsyncSession, user: Identity, paging: PageParams, begin: str | None, end: str | None) -> dict:
+    """已发: instances the user started, running or finished, with their latest task."""
+    stmt = (
+        select(FlowInstance)
+        .options(load_only(FlowInstance.id))
+        .where(FlowInstance.start_user == task_user(user.user_id), FlowInstance.status != DELETED)
+    )
+    stmt = _dated(stmt, FlowInstance.start_time, begin, end)
+    page = await paginate(db, stmt.order_by(FlowInstance.start_time.desc(), FlowInstance.id.desc()), paging)
+    page["records"] = await _instance_rows(db, [i.id for i in page["records"]], with_latest_task=True, status="send")
+    return page
+
+
+async def instance_of(db: AsyncSession, instance_id: int) -> FlowInstance:
+    """An instance of the caller's tenant (the session is bound to it)."""
+    return await _get(db, FlowInstance, instance_id)
+
+
+async def history(db: AsyncSession, instance: FlowInstance) -> list[dict]:
+    """The instance's steps: its start, each task (who, when, how long, the comment), and its end."""
+    tasks = list(
+        (
+            await db.execute(
+                select(FlowTask).where(FlowTask.instance_id == instance.id).order_by(FlowTask.create_time, FlowTask.id)
+            )
+        ).scalars()
+    )
+    people = await names(db, [instance.start_user, *(t.completed_by or t.assignee for t in tasks)])
+    candidates = await candidate_names(db, tasks)
+    rows: list[dict[str, Any]] = [
+        {
+            "history_activity_id": "start",
+            "history_activity_name": "发起流程",
+            "assignee": instance.start_user,
+            "assignee_name": people.get(instance.start_user, instance.start_user_name),
+            "create_time": instance.start_time,
+            "end_time": instance.start_time,
+        }
+    ]
+    for task in tasks:
+        who = task.completed_by or task.assignee
+        duration = None
+        if task.end_time:
+            seconds = int((task.end_time - task.create_time).total_seconds())
+            duration = f"{seconds // 3600}小时{seconds % 3600 // 60}分{seconds % 60}秒"
+        rows.append(
+            {
+                "history_activity_id": task.task_key,
+                "history_activity_name": task.name,
+                "assignee": who,
+                "assignee_name": people.get(who or ""),
+                "candidate_names": candidates.get(task.id, []),
+                "create_time": task.create_time,
+                "end_time": task.end_time,
+                "history_activity_duration_time": duration,
+                "comment": task.comment,
+                "passed": task.passed,
+            }
+        )
+    if instance.status in (COMPLETED, DELETED):
+        rows.append(
+            {
+                "history_activity_id": "end",
+                "history_activity_name": "结束" if instance.status == COMPLETED else "已删除",
+                "create_time": instance.end_time,
+                "end_time": instance.end_time,
+                "comment": instance.delete_reason,
+            }
+        )
+    return rows
+
+
+async def _task_rows(db: AsyncSession, tasks: list[FlowTask], status: str) -> list[dict]:
+    processes = await processes_of(db, (t.instance_id for t in tasks))
+    people = await names(db, [*(t.assignee for t in tasks), *(p.start_user for p in processes.values())])
+    rows = []
+    for task in tasks:
+        process = processes.get(task.instance_id)
+        if process is None:
+            continue
+        rows.append(
+            {
+                **process_fields(process, people),
+                "task_id": task.id,
+                "task_name": task.name,
+                "task_definition_key": task.task_key,
+                "assignee": task.assignee,
+                "assignee_name": people.get(task.assignee or ""),
+                "create_time": task.create_time,
+                "claim_time": task.claim_time,
+                "end_time": task.end_time,
+                "history_task_end_time": task.end_time,
+                "comment": task.comment,
+                "status": status,
+                "form_key": task.form_key,
+            }
+        )
+    return rows
+
+
+def process_fields(process: Row, people: dict[str, str]) -> dict:
+    """A row's process part, from `processes_of`."""
+    return {
+        "process_instance_id": process.id,
+        "process_definition_id": process.definition_id,
+        "process_definition_key": process.process_key,
+        "process_definition_name": process.name,
+        "process_definition_version": process.version,
+        "process_is_finished": "finished" if process.status in (COMPLETED, DELETED) else "unfinished",
+        "business_table": process.business_table,
+        "business_id": process.business_id,
+        "start_user": process.start_user,
+        "start_user_name": people.get(process.start_user, process.start_user_name),
+        "start_time": process.start_time,
+        "category": process.category,
+        "suspension_state": SUSPENDED if process.status == INSTANCE_SUSPENDED else ACTIVE,
+        "form_id": process.form_id,
+    }
+
+
+async def _instance_rows(
+    db: AsyncSession, instance_ids: list[int], *, with_latest_task: bool = False, status: str = "follow"
+) -> list[dict]:
+    processes = await processes_of(db, instance_ids)
+    people = await names(db, (p.start_user for p in processes.values()))
+    latest = await latest_tasks(db, instance_ids) if with_latest_task else {}
+    rows = []
+    for instance_id in instance_ids:
+        process = processes.get(instance_id)
+        if process is None:
+            continue
+        row = {**process_fields(process, people), "status": status, "end_time": process.end_time}
+        task = latest.get(instance_id)
+        if task is not None:
+            row.update(task_id=task.id, task_name=task.name, task_definition_key=task.task_key)
+        rows.append(row)
+    return rows

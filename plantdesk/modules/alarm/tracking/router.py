@@ -10,7 +10,6 @@ Every route acts in the caller's tenant; a source, metric or table of another te
 from typing import Annotated
 
 from fastapi import APIRouter, Body, Path, Query, Request
-from sqlalchemy import select
 
 from plantdesk.core import excel
 from plantdesk.core.context import Identity
@@ -188,12 +187,7 @@ async def metric_search(db: TenantDb, name: Annotated[str, Query(max_length=100)
                         source_id: Annotated[int | None, Query(alias="sourceId", ge=1, lt=2**63)] = None,
                         user: Identity = View):
     """Metrics whose name contains `name` (at most 50), for a select."""
-    stmt = select(AlarmMetric).order_by(AlarmMetric.name, AlarmMetric.id).limit(50)
-    if name:
-        stmt = stmt.where(AlarmMetric.name.contains(name, autoescape=True))
-    if source_id is not None:
-        stmt = stmt.where(AlarmMetric.source_id == source_id)
-    return ok(list((await db.execute(stmt)).scalars()))
+    return ok(await service.search_metrics(db, name, source_id))
 
 
 # --- timely detection ----------------------------------------------------------------------------------------

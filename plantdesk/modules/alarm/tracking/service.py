@@ -252,6 +252,16 @@ async def metric_reads(db: AsyncSession, metrics: Sequence[AlarmMetric]) -> list
     return out
 
 
+async def search_metrics(db: AsyncSession, name: str, source_id: int | None) -> list[AlarmMetric]:
+    """Metrics whose name contains `name` (at most 50), of source `source_id` when given."""
+    stmt = select(AlarmMetric).order_by(AlarmMetric.name, AlarmMetric.id).limit(50)
+    if name:
+        stmt = stmt.where(AlarmMetric.name.contains(name, autoescape=True))
+    if source_id is not None:
+        stmt = stmt.where(AlarmMetric.source_id == source_id)
+    return list((await db.execute(stmt)).scalars())
+
+
 async def remove_metrics(db: AsyncSession, ids: list[int]) -> None:
     await mark_deleted(db, AlarmMetric, AlarmMetric.id.in_(ids))
 

@@ -163,6 +163,12 @@ async def create_token(db: AsyncSession, device_id: int, name: str, user_id: int
     return row, token
 
 
+async def device_tokens(db: AsyncSession, device_id: int) -> list[DeviceToken]:
+    """A device's tokens, newest first."""
+    stmt = select(DeviceToken).where(DeviceToken.device_id == device_id).order_by(DeviceToken.id.desc())
+    return list((await db.execute(stmt)).scalars())
+
+
 async def revoke_tokens(db: AsyncSession, ids: list[int]) -> int:
     result = await db.execute(update(DeviceToken).where(DeviceToken.id.in_(ids), DeviceToken.revoke_time.is_(None))
                               .values(revoke_time=datetime.now().replace(microsecond=0))

@@ -9,7 +9,6 @@ from typing import Annotated, Literal
 from fastapi import APIRouter, Body, Query, Request
 from fastapi.responses import Response
 from pydantic import Field
-from sqlalchemy import select
 
 from plantdesk.core import excel, tenancy
 from plantdesk.core.context import Identity
@@ -20,7 +19,6 @@ from plantdesk.core.errors import BadRequest, Unauthorized
 from plantdesk.core.paging import Page
 from plantdesk.core.routing import include
 from plantdesk.modules.device.collect.http import sources as http_sources
-from plantdesk.modules.device.models import Device
 from plantdesk.modules.device.monitor import ingest, retention, service
 from plantdesk.modules.device.monitor.models import DeviceToken
 from plantdesk.modules.device.monitor.schemas import (
@@ -137,7 +135,7 @@ async def device_status(db: TenantDb, rt: Rt, device_ids: Annotated[IdList, Quer
                         user: Identity = VIEW):
     """online / offline / fault per device, from data freshness and the collectors' word (service.device_status);
     every device of the tenant when `deviceIds` is not given (the ledger's badges)."""
-    ids = parse_ids(device_ids, required=False) or list((await db.execute(select(Device.id))).scalars())
+    ids = parse_ids(device_ids, required=False) or await service.device_ids(db)
     found = await service.device_status(db, ids, rt.cache)
     return ok([{"device_id": d, **entry} for d, entry in found.items()])
 
@@ -239,9 +237,7 @@ async def create_token(db: TenantDb, body: Annotated[TokenCreate, Body()], user:
 @tokens.get("/list", response_model=R[list[TokenRead]])
 async def list_tokens(db: TenantDb, device_id: Annotated[int, Query(alias="deviceId", ge=1, lt=2**63)],
                       user: Identity = TOKENS):
-    rows = (await db.execute(select(DeviceToken).where(DeviceToken.device_id == device_id)
-                             .order_by(DeviceToken.id.desc()))).scalars()
-    return ok([_token_row(r) for r in rows])
+    return ok([_token_row(r) for r in await ingest.device_tokens(db, device_id)])
 
 
 @tokens.post("/revoke", response_model=R[None])

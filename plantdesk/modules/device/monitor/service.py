@@ -15,7 +15,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from plantdesk.core.cache import Cache
 from plantdesk.core.errors import BadRequest
-from plantdesk.modules.device.models import CollectGroup, DataPoint
+from plantdesk.modules.device.models import CollectGroup, DataPoint, Device
 from plantdesk.modules.device.monitor.schemas import format_ms
 from plantdesk.modules.device.monitor.store import Source, now_ms, store
 
@@ -144,6 +144,11 @@ def _csv_cell(value) -> object:
     if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
         return "'" + value
     return "" if value is None else value
+
+
+async def device_ids(db: AsyncSession) -> list[int]:
+    """Every device of the session's tenant."""
+    return list((await db.execute(select(Device.id))).scalars())
 
 
 async def device_status(db: AsyncSession, device_ids: Sequence[int], cache: Cache | None = None) -> dict[int, dict]:
