@@ -13,7 +13,6 @@ from pathlib import Path
 import pytest
 from alembic import command
 from alembic.config import Config
-from plantdesk.modules.system.param.seeds import PARAMS
 from sqlalchemy import Connection, MetaData, create_engine, make_url, text
 
 from plantdesk.cli import _migrate
@@ -21,6 +20,7 @@ from plantdesk.config import Settings
 from plantdesk.core import generations, permissions
 from plantdesk.core.cache import create_cache
 from plantdesk.modules.system.dict.service import GENERATION as DICTS_GENERATION
+from plantdesk.modules.system.param.seeds import PARAMS
 from plantdesk.seed.data.dicts import BIZ_DICTS, DICTS
 from plantdesk.seed.data.menus import MENUS
 
