@@ -202,13 +202,21 @@ async def _prepare(settings: Settings, *, seed: bool) -> bool:
         if settings.jobs == "queue":
             await _job_tables(settings)
         from plantdesk.seed.data import flow
-        from plantdesk.seed.seeder import run_on, seed_database, seed_forms, seed_knowledge, seed_plant
+        from plantdesk.seed.seeder import (
+            run_on,
+            seed_database,
+            seed_forms,
+            seed_knowledge,
+            seed_plant,
+            seed_production,
+        )
 
         seeded = seed and await run_on(engine, seed_database)
         if seed and not seeded:  # a database seeded before the demo plant (or forms) existed gets it once
             await run_on(engine, seed_plant)
             await run_on(engine, seed_forms)
             await run_on(engine, seed_knowledge)
+            await run_on(engine, seed_production)
             await run_on(engine, flow.seed_flow)  # likewise the workflow demo (once: it checks for its role)
         await _sync_seed(settings, engine)
         return seeded

@@ -27,7 +27,7 @@ from plantdesk.modules.system.models import (
 )
 from plantdesk.modules.system.param import seeds as params
 from plantdesk.modules.system.tenant.provision import menu_ids_for_codes
-from plantdesk.seed.data import demo, flow, form, regions
+from plantdesk.seed.data import demo, flow, form, product, regions
 from plantdesk.seed.sync import sync, sync_business_dicts
 
 T = TypeVar("T")
@@ -83,6 +83,7 @@ async def seed_database(db: AsyncSession) -> bool:
     await seed_plant(db)
     await seed_forms(db)
     await seed_knowledge(db)
+    await seed_production(db)
     await flow.seed_flow(db)
     return True
 
@@ -156,6 +157,13 @@ async def seed_forms(db: AsyncSession) -> bool:
     if not await db.scalar(select(Tenant.id).where(Tenant.tenant_id == demo.DEMO_TENANT["tenant_id"])):
         return False
     return await form.seed(db, demo.DEMO_TENANT["tenant_id"])
+
+
+async def seed_production(db: AsyncSession) -> bool:
+    """The demo tenant's production and OEE (seed.data.product), once, after its plant."""
+    if not await db.scalar(select(Tenant.id).where(Tenant.tenant_id == demo.DEMO_TENANT["tenant_id"])):
+        return False
+    return await product.seed(db, demo.DEMO_TENANT["tenant_id"])
 
 
 async def seed_plant(db: AsyncSession) -> bool:

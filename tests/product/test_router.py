@@ -106,7 +106,7 @@ async def test_oee_of_a_past_shift_is_computed_stored_and_analysed(demo_admin, p
     assert result["availability"] == pytest.approx(390 / 450)
     assert result["oee"] == pytest.approx(60 * 371 / (450 * 60))
     analysis = await demo_admin.data("GET", "/api/blade-system/oee-ana/analyse", startTime=day, endTime=day,
-                                     deviceId=str(line["id"]))
+                                     deviceId=str(line["id"]), shiftId=shift["id"])
     assert analysis["summary"]["oee"] == pytest.approx(result["oee"])
     assert [t["day"] for t in analysis["trend"]] == [day]
     assert analysis["pareto"][0]["cause"] == "breakdown" and analysis["pareto"][0]["name"] == "设备故障"

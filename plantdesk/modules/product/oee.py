@@ -16,6 +16,7 @@ in the first STARTUP seconds after a start) and production rejects (the other re
 ideal cycle time.
 """
 
+import bisect
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -178,7 +179,8 @@ def compute(planned: Sequence[Span], until: int, state_samples: Sequence[Sample]
     result.good = min(sum(d for _, d in goods), result.total)
 
     def in_startup(ts: int) -> bool:
-        return any(start < ts <= start + STARTUP * 1000 for start in starts)
+        latest = bisect.bisect_left(starts, ts) - 1  # the last start before ts (starts ascend)
+        return latest >= 0 and ts <= starts[latest] + STARTUP * 1000
 
     startup_rejects = max(0.0, sum(d for ts, d in totals if in_startup(ts))
                           - sum(d for ts, d in goods if in_startup(ts)))

@@ -41,7 +41,8 @@ PRODUCTS = Resource(name="product_product", model=Product, read=ProductRead, wri
 product = crud_router(PRODUCTS, f"{PREFIX}/product", tags=["product"])
 
 PROCESSES = Resource(name="tectprocess", model=TechProcess, read=TechProcessRead, write=TechProcessWrite,
-                     filters={"processName": TechProcess.process_name, "productId": TechProcess.product_id},
+                     filters={"processName": TechProcess.process_name, "processCode": TechProcess.process_code,
+                              "productId": TechProcess.product_id},
                      order=(TechProcess.sort, TechProcess.process_name), view_codes=("batch",),
                      before_save=service.process_before_save)
 tectprocess = crud_router(PROCESSES, f"{PREFIX}/tectprocess", ops=("remove",), tags=["tectprocess"])
