@@ -80,8 +80,10 @@ async def seed(db: AsyncSession, tenant_id: str) -> bool:
             db.add(OeeDevice(device_id=device_id, product_id=resin.id, state_point_id=points[(device_id, "RUN")],
                              total_point_id=points[(device_id, "COUNT_TOTAL")],
                              good_point_id=points[(device_id, "COUNT_GOOD")]))
-            db.add(BatchProduct(product_id=resin.id, process_id=flow.id, batch_no=f"PR200-{today:%Y%m%d}-{number:02d}",
-                                device_id=device_id, count_point_id=points[(device_id, "COUNT_TOTAL")],
-                                plan_quantity=20_000, start_time=today - timedelta(days=number - 1)))
+            started = today - timedelta(days=number - 1)
+            db.add(BatchProduct(product_id=resin.id, process_id=flow.id,
+                                batch_no=f"PR200-{started:%Y%m%d}-{number:02d}", device_id=device_id,
+                                count_point_id=points[(device_id, "COUNT_TOTAL")], plan_quantity=20_000,
+                                start_time=started))
         await db.flush()
     return True
