@@ -25,8 +25,6 @@ VIEWS = ROOT / "web" / "src" / "views"
 NOT_BUILT = {
     # monitoring: the system log (server log files) is not built
     "/monitor/log/system",
-    # production
-    "/product/product", "/product/tectprocess", "/product/batch", "/product/oee",
     # visualisation, cameras, topology, reports
     "/visual/map", "/index/batchMonitor", "/index/flowMonitor", "/visual/api", "/visual/datasource",
     "/video/camera",

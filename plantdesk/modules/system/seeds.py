@@ -1,6 +1,6 @@
 """The system area's menus: the system catalogue (users hang under it from the user area, logos from
-resource), authority, and the catalogues of the screens no area serves yet (production, visualisation, cameras,
-topology, reports, developer tools): they stay with system until an area takes them.
+resource), authority, and the catalogues of the screens no area serves yet (visualisation, cameras, topology,
+reports, developer tools): they stay with system until an area takes them.
 
 The node shape is core.menus'; core.areas assembles the tree from every area's menus.
 """
@@ -44,13 +44,6 @@ MENUS: list[dict] = [
         menu("apiscope", "接口权限", "API scopes", "/authority/apiscope", "ApiOutlined", 2, buttons=CRUD),
         menu("dataauth", "数据授权", "Data authority", "/authority/dataauth", "SafetyOutlined", 3,
              buttons=CRUD),
-    ]),
-    menu("product", "生产管理", "Production", "/product", "ProductOutlined", 7, [
-        menu("product_product", "产品管理", "Products", "/product/product", "GoldOutlined", 1, buttons=CRUD),
-        menu("tectprocess", "工艺流程", "Craft flows", "/product/tectprocess", "PartitionOutlined", 2,
-             buttons=CRUD),
-        menu("batch", "批次产品", "Batches", "/product/batch", "ContainerOutlined", 3, buttons=CRUD),
-        menu("oee", "OEE 分析", "OEE", "/product/oee", "PieChartOutlined", 4, buttons=CRUD),
     ]),
     menu("visual", "可视化", "Visualisation", "/visual", "FundProjectionScreenOutlined", 14, [
         menu("map", "地图配置", "Maps", "/visual/map", "EnvironmentOutlined", 1, buttons=CRUD),

@@ -17,6 +17,7 @@ import { indexKnowledge } from './index.knowledge';
 import { indexWarnIndicators } from './index.warnIndicators';
 import { indexWarnManagement } from './index.warnManagement';
 import { monitorLog } from './monitor.log';
+import { product } from './product';
 import { resource } from './resource';
 import { systemClient } from './system.client';
 import { systemDept } from './system.dept';
@@ -72,4 +73,5 @@ export const AREAS: Area[] = [
   indexWarnManagement,
   flow,
   work,
+  product,
 ];

@@ -1,0 +1,89 @@
+"""The demo tenant's production (issue 25): two products, a craft flow through the plant's units, three shifts,
+the feed pumps measured for OEE (their RUN point and drum counters, which the simulator writes) and a running
+batch on each pump whose progress is its drum counter. Self-contained: one entry, `seed(db, tenant_id)`, once per
+tenant (a tenant that ever had a product is left alone)."""
+
+import json
+from datetime import datetime, timedelta
+
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from plantdesk.core import tenancy
+
+# code, name, specification, unit, ideal cycle time (s per unit), remark
+PRODUCTS = [
+    ("PR-200", "聚合树脂 PR-200", "200 L 桶装 / 200 L drum", "桶", 2.0,
+     "Polymer resin PR-200, drummed at the feed pumps"),
+    ("AD-15", "树脂助剂 AD-15", "25 kg 袋装 / 25 kg bag", "袋", 3.0, "Resin additive AD-15"),
+]
+# name, device code, minutes, remark
+STEPS = [
+    ("投料 Feed", "P101A", 30, "原料经进料泵送入反应釜 / feed pumped into the reactor"),
+    ("反应 Reaction", "R101", 240, "82 °C 保温反应 / held at 82 °C"),
+    ("换热 Heat exchange", "E101", 45, "冷却至 78 °C / cooled to 78 °C"),
+    ("储存 Storage", "TK203", 60, "成品罐 / product tank"),
+]
+# name, start, end, breaks (planned stops)
+SHIFTS = [
+    ("早班 Morning", "08:00", "16:00", [("12:00", "12:30")]),
+    ("中班 Evening", "16:00", "00:00", [("20:00", "20:30")]),
+    ("夜班 Night", "00:00", "08:00", [("04:00", "04:30")]),
+]
+COUNTERS = [("COUNT_TOTAL", "桶数计数 Drums counted"), ("COUNT_GOOD", "良品桶数 Good drums")]
+PUMPS = ("P101A", "P101B")
+
+
+async def seed(db: AsyncSession, tenant_id: str) -> bool:
+    from plantdesk.modules.device.models import DataPoint, Device
+    from plantdesk.modules.product.models import (
+        BatchProduct,
+        OeeDevice,
+        Product,
+        ShiftCalendar,
+        TechProcess,
+    )
+
+    with tenancy.tenant_scope(db, tenant_id):
+        had = await db.scalar(select(Product.id).limit(1).execution_options(**{tenancy.INCLUDE_DELETED: True}))
+        devices = dict((await db.execute(select(Device.code, Device.id))).all())
+        if had or not all(code in devices for code in PUMPS):
+            return False
+        products = []
+        for sort, (code, name, spec, unit, cycle, remark) in enumerate(PRODUCTS, start=1):
+            products.append(Product(product_code=code, product_name=name, specification=spec, unit=unit,
+                                    ideal_cycle_time=cycle, sort=sort, remark=remark))
+        db.add_all(products)
+        await db.flush()
+        resin = products[0]
+        steps = [{"name": name, "deviceId": str(devices[code]) if code in devices else None, "minutes": minutes,
+                  "remark": remark} for name, code, minutes, remark in STEPS]
+        flow = TechProcess(product_id=resin.id, process_name="PR-200 聚合工艺 / polymerisation", process_code="TP-200",
+                           prot_list=json.dumps(steps, ensure_ascii=False), sort=1)
+        db.add(flow)
+        for sort, (name, start, end, breaks) in enumerate(SHIFTS, start=1):
+            db.add(ShiftCalendar(shift_name=name, start_time=start, end_time=end, sort=sort,
+                                 breaks=json.dumps([{"start": s, "end": e} for s, e in breaks])))
+        points = {(d, c): p for d, c, p in (await db.execute(
+            select(DataPoint.device_id, DataPoint.code, DataPoint.id)
+            .where(DataPoint.device_id.in_([devices[c] for c in PUMPS])))).all()}
+        await db.flush()
+        today = datetime.now().replace(hour=8, minute=0, second=0, microsecond=0)
+        for number, code in enumerate(PUMPS, start=1):
+            device_id = devices[code]
+            for point_code, name in COUNTERS:
+                if (device_id, point_code) not in points:
+                    point = DataPoint(device_id=device_id, code=point_code, name=name, data_type="int", unit="桶")
+                    db.add(point)
+                    await db.flush()
+                    points[(device_id, point_code)] = point.id
+            db.add(OeeDevice(device_id=device_id, product_id=resin.id, state_point_id=points[(device_id, "RUN")],
+                             total_point_id=points[(device_id, "COUNT_TOTAL")],
+                             good_point_id=points[(device_id, "COUNT_GOOD")]))
+            started = today - timedelta(days=number - 1)
+            db.add(BatchProduct(product_id=resin.id, process_id=flow.id,
+                                batch_no=f"PR200-{started:%Y%m%d}-{number:02d}", device_id=device_id,
+                                count_point_id=points[(device_id, "COUNT_TOTAL")], plan_quantity=20_000,
+                                start_time=started))
+        await db.flush()
+    return True
