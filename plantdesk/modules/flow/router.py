@@ -9,18 +9,15 @@ their own tenant. Task users are `taskUser_<userId>`, candidate groups are role 
 from typing import Annotated
 
 from fastapi import APIRouter, File, Form, Query, Request, UploadFile
-from sqlalchemy import select
-from sqlalchemy.ext.asyncio import AsyncSession
 
 from plantdesk.core.context import Identity
 from plantdesk.core.crud import parse_ids, request_ids
 from plantdesk.core.deps import CurrentUser, IdQuery, OptionalId, TenantDb, form_or_query, need
 from plantdesk.core.envelope import R, ok
 from plantdesk.core.errors import BusinessError, NotFoundError
-from plantdesk.core.paging import Page, Paging, paginate
+from plantdesk.core.paging import Page, Paging
 from plantdesk.core.routing import include
 from plantdesk.modules.flow import service
-from plantdesk.modules.flow.models import FlowDefinition, FlowLeave
 from plantdesk.modules.flow.schemas import (
     CompleteTask,
     FlowDefinitionRead,
@@ -330,65 +327,21 @@ async def resource_view(db: TenantDb, user: CurrentUser, processDefinitionId: Id
 leave = APIRouter(prefix="/blade-desk/process/leave", tags=["leave"])
 
 
-async def leave_definition(db: AsyncSession, definition_id: int | None) -> int:
-    """The chosen definition, else the newest version of the leave process."""
-    if definition_id:
-        return definition_id
-    newest = await db.scalar(
-        select(FlowDefinition.id)
-        .where(FlowDefinition.process_key == service.LEAVE_KEY)
-        .order_by(FlowDefinition.version.desc())
-        .limit(1)
-    )
-    if newest is None:
-        raise BusinessError("请假流程未部署")
-    return newest
-
-
 @leave.post("/start-process", response_model=R[LeaveRead])
 async def leave_start(db: TenantDb, user: CurrentUser, body: LeaveWrite):
     """Save the leave row, start the leave process with business key `wf_leave:<id>`, write the instance back."""
-    if body.end_time < body.start_time:
-        raise BusinessError("结束时间不能早于开始时间")
-    definition_id = await leave_definition(db, body.process_definition_id)
-    row = FlowLeave(
-        process_definition_id=definition_id,
-        leave_type=body.leave_type,
-        start_time=body.start_time,
-        end_time=body.end_time,
-        days=body.days,
-        reason=body.reason,
-        task_user=service.task_user(user.user_id),
-        apply_time=service.now(),
-    )
-    db.add(row)
-    await db.flush()
-    instance = await service.start(
-        db,
-        user,
-        definition_id,
-        business_table=service.LEAVE_TABLE,
-        business_id=str(row.id),
-        variables={"days": body.days, "leaveType": body.leave_type},
-    )
-    row.process_instance_id = instance.id
-    await db.flush()
-    return ok(LeaveRead.model_validate(row).model_dump())
+    return ok(LeaveRead.model_validate(await service.start_leave(db, user, body)).model_dump())
 
 
 @leave.get("/detail", response_model=R[LeaveRead])
 async def leave_detail(db: TenantDb, user: CurrentUser, businessId: IdQuery):
-    row = await db.get(FlowLeave, businessId)
-    if row is None or row.is_deleted:
-        raise NotFoundError()
-    return ok(LeaveRead.model_validate(row).model_dump())
+    return ok(LeaveRead.model_validate(await service.leave(db, businessId)).model_dump())
 
 
 @leave.get("/list", response_model=R[Page[LeaveRead]])
 async def leave_list(db: TenantDb, user: CurrentUser, paging: Paging):
     """The caller's own applications, newest first."""
-    stmt = select(FlowLeave).where(FlowLeave.task_user == service.task_user(user.user_id), FlowLeave.is_deleted == 0)
-    page = await paginate(db, stmt.order_by(FlowLeave.apply_time.desc(), FlowLeave.id.desc()), paging)
+    page = await service.leaves(db, user, paging)
     page["records"] = [LeaveRead.model_validate(r).model_dump() for r in page["records"]]
     return ok(page)
 

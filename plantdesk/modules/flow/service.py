@@ -38,10 +38,11 @@ from plantdesk.modules.flow.models import (
     FlowDefinition,
     FlowDeployment,
     FlowInstance,
+    FlowLeave,
     FlowModel,
     FlowTask,
 )
-from plantdesk.modules.flow.schemas import FlowModelRead, FlowModelWrite
+from plantdesk.modules.flow.schemas import FlowModelRead, FlowModelWrite, LeaveWrite
 from plantdesk.modules.system.models import Dept, Role, User
 
 LEAVE_XML = Path(__file__).parent / "bpmn" / "leave.bpmn20.xml"
@@ -847,3 +848,46 @@ async def _instance_rows(
             row.update(task_id=task.id, task_name=task.name, task_definition_key=task.task_key)
         rows.append(row)
     return rows
+
+
+# --- the leave process ------------------------------------------------------------------------------------------
+
+async def start_leave(db: AsyncSession, user: Identity, body: LeaveWrite) -> FlowLeave:
+    """Save the leave row, start the leave process with business key `wf_leave:<id>`, write the instance back."""
+    if body.end_time < body.start_time:
+        raise BusinessError("结束时间不能早于开始时间")
+    definition_id = await _leave_definition(db, body.process_definition_id)
+    row = FlowLeave(process_definition_id=definition_id, leave_type=body.leave_type, start_time=body.start_time,
+                    end_time=body.end_time, days=body.days, reason=body.reason, task_user=task_user(user.user_id),
+                    apply_time=now())
+    db.add(row)
+    await db.flush()
+    instance = await start(db, user, definition_id, business_table=LEAVE_TABLE, business_id=str(row.id),
+                           variables={"days": body.days, "leaveType": body.leave_type})
+    row.process_instance_id = instance.id
+    await db.flush()
+    return row
+
+
+async def leave(db: AsyncSession, leave_id: int) -> FlowLeave:
+    row = await db.get(FlowLeave, leave_id)
+    if row is None or row.is_deleted:
+        raise NotFoundError()
+    return row
+
+
+async def leaves(db: AsyncSession, user: Identity, paging: PageParams) -> dict:
+    """The caller's own applications, newest first."""
+    stmt = select(FlowLeave).where(FlowLeave.task_user == task_user(user.user_id), FlowLeave.is_deleted == 0)
+    return await paginate(db, stmt.order_by(FlowLeave.apply_time.desc(), FlowLeave.id.desc()), paging)
+
+
+async def _leave_definition(db: AsyncSession, definition_id: int | None) -> int:
+    """The chosen definition, else the newest version of the leave process."""
+    if definition_id:
+        return definition_id
+    newest = await db.scalar(select(FlowDefinition.id).where(FlowDefinition.process_key == LEAVE_KEY)
+                             .order_by(FlowDefinition.version.desc()).limit(1))
+    if newest is None:
+        raise BusinessError("请假流程未部署")
+    return newest
