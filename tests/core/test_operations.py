@@ -15,6 +15,7 @@ from plantdesk.app import create_app
 from plantdesk.cli import _migrate
 from plantdesk.config import Settings
 from tests.conftest import DEMO_TENANT
+from tests.core.test_cache import REDIS_URL
 from tests.core.test_faults import client_of, free_port
 from tests.device.monitor_helpers import API, make_device
 
@@ -72,6 +73,9 @@ class TestProbes:
             response = await http.get("/readyz")
         assert response.status_code == 200
         assert response.json() == {"status": "ok", "checks": {"database": "ok", "migrations": "ok", "jobs": "ok"}}
+        async with client_of(settings, data_dir=tmp_path, database_url="", redis_url=REDIS_URL) as http:
+            response = await http.get("/readyz")
+        assert response.status_code == 200 and response.json()["checks"]["redis"] == "ok"
 
     async def test_readyz_names_a_database_it_cannot_reach(self, settings):
         refused = f"postgresql+asyncpg://postgres@127.0.0.1:{free_port()}/plantdesk"
