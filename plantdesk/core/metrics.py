@@ -3,10 +3,10 @@
 and status class (`5xx` are the errors, `exception` an error raised after the answer began), the database pool,
 the job queue, ingested values and live streams.
 
-Who may read it: only loopback callers, and the addresses or networks in `PLANTDESK_METRICS_ALLOW` (a scraper on
-the plant network, e.g. `10.0.5.7,10.0.6.0/24`); anyone else gets the ordinary 404, so a public product leaks
-neither the metrics nor that they exist. The caller is the connection's peer, which behind a proxy is the proxy's
-address as uvicorn resolved it (`PLANTDESK_FORWARDED_ALLOW_IPS`).
+Who may read it: loopback callers whose request no proxy forwarded, and the addresses or networks in
+`PLANTDESK_METRICS_ALLOW` (a scraper on the plant network, e.g. `10.0.5.7,10.0.6.0/24`); anyone else gets the
+ordinary 404, so a public product leaks neither the metrics nor that they exist. The caller is the connection's
+peer, as uvicorn resolved it from a trusted proxy's headers (`PLANTDESK_FORWARDED_ALLOW_IPS`).
 
 The middleware is pure ASGI and does one dict lookup, one counter increment and one histogram observation per
 request (docs/decisions.md has the measured cost).
@@ -47,7 +47,9 @@ def ingested(accepted: int, rejected: int) -> None:
 
 @router.get("/metrics", include_in_schema=False)
 async def metrics(request: Request) -> Response:
-    if not _allowed(request.client.host if request.client else "", request.app.state.settings.metrics_allow):
+    forwarded = "x-forwarded-for" in request.headers or "forwarded" in request.headers
+    if not _allowed(request.client.host if request.client else "", request.app.state.settings.metrics_allow,
+                    forwarded=forwarded):
         raise HTTPException(404)
     runtime = getattr(request.app.state, "runtime", None)
     if runtime is not None:
@@ -61,12 +63,13 @@ async def metrics(request: Request) -> Response:
     return Response(generate_latest(REGISTRY), media_type=CONTENT_TYPE_LATEST)
 
 
-def _allowed(host: str, allow: str) -> bool:
+def _allowed(host: str, allow: str, *, forwarded: bool) -> bool:
+    """A proxied request is never a local one: a reverse proxy on this host makes every client's peer loopback."""
     try:
         address = ipaddress.ip_address(host)
     except ValueError:
         return False
-    return address.is_loopback or any(address in network for network in _networks(allow))
+    return address.is_loopback and not forwarded or any(address in network for network in _networks(allow))
 
 
 @cache

@@ -128,14 +128,17 @@ class TestMetrics:
             assert after[key] == before.get(key, 0) + 1
 
     async def test_only_loopback_and_the_allowed_may_read_them(self, app, settings):
-        async def status(application, client_host: str) -> int:
+        async def status(application, client_host: str, headers: dict[str, str] | None = None) -> int:
             transport = httpx.ASGITransport(app=application, client=(client_host, 40000))
             async with httpx.AsyncClient(transport=transport, base_url="http://test") as http:
-                return (await http.get("/metrics")).status_code
+                return (await http.get("/metrics", headers=headers)).status_code
 
         assert await status(app, "127.0.0.1") == 200
         assert await status(app, "::1") == 200
         assert await status(app, "203.0.113.9") == 404
+        # A reverse proxy on this host: the peer is loopback, the caller anyone.
+        assert await status(app, "127.0.0.1", {"X-Forwarded-For": "198.51.100.1"}) == 404
+        assert await status(app, "127.0.0.1", {"Forwarded": "for=198.51.100.1"}) == 404
         # The access check needs no runtime: an app that is not started answers it.
         allowing = create_app(Settings(**{**settings.model_dump(), "metrics_allow": "10.0.5.7, 203.0.113.0/24"}))
         assert await status(allowing, "203.0.113.9") == 200
