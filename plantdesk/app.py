@@ -16,7 +16,7 @@ from sqlalchemy.exc import DBAPIError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from plantdesk.config import Settings
-from plantdesk.core import areas, redact
+from plantdesk.core import apidocs, areas, health, metrics, redact
 from plantdesk.core.audit import SECURITY_RELEVANT
 from plantdesk.core.envelope import fail
 from plantdesk.core.errors import PlantDeskError, TokenError
@@ -49,7 +49,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         version="0.1.0",
         lifespan=_lifespan,
         openapi_url="/api/openapi.json",
-        docs_url="/api/docs",
+        docs_url=None,  # core.apidocs serves it without a CDN
         redoc_url=None,
         responses=STANDARD_ERRORS,
         openapi_tags=areas.openapi_tags(),
@@ -61,6 +61,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(AuditMiddleware)
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
     app.add_middleware(SecurityHeaders)
+    app.add_middleware(metrics.RequestMetrics)
+    include(app.router, health.router, metrics.router, apidocs.router(app))
     include(app.router, *areas.routers(), prefix="/api")
     mount_spa(app, settings.web_dist)
     app.router.middleware_stack = RouteIndex(app.router)

@@ -41,6 +41,7 @@ class Settings(BaseSettings):
     # The demo plant's servers run on this machine (serve --simulate sets it; give it to `worker` processes too):
     # the demo tenant's collectors and MES source may reach them (plantdesk.demo.allow).
     demo: bool = False
+    metrics_allow: str = ""  # besides loopback, who may read /metrics: addresses or CIDRs, comma-separated
     forwarded_allow_ips: str = ""  # proxies whose X-Forwarded-* headers are believed (uvicorn's list syntax)
     # embedded: jobs run inside `serve` (one process); queue: PostgreSQL-backed, run by `worker` processes.
     jobs: Literal["embedded", "queue"] = "embedded"

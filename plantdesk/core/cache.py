@@ -25,6 +25,7 @@ class Cache(Protocol):
     async def incr(self, key: str, ttl: int | None = None) -> int: ...
     async def ttl(self, key: str) -> int: ...
     async def close(self) -> None: ...
+    async def reachable(self) -> bool: ...
 
 
 class MemoryCache:
@@ -66,6 +67,9 @@ class MemoryCache:
         if item is None or await self.get(key) is None:
             return -2
         return -1 if item[1] is None else max(0, int(item[1] - time.monotonic()))
+
+    async def reachable(self) -> bool:
+        return True
 
     async def close(self) -> None:
         self._items.clear()
@@ -164,6 +168,13 @@ class RedisCache:
 
     async def close(self) -> None:
         await self._redis.aclose()
+
+    async def reachable(self) -> bool:
+        """Whether Redis answers now (the readiness check): asked directly, never the local fallback."""
+        try:
+            return bool(await self._redis.ping())
+        except self._unreachable:
+            return False
 
     async def _call(self, remote: Callable[[], Awaitable[Any]], local: Callable[[MemoryCache], Awaitable[Any]]) -> Any:
         if self._local is not None and not await self._recover():

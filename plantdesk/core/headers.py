@@ -4,10 +4,14 @@ The policy is what the built console needs and no more: scripts only from the or
 script); inline styles allowed, because index.html paints its boot spinner with an inline <style> and antd's
 modal scroll lock adds a <style> element at run time; images also from data: (captcha) and any http(s) host
 (OSS links, logos); frames from any http(s) host (external menu pages open in the console's iframe view).
-A response that sets a header itself (a file download's sandbox policy) keeps its own.
+A response that sets a header itself (a file download's sandbox policy) keeps its own; a page with an inline
+script of its own (the API docs) allows that one script by its hash (`allowing_scripts`).
 """
 
-CONTENT_SECURITY_POLICY = "; ".join((
+import base64
+import hashlib
+
+DIRECTIVES = (
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
@@ -19,7 +23,15 @@ CONTENT_SECURITY_POLICY = "; ".join((
     "base-uri 'self'",
     "form-action 'self'",
     "frame-ancestors 'none'",
-))
+)
+CONTENT_SECURITY_POLICY = "; ".join(DIRECTIVES)
+
+
+def allowing_scripts(*scripts: str) -> str:
+    """The content policy, with these inline scripts (their exact text) allowed as well."""
+    hashes = " ".join(f"'sha256-{base64.b64encode(hashlib.sha256(s.encode()).digest()).decode()}'" for s in scripts)
+    return CONTENT_SECURITY_POLICY.replace("script-src 'self'", f"script-src 'self' {hashes}")
+
 SECURITY_HEADERS = (
     (b"content-security-policy", CONTENT_SECURITY_POLICY.encode()),
     (b"x-frame-options", b"DENY"),

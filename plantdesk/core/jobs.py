@@ -229,6 +229,15 @@ class Jobs:
         if run_here:
             self._worker = asyncio.create_task(self.run_worker(), name="jobs-worker")
 
+    @property
+    def worker_alive(self) -> bool | None:
+        """Whether this process's job worker runs; None when the jobs run elsewhere (the queue mode's workers)."""
+        return None if self._worker is None else not self._worker.done()
+
+    async def waiting(self) -> int:
+        """Jobs deferred and not yet taken (the metrics' queue depth)."""
+        return sum(row["todo"] for row in await self.engine.job_manager.list_queues_async(queue=QUEUE))
+
     async def run_worker(self, *, concurrency: int = 1, name: str = "plantdesk", own_signals: bool = False) -> None:
         """Run jobs until cancelled, or with `own_signals` until SIGINT/SIGTERM, finishing the running ones."""
         recovery = asyncio.create_task(self._recovering(), name="jobs-recovery") if self.mode == "queue" else None

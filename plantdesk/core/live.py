@@ -166,6 +166,11 @@ class Hub:
             await asyncio.wait_for(self._listening.wait(), timeout)
         return self.up
 
+    @property
+    def open_streams(self) -> int:
+        """The streams this process serves now (the metrics' gauge; counted when read, nothing on the hot path)."""
+        return len({sub for by_key in self._index.values() for subs in by_key.values() for sub in subs})
+
     def listened(self, topic: str) -> bool:
         """Whether an event of `topic` may reach anyone: in Redis mode another process's subscribers may hear it."""
         return self._redis is not None or any(name == topic for name, _ in self._index)

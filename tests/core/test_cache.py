@@ -154,6 +154,16 @@ class TestRedisOutage:
         assert time.monotonic() - started < 1
         await cache.close()
 
+    async def test_reachable_asks_redis_itself_not_the_local_fallback(self, redis_server):
+        """The readiness probe (core.health) must see an outage the fallback hides from every other call."""
+        cache = RedisCache(redis_server.url)
+        assert await cache.reachable()
+        redis_server.stop()
+        await cache.set("k", "during")
+        assert await cache.get("k") == "during"
+        assert not await cache.reachable()
+        await cache.close()
+
     async def test_a_hung_redis_costs_one_timeout_then_calls_go_local(self, redis_server):
         cache = RedisCache(redis_server.url)
         await cache.set("k", 1)

@@ -24,7 +24,7 @@ import orjson
 from sqlalchemy import func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from plantdesk.core import tenancy
+from plantdesk.core import metrics, tenancy
 from plantdesk.core.errors import BadRequest, NotFoundError, Unauthorized
 from plantdesk.modules.device.collect import specs
 from plantdesk.modules.device.models import DataPoint, DataPointSource, Device
@@ -371,4 +371,5 @@ async def write_values(db: AsyncSession, caller: Caller, values: list[tuple[int,
         # Two values of one point at one ts in the batch count once: the later one is kept.
         duplicates = len(samples) - result.received
         answer.accepted += duplicates
+    metrics.ingested(answer.accepted, answer.rejected)
     return answer
