@@ -49,6 +49,8 @@ EXEMPT = {
                          "module filters by the caller's tenant",
     "blade_search_gram": "index of TenantMixin rows, read only as an `id IN (...)` filter of a query core narrows; "
                          "the primary key leads with tenant_id (core.search)",
+    "blade_seed_sync": "what the seed sync last wrote of each seeded definition, a tenant's business dictionaries "
+                       "among them; read and written only by `migrate` under the platform scope (seed.sync)",
 }
 
 
