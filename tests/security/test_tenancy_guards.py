@@ -26,6 +26,11 @@ PUBLIC = {
     "GET /api/blade-resource/logo/list",
     # Gateways write with a device token or a user token; the handler checks either and binds its tenant.
     "POST /api/device-management/telemetry",
+    # The API docs page and the Swagger UI files it loads (served from a package: no CDN), public as the schema is.
+    "GET /api/docs",
+    "GET /api/docs/swagger-ui-bundle.js",
+    "GET /api/docs/swagger-ui.css",
+    "GET /api/docs/favicon.png",
 }
 
 
