@@ -80,7 +80,7 @@ async def test(spec: SourceSpec, data_dir: Path) -> tuple[str, dict | None]:
             raise Unreachable(f"无法连接 Modbus 服务器 {where}")
         answer = await client.read_holding_registers(0, count=1, device_id=unit)
         if answer.isError():
-            return f"已连接 Modbus 服务器 {where}; 从站 {unit} 应答异常: {answer}", None
+            return f"已连接 Modbus 服务器 {where}; 从站 {unit} 应答异常: {modbus.Refused(answer.exception_code)}", None
         return f"已连接 Modbus 服务器 {where}; 从站 {unit} 保持寄存器 40001 = {answer.registers[0]}", None
     finally:
         client.close()

@@ -195,6 +195,7 @@ class _Reader:
         raise AssertionError("unreachable")
 
     async def heard(self) -> None:
+        self.sink.status.heard(())  # the server's last word, where an offline verdict counts from
         if not self.answered:
             self.answered = True
             await self.sink.connected()
