@@ -18,6 +18,7 @@ from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.x509.oid import ExtendedKeyUsageOID, NameOID
 from pymodbus import FramerType
+from pymodbus.constants import ExcCodes
 from pymodbus.datastore import ModbusDeviceContext, ModbusSequentialDataBlock, ModbusServerContext
 from pymodbus.server import ModbusSerialServer, ModbusTcpServer
 
@@ -29,6 +30,20 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
+class RefusingBlock(ModbusSequentialDataBlock):
+    """Registers a PLC does not have among those it does: a read touching one of `refused` is answered with
+    exception 2 (illegal data address), as a real PLC answers."""
+
+    def __init__(self, address, values):
+        super().__init__(address, values)
+        self.refused: set[int] = set()
+
+    def getValues(self, address, count=1):
+        if self.refused.intersection(range(address, address + count)):
+            return ExcCodes.ILLEGAL_ADDRESS
+        return super().getValues(address, count)
+
+
 class ModbusSim:
     """A Modbus TCP server with one unit (1): 200 holding, input registers and coils, all zero; with `framer`
     RTU, RTU frames over TCP (a serial gateway's); with `serial_port`, an RTU slave on that serial line."""
@@ -37,7 +52,7 @@ class ModbusSim:
                  **serial):
         self.port = port or free_port()
         self.framer, self.serial_port, self.serial = framer, serial_port, serial
-        self.holding = ModbusSequentialDataBlock(0, [0] * 200)
+        self.holding = RefusingBlock(0, [0] * 200)
         self.input = ModbusSequentialDataBlock(0, [0] * 200)
         self.coils = ModbusSequentialDataBlock(0, [False] * 200)
         self.server: ModbusTcpServer | ModbusSerialServer | None = None
@@ -46,6 +61,10 @@ class ModbusSim:
     def set_holding(self, register: int, words: list[int]) -> None:
         """register: zero-based (40001 is 0)."""
         self.holding.setValues(register + 1, words)  # the device context adds one on reads
+
+    def refuse(self, register: int) -> None:
+        """The holding register (zero-based) answered with an illegal data address from now on."""
+        self.holding.refused.add(register + 1)
 
     def set_input(self, register: int, words: list[int]) -> None:
         self.input.setValues(register + 1, words)

@@ -451,6 +451,82 @@ class TestModbusRtu:
             "串口参数须为数字")
 
 
+class TestBadPoints:
+    """One point its server refuses stops nothing else: a register the PLC rejects inside a block, a node id the
+    OPC UA server does not have; and a server that accepts the connection but never answers is not online."""
+
+    async def test_a_refused_register_rejects_its_point_only(self, app, demo_admin, unique):
+        server = ModbusSim()
+        server.set_holding(0, [11, 0, 33, 0, 0, 66])
+        server.refuse(1)  # 40002: inside the block 40001…40006 its neighbours are read in
+        await server.start()
+        try:
+            source = await add_source(demo_admin, "modbus", f"MR-{unique}",
+                                      {"host": "127.0.0.1", "port": server.port, "timeoutMs": 3000})
+            code = f"MR-{unique}"
+            device = await add_device(app, DEMO_TENANT, code, [
+                {"code": "A", "address": "40001"}, {"code": "TEMP", "address": "40002"},
+                {"code": "C", "address": "40003"}, {"code": "D", "address": "40006"}], source_id=source)
+            await until(lambda: _has(demo_admin, device, {"A": 11.0, "C": 33.0, "D": 66.0}), what="the good points")
+            state = await until(lambda: _counted(demo_admin, source, {"read_failed"}), what="the refused point")
+            assert state["lastError"] == f"点位 {code}/TEMP (地址 40002) 读取失败: Modbus 异常 2 (非法数据地址)"
+            assert state["state"] == "online" and state["deviceStates"] == {code: "online"}
+            # The split is kept and the connection with it: values keep arriving, no reconnect.
+            server.set_holding(5, [77])
+            await until(lambda: _has(demo_admin, device, {"D": 77.0}), what="a good point's next value")
+            first = rejected(state)["read_failed"]
+            again = await until(lambda: _failed_more(demo_admin, source, first), what="the point refused again")
+            assert again["connectedSince"] == state["connectedSince"] and again["state"] == "online"
+            assert set(rejected(again)) == {"read_failed"}
+        finally:
+            await server.stop()
+
+    @pytest.mark.parametrize("mode", ["poll", "subscribe"])
+    async def test_a_missing_node_is_named(self, app, demo_admin, unique, mode):
+        server = OpcUaSim()
+        await server.start()
+        try:
+            source = await add_source(demo_admin, "opcua", f"UM-{unique}",
+                                      {"endpoint": server.endpoint, "timeoutMs": 3000, "mode": mode})
+            code = f"UM-{unique}"
+            device = await add_device(app, DEMO_TENANT, code, [
+                {"code": "TEMP", "address": server.node_id("Temp")},
+                {"code": "GHOST", "address": "ns=2;s=Reactor.Ghost"}], source_id=source)
+            await until(lambda: _has(demo_admin, device, {"TEMP": 80.5}), what="the existing node's value")
+            state = await until(lambda: _counted(demo_admin, source, {"read_failed"}), what="the missing node")
+            assert state["lastError"] == (f"点位 {code}/GHOST (地址 ns=2;s=Reactor.Ghost) 读取失败: "
+                                          "节点不存在 (BadNodeIdUnknown)")
+            assert "bad_type" not in rejected(state) and state["state"] == "online"
+            await server.write("Temp", 81.5)
+            await until(lambda: _has(demo_admin, device, {"TEMP": 81.5}), what="the next value")
+        finally:
+            await server.stop()
+
+    async def test_a_hung_modbus_server_is_offline(self, app, demo_admin, unique):
+        """A server that accepts the connection and never answers: offline after the source's timeout, and it
+        stays offline (an accepted connection is no answer)."""
+        async def silent(reader, writer):
+            await reader.read()  # takes the requests, answers none
+            writer.close()
+
+        hung = await asyncio.start_server(silent, "127.0.0.1", 0)
+        port = hung.sockets[0].getsockname()[1]
+        try:
+            source = await add_source(demo_admin, "modbus", f"MH-{unique}",
+                                      {"host": "127.0.0.1", "port": port, "timeoutMs": 2000})
+            device = await add_device(app, DEMO_TENANT, f"MH-{unique}", [{"code": "V", "address": "40001"}],
+                                      source_id=source, timeout_ms=300, retries=1)
+            await until(lambda: _everywhere(demo_admin, source, device, "offline"), what="the hung source offline")
+            end = time.monotonic() + 5.0
+            while time.monotonic() < end:  # through several reconnects
+                state = await source_state(demo_admin, source)
+                assert state["state"] == "offline", state
+                await asyncio.sleep(0.2)
+            assert state["lastError"] == (f"Modbus 服务器 modbus://127.0.0.1:{port} 未应答 (超时 300 ms, 重试 1 次)")
+        finally:
+            hung.close()
+
+
 class TestOpcUa:
     async def test_subscription_browse_and_test(self, app, demo_admin, unique):
         server = OpcUaSim()
@@ -777,6 +853,11 @@ async def _has(api, device: dict, wanted: dict):
 async def _counted(api, source: str, reasons: set[str], values: int | None = None):
     state = await source_state(api, source)
     return state if reasons <= set(rejected(state)) and values in (None, state["values"]) else None
+
+
+async def _failed_more(api, source: str, than: int):
+    state = await source_state(api, source)
+    return state if rejected(state).get("read_failed", 0) > than else None
 
 
 async def _device_everywhere(api, source: str, device: dict, wanted: str):

@@ -33,7 +33,18 @@ async def check(policy: outbound.Policy, spec: SourceSpec) -> None:
     await outbound.check(policy, endpoint(spec), tenant=spec.tenant_id, kind=spec.kind)
 
 
+class Unreachable(ConnectionError):
+    """A server that cannot be reached or stopped answering, in the words the sources screen shows."""
+
+    def __init__(self, message: str):
+        self.msg = message
+        super().__init__(message)
+
+
 def describe(exc: BaseException) -> str:
+    # A collector's parallel tasks fail as a group: the first failure is the news, not the group.
+    while isinstance(exc, BaseExceptionGroup) and exc.exceptions:
+        exc = exc.exceptions[0]
     message = getattr(exc, "msg", None)
     if isinstance(message, str) and message:
         return message
@@ -66,10 +77,10 @@ async def test(spec: SourceSpec, data_dir: Path) -> tuple[str, dict | None]:
     client = modbus.client(spec, spec.timeout_ms / 1000)
     try:
         if not await client.connect():
-            raise ConnectionError(f"无法连接 Modbus 服务器 {where}")
+            raise Unreachable(f"无法连接 Modbus 服务器 {where}")
         answer = await client.read_holding_registers(0, count=1, device_id=unit)
         if answer.isError():
-            return f"已连接 Modbus 服务器 {where}; 从站 {unit} 应答异常: {answer}", None
+            return f"已连接 Modbus 服务器 {where}; 从站 {unit} 应答异常: {modbus.Refused(answer.exception_code)}", None
         return f"已连接 Modbus 服务器 {where}; 从站 {unit} 保持寄存器 40001 = {answer.registers[0]}", None
     finally:
         client.close()

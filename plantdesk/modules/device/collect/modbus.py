@@ -3,7 +3,13 @@ line (specs.modbus_link): per collect group, every period, its points' registers
 contiguous blocks (one request per block, BLOCK_GAP registers of slack merged in rather than a second
 request), decoded (int16/uint16/int32/uint32/float32, big or little word order), scaled (`value × scale +
 offset`, the data point's own) and written in one batch. A read is retried the group's `retries` times within
-its `timeout`; one still failing ends the connection, and the supervisor reconnects with back-off."""
+its `timeout`; one still failing ends the connection, and the supervisor reconnects with back-off.
+
+A slave's exception response (an address the PLC refuses) is the point's fault, not the connection's: the block
+is split in halves until the refused points stand alone, those are counted as read failures and named in the
+source's last error, and the split plan is kept, so the next cycles read the good parts as blocks. The source
+is online once the server answered a read (an accepted connection is not an answer: a hung server stays
+offline)."""
 
 from __future__ import annotations
 
@@ -31,6 +37,18 @@ DATATYPES = {"int16": AsyncModbusTcpClient.DATATYPE.INT16, "uint16": AsyncModbus
              "float32": AsyncModbusTcpClient.DATATYPE.FLOAT32}
 
 
+EXCEPTIONS = {1: "非法功能", 2: "非法数据地址", 3: "非法数据值", 4: "从站设备故障", 5: "已确认, 处理中",
+              6: "从站设备忙", 8: "存储奇偶校验错误", 10: "网关路径不可用", 11: "网关目标设备无应答"}
+
+
+class Refused(Exception):
+    """The slave answered with an exception response: the server is there, these addresses are not."""
+
+    def __init__(self, code: int):
+        self.code = code
+        super().__init__(f"Modbus 异常 {code}" + (f" ({EXCEPTIONS[code]})" if code in EXCEPTIONS else ""))
+
+
 @dataclass
 class Block:
     kind: str
@@ -55,6 +73,11 @@ def blocks(points: list[tuple[Point, Register]]) -> list[Block]:
     return out
 
 
+def span(kind: str, points: list[tuple[Point, Register]]) -> Block:
+    """One block covering exactly these points (a part of a split block: no slack at its ends)."""
+    return Block(kind, min(r.address for _, r in points), max(r.address + r.width for _, r in points), points)
+
+
 def client(spec: SourceSpec, timeout: float) -> ModbusBaseClient:
     link = specs.modbus_link(spec.config)
     # Reconnecting is the supervisor's (with its back-off and offline marking): pymodbus's own is turned off.
@@ -77,7 +100,7 @@ async def read_block(modbus: ModbusBaseClient, unit: int, block: Block) -> list:
     else:
         answer = await modbus.read_discrete_inputs(block.start, count=count, device_id=unit)
     if answer.isError():
-        raise ModbusException(f"从站 {unit} 拒绝读取 {block.kind} {block.start + 1}…{block.end}: {answer}")
+        raise Refused(answer.exception_code)
     return list(answer.bits[:count]) if block.kind in ("coil", "discrete") else list(answer.registers)
 
 
@@ -103,27 +126,26 @@ async def run(spec: SourceSpec, sink: Sink) -> None:
     modbus = client(spec, timeout)
     try:
         if not await modbus.connect():
-            raise ConnectionError(f"无法连接 Modbus 服务器 {connection.endpoint(spec)}")
-        await sink.connected()
+            raise connection.Unreachable(f"无法连接 Modbus 服务器 {connection.endpoint(spec)}")
         if not groups:
+            await sink.connected()
             await asyncio.Event().wait()  # nothing to read yet: stay connected until the spec changes
+        reader = _Reader(modbus, unit, connection.endpoint(spec), sink)
         async with asyncio.TaskGroup() as tasks:
             for group, points in groups.items():
-                tasks.create_task(_poll(modbus, unit, group, blocks(points), sink))
+                tasks.create_task(_poll(reader, group, blocks(points)))
     finally:
         modbus.close()
 
 
-async def _poll(modbus: ModbusBaseClient, unit: int, group: Group, plan: list[Block], sink: Sink) -> None:
+async def _poll(reader: _Reader, group: Group, plan: list[Block]) -> None:
     period = group.period_ms / 1000
     next_at = time.monotonic()
     while True:
         ts = int(time.time() * 1000)
         values: list[Value] = []
-        for block in plan:
-            words = await _read(modbus, unit, block, group)
-            values.extend((p.device_code, p.code, ts, decode(block, words, p, r)) for p, r in block.points)
-        await sink.write(values)
+        plan = [part for block in plan for part in await reader.collect(block, group, ts, values)]
+        await reader.sink.write(values)
         next_at += period
         delay = next_at - time.monotonic()
         if delay < 0:  # a slow cycle: skip the missed periods rather than read back to back
@@ -131,11 +153,49 @@ async def _poll(modbus: ModbusBaseClient, unit: int, group: Group, plan: list[Bl
         await asyncio.sleep(delay)
 
 
-async def _read(modbus: ModbusBaseClient, unit: int, block: Block, group: Group) -> list:
-    for attempt in range(group.retries + 1):
+class _Reader:
+    """One connection's reads: retried within the group's time-out, a refused block split, the first answer
+    reported as the connection."""
+
+    def __init__(self, modbus: ModbusBaseClient, unit: int, endpoint: str, sink: Sink):
+        self.modbus, self.unit, self.endpoint, self.sink = modbus, unit, endpoint, sink
+        self.answered = False
+
+    async def collect(self, block: Block, group: Group, ts: int, values: list[Value]) -> list[Block]:
+        """The block's values appended to `values`; answers the blocks that replace it in the plan (itself, or
+        the parts of a refused block)."""
         try:
-            return await asyncio.wait_for(read_block(modbus, unit, block), group.timeout_ms / 1000)
-        except (ModbusException, TimeoutError, ConnectionError):
-            if attempt >= group.retries or not modbus.connected:
+            words = await self.read(block, group)
+        except Refused as refused:
+            if len(block.points) == 1:
+                self.sink.point_failed(block.points[0][0], str(refused))
+                return [block]
+            half = len(block.points) // 2
+            return [part for points in (block.points[:half], block.points[half:])
+                    for part in await self.collect(span(block.kind, points), group, ts, values)]
+        values.extend((p.device_code, p.code, ts, decode(block, words, p, r)) for p, r in block.points)
+        return [block]
+
+    async def read(self, block: Block, group: Group) -> list:
+        for attempt in range(group.retries + 1):
+            try:
+                words = await asyncio.wait_for(read_block(self.modbus, self.unit, block), group.timeout_ms / 1000)
+            except Refused:
+                await self.heard()
                 raise
-    raise AssertionError("unreachable")
+            except (ModbusException, TimeoutError, ConnectionError) as exc:
+                if not self.modbus.connected:
+                    raise connection.Unreachable(f"与 Modbus 服务器 {self.endpoint} 的连接已断开") from exc
+                if attempt >= group.retries:
+                    raise connection.Unreachable(f"Modbus 服务器 {self.endpoint} 未应答 "
+                                          f"(超时 {group.timeout_ms} ms, 重试 {group.retries} 次)") from exc
+                continue
+            await self.heard()
+            return words
+        raise AssertionError("unreachable")
+
+    async def heard(self) -> None:
+        self.sink.status.heard(())  # the server's last word, where an offline verdict counts from
+        if not self.answered:
+            self.answered = True
+            await self.sink.connected()

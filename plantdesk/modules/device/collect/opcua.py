@@ -129,6 +129,17 @@ class _Changes:
         self.pending.append((point.device_code, point.code, ts, _plain(value)))
 
 
+REFUSALS = {"BadNodeIdUnknown": "节点不存在", "BadNodeIdInvalid": "节点 ID 无效",
+            "BadAttributeIdInvalid": "节点不是变量", "BadNotReadable": "节点不可读",
+            "BadUserAccessDenied": "无权读取该节点"}
+
+
+def refusal(code: ua.StatusCode) -> str:
+    """A node's bad status as the sources screen shows it: the meaning in Chinese, the OPC UA name after it."""
+    name = code.name
+    return f"{REFUSALS[name]} ({name})" if name in REFUSALS else f"OPC UA 状态 {name}"
+
+
 def _plain(value: Any) -> Any:
     return value if isinstance(value, bool | int | float | str) else str(value)
 
@@ -156,8 +167,11 @@ async def run(spec: SourceSpec, sink: Sink) -> None:
                 try:
                     handler = _Changes(points)
                     subscription = await opc.create_subscription(group.period_ms, handler)
-                    await subscription.subscribe_data_change([opc.get_node(n) for n in points],
-                                                             sampling_interval=ua.Double(group.period_ms))
+                    handles = await subscription.subscribe_data_change(
+                        [opc.get_node(n) for n in points], sampling_interval=ua.Double(group.period_ms))
+                    for point, handle in zip(points.values(), handles, strict=True):  # type: ignore[arg-type]
+                        if isinstance(handle, ua.StatusCode):
+                            sink.point_failed(point, refusal(handle))
                     handlers.append(handler)
                     continue
                 except (ua.UaStatusCodeError, ua.UaError) as exc:  # no subscriptions here: read instead
@@ -196,10 +210,15 @@ async def _poll(opc: Client, group: Group, points: dict[str, Point], sink: Sink)
     nodes = [opc.get_node(n) for n in points]
     while True:
         started = time.monotonic()
-        results = await opc.read_values(nodes)
+        results = await opc.read_attributes(nodes, ua.AttributeIds.Value)
         ts = int(time.time() * 1000)
-        await sink.write([(p.device_code, p.code, ts, _plain(v)) for p, v in zip(points.values(), results,
-                                                                                strict=True)])
+        values: list[Value] = []
+        for point, result in zip(points.values(), results, strict=True):
+            if result.StatusCode is not None and not result.StatusCode.is_good():
+                sink.point_failed(point, refusal(result.StatusCode))
+            else:
+                values.append((point.device_code, point.code, ts, _plain(result.Value.Value if result.Value else None)))
+        await sink.write(values)
         await asyncio.sleep(max(0.0, group.period_ms / 1000 - (time.monotonic() - started)))
 
 

@@ -74,6 +74,10 @@ class SourceStatus:
         self.last_error, self.last_error_time = error[:500], now_ms()
         self.state, self.connected_since, self.untrusted_certificate = CONNECTING, None, certificate
 
+    def point_failed(self, error: str) -> None:
+        """One point could not be read while its server answers: the last error, the state unchanged."""
+        self.last_error, self.last_error_time = error[:500], now_ms()
+
     def heard(self, devices: Iterable[str]) -> bool:
         """These devices sent something (values, or an `online` on their status topic); True when one of them
         was offline until now (the news should be published at once)."""

@@ -94,6 +94,13 @@ class Sink:
         self.status.counted(0, Counter({reason: 1}))
         self._note(reason, detail)
 
+    def point_failed(self, point: specs.Point, cause: str) -> None:
+        """One point its server refused (a Modbus exception, an OPC UA node that does not exist): counted as a
+        read failure and named in the source's last error; the source and its other points carry on."""
+        where = f"点位 {point.device_code}/{point.code} (地址 {point.address})"
+        self.status.point_failed(f"{where} 读取失败: {cause}")
+        self.reject("read_failed", f"{where}: {cause}")
+
     def _note(self, reason: str, detail: str) -> None:
         now = time.monotonic()
         if now - self._logged.get(reason, -LOG_EVERY) < LOG_EVERY:
