@@ -127,8 +127,15 @@ function Analysis() {
               type: 'gauge',
               min: 0,
               max: 100,
-              progress: { show: true },
-              detail: { formatter: '{value}%', fontSize: 18 },
+              radius: '95%',
+              progress: { show: true, width: 10 },
+              axisLine: { lineStyle: { width: 10 } },
+              axisTick: { show: false },
+              splitLine: { length: 6, distance: 2 },
+              axisLabel: { distance: 14, fontSize: 10 },
+              pointer: { width: 4, length: '55%' },
+              title: { offsetCenter: [0, '78%'], fontSize: 13 },
+              detail: { formatter: '{value}%', fontSize: 18, offsetCenter: [0, '45%'] },
               data: [{ value: Number(shown(data?.summary[key]).toFixed(1)), name: t(`product.oee.${key}`) }],
             },
           ],
@@ -139,8 +146,8 @@ function Analysis() {
   const trend = useMemo(
     () => ({
       tooltip: { trigger: 'axis' },
-      legend: {},
-      grid: { left: 40, right: 20, bottom: 30 },
+      legend: { top: 0 },
+      grid: { left: 40, right: 20, top: 40, bottom: 30 },
       xAxis: { type: 'category', data: data?.trend.map((p) => p.day) ?? [] },
       yAxis: { type: 'value', max: 100 },
       series: (['oee', 'availability', 'performance', 'quality'] as const).map((key) => ({
