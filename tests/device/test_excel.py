@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from openpyxl import Workbook, load_workbook
-from sqlalchemy import func, select
+from sqlalchemy import delete, func, select
 
 from plantdesk.core import jobs, tenancy
 from plantdesk.modules.device import io as device_io
@@ -244,6 +244,13 @@ class TestKilledWorker:
     resumes in the next worker after the rows the log says are written, or (retries spent) it fails saying so."""
 
     ROWS = 1000
+
+    @pytest.fixture(autouse=True)
+    async def forget_devices(self, app, unique):
+        """A thousand devices in the shared demo tenant would crowd the lists later tests read a page of."""
+        yield
+        async with app.state.runtime.unit_of_work_in(tenancy.Scope(DEMO_TENANT)) as db:
+            await db.execute(delete(Device).where(Device.code.like(f"K%-{unique}")))
 
     @pytest.fixture
     async def queue(self, app):
