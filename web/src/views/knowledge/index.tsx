@@ -22,7 +22,7 @@ import {
   TreeSelect,
   Typography,
 } from 'antd';
-import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { type CatalogueNode, type InfoRead, knowledgeApi, type SearchHit } from '#src/api/knowledge';
@@ -69,20 +69,25 @@ export default function KnowledgePage() {
   const loadTree = useCallback(async () => setTree(await knowledgeApi.tree()), []);
   useEffect(() => void loadTree(), [loadTree]);
 
+  // Only the newest load shows: a slow list answer that lands after a search's would otherwise replace its hits.
+  const latest = useRef(0);
   const load = useCallback(async () => {
+    const request = ++latest.current;
     setLoading(true);
     try {
       if (query.trim()) {
         const hits = await knowledgeApi.search(query.trim(), folder);
+        if (request !== latest.current) return;
         setRows(hits.map(fromHit));
         setTotal(hits.length);
       } else {
         const page = await knowledgeApi.page({ current, size: PAGE_SIZE, catalogueId: folder });
+        if (request !== latest.current) return;
         setRows(page.records.map(fromInfo));
         setTotal(page.total);
       }
     } finally {
-      setLoading(false);
+      if (request === latest.current) setLoading(false);
     }
   }, [query, folder, current]);
   useEffect(() => void load(), [load]);
