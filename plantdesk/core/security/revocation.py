@@ -49,9 +49,14 @@ async def revoke_user_sessions(db: AsyncSession, cache: Cache, user_ids: list[in
     return len(sessions)
 
 
+def fail_key(tenant_id: str, account: str) -> str:
+    """Where an account's failed password attempts are counted (sign-in and password confirmations share it)."""
+    return f"fail:{tenant_id}:{account}"
+
+
 async def clear_fail_count(cache: Cache, tenant_id: str, accounts: list[str]) -> None:
     """Forget the failed logins of these accounts (an administrator unlocked them)."""
-    await cache.delete(*(f"fail:{tenant_id}:{account}" for account in accounts))
+    await cache.delete(*(fail_key(tenant_id, account) for account in accounts))
 
 
 def _remaining(session) -> int:

@@ -20,6 +20,7 @@ from plantdesk.core.errors import BadRequest, BusinessError, NotFoundError
 from plantdesk.core.jobs import Jobs
 from plantdesk.core.listing import Listing
 from plantdesk.core.paging import PageParams, paginate
+from plantdesk.core.security import revocation
 from plantdesk.core.security.passwords import verify_password
 from plantdesk.modules.alarm import engine, templates, unusual
 from plantdesk.modules.alarm.engine import AFFIRMED, NOT_AFFIRMED, NOT_REMOVED, REMOVED
@@ -418,7 +419,7 @@ async def affirm(db: AsyncSession, cache: Cache, caller: Identity, *, user_name:
     if not ids:
         raise BadRequest("缺少必要的请求参数: dataList")
     account = (user_name or "").strip()
-    account_key = f"fail:{caller.tenant_id}:{account}"
+    account_key = revocation.fail_key(caller.tenant_id, account)
     if (await cache.get(account_key) or 0) >= (await params.get_int(db, "account.failCount") or 5):
         raise BusinessError("登录错误次数过多,请稍后再试")
     user = (await db.execute(select(User).where(User.account == account, User.status == 1))).scalar_one_or_none()

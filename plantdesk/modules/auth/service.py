@@ -22,7 +22,7 @@ from plantdesk.core.runtime import Runtime
 from plantdesk.core.security import policy, tokens
 from plantdesk.core.security.models import Client, UserSession
 from plantdesk.core.security.passwords import hash_password, verify_password
-from plantdesk.core.security.revocation import revoke
+from plantdesk.core.security.revocation import fail_key, revoke
 from plantdesk.db.base import PLATFORM_TENANT
 from plantdesk.modules.system.models import Role, Tenant, User
 from plantdesk.modules.system.param import service as params
@@ -82,7 +82,7 @@ async def check_captcha(cache: Cache, key: str, code: str) -> None:
 async def _password(db: AsyncSession, rt: Runtime, client: Client, req: LoginRequest) -> dict:
     if not req.tenant_id:
         raise TokenError("租户ID未找到", error_code=2002)
-    ip_key, account_key = f"fail:ip:{req.ip}", f"fail:{req.tenant_id}:{req.username}"
+    ip_key, account_key = f"fail:ip:{req.ip}", fail_key(req.tenant_id, req.username)
     fail_limit = await params.get_int(db, "account.failCount") or 5
     if (await rt.cache.get(account_key) or 0) >= fail_limit or \
             (await rt.cache.get(ip_key) or 0) >= rt.settings.ip_fail_limit:
