@@ -14,9 +14,12 @@ ensure_browser() {
       "${missing[@]}") >/dev/null
 }
 
-# start_server PORT: a backend on a fresh data dir (SQLite, no Redis); sets $server and $data_dir, waits until
-# it answers. stop_server ends it and removes the data dir.
+# start_server PORT: a backend on a fresh data dir (SQLite, no Redis), waited for until it answers; several may run
+# (one per Playwright shard). stop_server ends every one started and removes their data dirs.
+servers=()
+data_dirs=()
 start_server() {
+  local data_dir
   data_dir=$(mktemp -d)
   # The OSS spec names loopback's discard port as an endpoint, which core.outbound refuses unless allowed; the
   # collect spec's Modbus server listens on PORT + 7 (web/e2e/collect.spec.ts); the alarm tracking spec reads
@@ -24,7 +27,8 @@ start_server() {
   PLANTDESK_DATA_DIR="$data_dir" PLANTDESK_DATABASE_URL= PLANTDESK_REDIS_URL= \
     PLANTDESK_OUTBOUND_ALLOW="127.0.0.1:9,127.0.0.1:$(($1 + 7)),127.0.0.1:3306" \
     uv run python -m plantdesk serve --host 127.0.0.1 --port "$1" >"$data_dir/server.log" 2>&1 &
-  server=$!
+  servers+=($!)
+  data_dirs+=("$data_dir")
   for _ in $(seq 1 60); do
     curl -sf "http://127.0.0.1:$1/api/blade-system/param/sys/config" >/dev/null && return
     sleep 0.5
@@ -34,7 +38,9 @@ start_server() {
 }
 
 stop_server() {
-  kill "$server" 2>/dev/null
-  wait "$server" 2>/dev/null
-  rm -rf "$data_dir"
+  kill "${servers[@]}" 2>/dev/null
+  wait "${servers[@]}" 2>/dev/null
+  rm -rf "${data_dirs[@]}"
+  servers=()
+  data_dirs=()
 }

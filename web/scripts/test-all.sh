@@ -3,8 +3,9 @@
 # Ends with one line `web: N passed, N failed` summing the Vitest and Playwright test counts; a failed
 # type check or lint counts as one failed check each. Exits non-zero when anything failed.
 #
-# Playwright runs against the backend at $PLANTDESK_E2E_URL, which must already serve this web/dist
-# (this script builds it first). Without PLANTDESK_E2E_URL the e2e suite is skipped, and says so.
+# Playwright runs against the backends at $PLANTDESK_E2E_URLS (comma-separated, one shard of the spec files per
+# backend, side by side) or the one at $PLANTDESK_E2E_URL; each must already serve this web/dist (this script
+# builds it first). Without either the e2e suite is skipped, and says so.
 set -uo pipefail
 
 web_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -38,19 +39,30 @@ else
   failed=$((failed + 1))
 fi
 
-if [ -n "${PLANTDESK_E2E_URL:-}" ]; then
+IFS=, read -r -a e2e_urls <<<"${PLANTDESK_E2E_URLS:-${PLANTDESK_E2E_URL:-}}"
+if [ ${#e2e_urls[@]} -gt 0 ]; then
   step "build (the backend serves web/dist)"
   npx vite build --logLevel warn || failed=$((failed + 1))
-  step "playwright against $PLANTDESK_E2E_URL"
-  PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/playwright.json" npx playwright test --reporter=list,json
-  if [ -f "$reports/playwright.json" ]; then
-    read -r p f < <(node -e 'const s = require(process.argv[1]).stats; console.log(s.expected + s.flaky, s.unexpected)' "$reports/playwright.json")
-    passed=$((passed + p)); failed=$((failed + f))
-  else
-    failed=$((failed + 1))
-  fi
+  shards=${#e2e_urls[@]}
+  step "playwright: $shards shard(s) against ${e2e_urls[*]}"
+  for shard in $(seq 1 "$shards"); do
+    PLANTDESK_E2E_URL="${e2e_urls[$((shard - 1))]}" PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/playwright-$shard.json" \
+      npx playwright test --shard="$shard/$shards" --reporter=list,json --output="test-results/shard-$shard" \
+      >"$reports/playwright-$shard.log" 2>&1 &
+  done
+  wait
+  for shard in $(seq 1 "$shards"); do
+    echo "-- shard $shard/$shards"
+    cat "$reports/playwright-$shard.log"
+    if [ -f "$reports/playwright-$shard.json" ]; then
+      read -r p f < <(node -e 'const s = require(process.argv[1]).stats; console.log(s.expected + s.flaky, s.unexpected)' "$reports/playwright-$shard.json")
+      passed=$((passed + p)); failed=$((failed + f))
+    else
+      failed=$((failed + 1))
+    fi
+  done
 else
-  step "playwright skipped: PLANTDESK_E2E_URL is not set (start the backend and set it to run e2e)"
+  step "playwright skipped: neither PLANTDESK_E2E_URLS nor PLANTDESK_E2E_URL is set (start a backend and set it to run e2e)"
 fi
 
 echo
