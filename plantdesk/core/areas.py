@@ -123,7 +123,7 @@ def wire() -> None:
     for area in declared():
         for job in area.jobs():
             jobs.declare(job.name, job.run, scope=job.scope, cron=job.cron, idempotent=job.idempotent,
-                         abandoned=job.abandoned)
+                         abandoned=job.abandoned, left=job.left)
         for name, run in area.services():
             services.declare(name, run)
         for generation, tables in area.watchers():

@@ -8,7 +8,7 @@ def _jobs():
     from plantdesk.modules.device import io
     from plantdesk.modules.device.monitor import retention
 
-    return [jobs.Job(io.JOB, io.run_import, jobs.CALLER, idempotent=True, abandoned=io.abandoned),
+    return [jobs.Job(io.JOB, io.run_import, jobs.CALLER, idempotent=True, abandoned=io.abandoned, left=io.left),
             jobs.Job(retention.RETENTION_JOB, retention.purge_tenant, jobs.EACH_TENANT, retention.RETENTION_CRON),
             jobs.Job(retention.PARTITIONS_JOB, retention.maintain_partitions, jobs.PLATFORM,
                      retention.PARTITIONS_CRON)]

@@ -325,6 +325,14 @@ async def run_import(db: AsyncSession, import_id: str) -> None:
     log.info("import %s (%s): %d rows, %d rejected", entry.id, entry.type, len(rows), failed)
 
 
+async def left(db: AsyncSession) -> list[tuple[str, dict]]:
+    """The imports whose log says queued or running, every tenant's (core.jobs: the embedded mode's start-up
+    sweep resumes them; a killed process's in-memory queue lost them)."""
+    rows = await db.execute(select(ImportLog.id, ImportLog.tenant_id).where(ImportLog.state.in_((QUEUED, RUNNING)))
+                            .order_by(ImportLog.id))
+    return [(tenant_id, {"import_id": str(id_)}) for id_, tenant_id in rows.all()]
+
+
 async def abandoned(db: AsyncSession, reason: str, import_id: str) -> None:
     """The job was given up on (core.jobs: its worker died once too often): the log says so and which rows are
     in, rather than running for ever."""
