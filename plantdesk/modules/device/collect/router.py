@@ -28,7 +28,7 @@ from plantdesk.modules.device.collect.schemas import (
 )
 from plantdesk.modules.device.models import DataPointSource
 
-VIEW = need("datapoint", "datapoint_view", "device_device", "device_device_view")
+VIEW = need(*service.VIEW_CODES)
 EDIT = need("datapoint_add", "datapoint_edit")
 IdList = Annotated[str | None, Query(max_length=40_000, description="comma-separated ids")]
 

@@ -1,6 +1,10 @@
 """The collectors' side of the sources screen, read for the API: each source's live status as the cache holds it
 (collect.status, resolved as of now) with its rows' names and point counts, and the sources each device's points
-are read from."""
+are read from.
+
+On the live channel (core.live) the statuses are the watched topic `collect.status`: every couple of seconds each
+process reads them for the tenants its consoles listen to (from the cache, where the collecting processes publish
+them) and sends the sources whose status changed, keyed by source id, as the status endpoint answers them."""
 
 from __future__ import annotations
 
@@ -11,8 +15,13 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from plantdesk.core.cache import Cache
 from plantdesk.modules.device.collect import status
+from plantdesk.modules.device.collect.schemas import SourceStatusRead
 from plantdesk.modules.device.models import DataPoint, DataPointSource
 from plantdesk.modules.device.monitor import ingest
+
+TOPIC = "collect.status"
+EVERY = 2.0
+VIEW_CODES = ("datapoint", "datapoint_view", "device_device", "device_device_view")
 
 
 def message(reason: str) -> str:
@@ -59,3 +68,9 @@ async def device_sources(db: AsyncSession, cache: Cache, device_ids: Sequence[in
     return [{"device_id": device, "source_id": sid, "code": sources[sid].code, "name": sources[sid].name,
              "type": sources[sid].type, "state": (live.get(sid) or {}).get("state", "stopped")}
             for device, sid in pairs if sid in sources]
+
+
+async def watched(db: AsyncSession, cache: Cache) -> dict[str, dict]:
+    """The collect.status topic's state in the session's tenant: source id -> its status in the wire shape."""
+    return {str(item["source_id"]): SourceStatusRead.model_validate(item).model_dump(mode="json")
+            for item in await source_status(db, cache)}
