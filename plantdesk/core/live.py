@@ -318,7 +318,10 @@ class Watcher:
             for gone in [key for key in self._seen if key[0] == spec.name and key[1] not in tenants]:
                 del self._seen[gone]  # nobody listens: a later listener starts from a full delivery
             for tenant_id in sorted(tenants):
-                await self.read(spec, tenant_id)
+                try:
+                    await self.read(spec, tenant_id)
+                except Exception:  # one tenant's failure must not starve the others
+                    log.warning("live: reading %s for tenant %s failed", spec.name, tenant_id, exc_info=True)
 
     async def read(self, spec: Topic, tenant_id: str) -> None:
         assert spec.watch is not None
