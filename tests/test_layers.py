@@ -44,17 +44,6 @@ def _queries(path: Path) -> set[tuple[str, str]]:
     return found
 
 
-# Routers not moved yet, and the functions in them that still query (`import`: it imports a SQL builder). The
-# list only shrinks: an entry that no longer queries fails the test too, so it goes when its router is done.
-QUERYING_ROUTERS = {
-    # being changed on other branches (collect security fixes, knowledge change log)
-    "device/collect/router.py": {"import", "device_sources", "source_status"},
-    "knowledge/router.py": {"import", "filerela_list"},
-    # not reached by 2026-11-27
-    "form/router.py": {"import", "_catalogue_before_remove", "catalogue_tree", "hook_apis", "hook_submit"},
-}
-
-
 class TestLayers:
     def test_core_imports_no_module(self):
         offenders = {str(p.relative_to(PACKAGE)): sorted(i for i in _imports(p) if i.startswith("plantdesk.modules"))
@@ -83,11 +72,8 @@ class TestLayers:
     def test_routers_hold_no_queries(self):
         modules = PACKAGE / "modules"
         found = {str(p.relative_to(modules)): {scope for scope, _ in _queries(p)} for p in modules.rglob("router.py")}
-        found = {path: scopes for path, scopes in found.items() if scopes}
-        unlisted = {path: sorted(scopes - QUERYING_ROUTERS.get(path, set())) for path, scopes in found.items()}
-        assert {path: scopes for path, scopes in unlisted.items() if scopes} == {}, "move the queries to the service"
-        done = {path: sorted(scopes - found.get(path, set())) for path, scopes in QUERYING_ROUTERS.items()}
-        assert {path: scopes for path, scopes in done.items() if scopes} == {}, "no query left: take it off the list"
+        assert {path: sorted(scopes) for path, scopes in found.items() if scopes} == {}, \
+            "move the queries to the service"
 
     def test_the_query_check_sees_a_query(self, tmp_path):
         router = tmp_path / "router.py"

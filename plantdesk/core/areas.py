@@ -123,7 +123,7 @@ def wire() -> None:
     for area in declared():
         for job in area.jobs():
             jobs.declare(job.name, job.run, scope=job.scope, cron=job.cron, idempotent=job.idempotent,
-                         abandoned=job.abandoned)
+                         abandoned=job.abandoned, left=job.left)
         for name, run in area.services():
             services.declare(name, run)
         for generation, tables in area.watchers():
@@ -131,7 +131,7 @@ def wire() -> None:
         for listener in area.listeners():
             listeners.on_written(listener)
         for topic in area.topics():
-            live.register(topic.name, topic.allowed, per_user=topic.per_user)
+            live.register(topic.name, topic.allowed, per_user=topic.per_user, watch=topic.watch, every=topic.every)
         for tool in area.tools():
             assistant.register(tool)
         if area.corpus is not None:

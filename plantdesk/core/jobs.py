@@ -16,10 +16,17 @@ the running jobs of workers silent for STALLED_HEARTBEATS heartbeats, and hands 
 declaration says it is `idempotent` (at most RETRIES times), else marked failed, and then its `abandoned` hook
 is told why (ABANDONED), in the job's scope, so what the job keeps of its own (an import's log) never stays
 "running". So a job is never running for longer than a few heartbeats after its worker died.
+
+In the embedded mode the queue is in memory and dies with the process; what a job keeps of its own (an import's
+log) is the only trace of it. A job that can find its own unfinished runs declares `left`; when the process starts
+(`sweep`) each one found is deferred again when the job is `idempotent` (it resumes), else marked failed through
+its `abandoned` hook. The embedded mode is one process per database (`serve --workers` above 1 needs the queue
+mode), so at start every unfinished run belongs to a process that is gone.
 """
 
 import asyncio
 import contextlib
+import json
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
@@ -74,6 +81,9 @@ class Job:
     cron: str | None = None
     idempotent: bool = False  # run again from the start, it does no harm (it may resume)
     abandoned: Callable[..., Awaitable[object]] | None = None  # async (session, reason, **kwargs), given up on
+    # async (platform session) -> [(tenant id, kwargs)]: the runs its own records say are queued or running (the
+    # embedded mode's start-up sweep finds there what a killed process left)
+    left: Callable[[AsyncSession], Awaitable[list[tuple[str, dict[str, Any]]]]] | None = None
 
 
 _declared: dict[str, Job] = {}
@@ -81,7 +91,8 @@ _tenants: TenantLister | None = None
 
 
 def declare(name: str, run: JobFunction, *, scope: JobScope, cron: str | None = None, idempotent: bool = False,
-            abandoned: Callable[..., Awaitable[object]] | None = None) -> None:
+            abandoned: Callable[..., Awaitable[object]] | None = None,
+            left: Callable[[AsyncSession], Awaitable[list[tuple[str, dict[str, Any]]]]] | None = None) -> None:
     """Declare a job; periodic when `cron` is given (five cron fields, or a sixth, the last, for seconds:
     `* * * * * */10` is every 10 seconds, `*/10 * * * * *` every second of every tenth minute). A job whose worker
     died is retried when `idempotent`, else failed; `abandoned` hears of a job given up on."""
@@ -89,7 +100,7 @@ def declare(name: str, run: JobFunction, *, scope: JobScope, cron: str | None = 
         raise ScopeError(f"job {name} declares no scope (PLATFORM, EACH_TENANT, in_tenant(id) or CALLER)")
     if cron and scope is CALLER:
         raise ScopeError(f"periodic job {name} has no caller to name its tenant")
-    _declared[name] = Job(name, run, scope, cron, idempotent, abandoned)
+    _declared[name] = Job(name, run, scope, cron, idempotent, abandoned, left)
 
 
 def register_tenants(lister: TenantLister) -> None:
@@ -111,6 +122,7 @@ class Jobs:
         # The jobs this process runs: never taken for a dead worker's, even when a long stretch of work without
         # an await held back this process's heartbeat.
         self._running: set[int | None] = set()
+        self._deferred: set[tuple[str, str, str]] = set()  # what this process deferred: never swept as left over
         connector = _queue_connector(database_url) if mode == "queue" else InMemoryConnector()
         self.engine = procrastinate.App(connector=connector)
         self.jobs = declared()
@@ -136,6 +148,8 @@ class Jobs:
         """Queue a job with JSON-able `kwargs`; a CALLER job needs `tenant_id`, any other must not be given one.
         Answers the queued job's id."""
         self._check_tenant(self.jobs[name], tenant_id)
+        if self.mode == "embedded":
+            self._deferred.add(_run_key(name, tenant_id, kwargs))
         return await self.engine.configure_task(name, queue=QUEUE).defer_async(tenant_id=tenant_id, **kwargs)
 
     async def run(self, name: str, *, tenant_id: str = "", **kwargs: Any) -> None:
@@ -196,6 +210,34 @@ class Jobs:
                     log.exception("job %s #%s: its abandoned hook failed", found.task_name, found.id)
         return handed
 
+    async def sweep(self) -> int:
+        """The embedded mode's start: the runs a previous process left unfinished (its in-memory queue died with
+        it; the job's `left` finds them) are deferred again when the job is idempotent, else failed through its
+        `abandoned` hook with ABANDONED. Answers how many were handed on."""
+        handed = 0
+        for job in self.jobs.values():
+            if job.left is None:
+                continue
+            async with self._platform() as session:
+                found = await job.left(session)
+            for tenant_id, kwargs in found:
+                if _run_key(job.name, tenant_id, kwargs) in self._deferred:
+                    continue  # this process's own
+                try:
+                    if job.idempotent:
+                        await self.defer(job.name, tenant_id=tenant_id, **kwargs)
+                    elif job.abandoned is not None:
+                        await self._abandon(job, job.abandoned, {"tenant_id": tenant_id, **kwargs})
+                    else:
+                        continue
+                except Exception:
+                    log.exception("job %s %s: handing on what a stopped process left failed", job.name, kwargs)
+                    continue
+                handed += 1
+                log.warning("job %s %s (tenant %s): left unfinished by a stopped process; %s", job.name, kwargs,
+                            tenant_id, "resumed" if job.idempotent else "failed")
+        return handed
+
     async def _abandon(self, job: Job, hook: Callable[..., Awaitable[object]], kwargs: dict[str, Any]) -> None:
         """Tell `hook` its job was given up on, in the scope the job ran in, with the job's own arguments."""
         tenant_id = str(kwargs.pop("tenant_id", "") or "")
@@ -226,6 +268,11 @@ class Jobs:
     async def start(self, *, run_here: bool) -> None:
         """Open the engine; with `run_here`, run the jobs and their schedules in this process too."""
         await self.engine.open_async()
+        if run_here and self.mode == "embedded":
+            try:
+                await self.sweep()
+            except Exception:  # the database away at start: nothing else of the start depends on it
+                log.warning("jobs: looking for the runs a stopped process left failed", exc_info=True)
         if run_here:
             self._worker = asyncio.create_task(self.run_worker(), name="jobs-worker")
 
@@ -258,6 +305,10 @@ class Jobs:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._worker
         await self.engine.close_async()
+
+
+def _run_key(name: str, tenant_id: str, kwargs: dict[str, Any]) -> tuple[str, str, str]:
+    return name, tenant_id, json.dumps(kwargs, sort_keys=True, default=str)
 
 
 def _queue_connector(database_url: str) -> procrastinate.PsycopgConnector:

@@ -12,6 +12,12 @@ its database's channels and routes to its own subscribers); without Redis they a
 (embedded mode). While Redis cannot be reached the streams are ended and new ones refused (503), so the consoles
 fall back to polling until it is back. Delivery is at most once: a stream (re)opened, or one whose queue
 overflowed, gets a `resync` event and the console reloads what it shows.
+
+What changes with time rather than with a write (a device offline once its values are stale, a source offline
+once its server is silent for its timeout) is a *watched* topic: it declares how to read its state in one tenant
+(`watch`), and each process reads it every `every` seconds for the tenants its own streams listen to, once for
+all of them, and delivers to its own streams the keys whose value changed (the first reading: every key). So
+the cost follows the tenants watched, not the consoles open, and nothing runs where nobody listens.
 """
 
 from __future__ import annotations
@@ -44,6 +50,9 @@ MAX_KEYS = 5_000  # keys one stream may ask of a topic (the points of the larges
 
 # (identity, session in the identity's tenant, cache): may this user hear the topic?
 Check = Callable[[Identity, AsyncSession, Cache], Awaitable[bool]]
+# (session in one tenant, cache) -> key -> JSON-able value: a watched topic's state in that tenant now
+Watch = Callable[[AsyncSession, Cache], Awaitable[dict[str, Any]]]
+WATCH_EVERY = 5.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,14 +60,17 @@ class Topic:
     name: str
     allowed: Check
     per_user: bool = False  # keyed by user id: a subscriber hears only its own
+    watch: Watch | None = None  # read every `every` seconds per listening tenant; the changed keys are sent
+    every: float = WATCH_EVERY
 
 
 _topics: dict[str, Topic] = {}
 
 
-def register(name: str, allowed: Check, *, per_user: bool = False) -> None:
+def register(name: str, allowed: Check, *, per_user: bool = False, watch: Watch | None = None,
+             every: float = WATCH_EVERY) -> None:
     """Declare a topic (core.areas does, from the areas' declarations)."""
-    _topics[name] = Topic(name, allowed, per_user)
+    _topics[name] = Topic(name, allowed, per_user, watch, every)
 
 
 def topic(name: str) -> Topic | None:
@@ -175,6 +187,14 @@ class Hub:
         """Whether an event of `topic` may reach anyone: in Redis mode another process's subscribers may hear it."""
         return self._redis is not None or any(name == topic for name, _ in self._index)
 
+    def tenants(self, topic: str) -> set[str]:
+        """The tenants whose streams in this process listen to `topic`."""
+        return {tenant_id for name, tenant_id in self._index if name == topic}
+
+    def deliver_here(self, topic: str, tenant_id: str, events: Sequence[tuple[str | None, Any]]) -> None:
+        """Send `events` to this process's subscribers only (a watched topic: every process reads its own)."""
+        self._deliver(topic, tenant_id, [(key, orjson.dumps(payload)) for key, payload in events])
+
     def subscribe(self, sub: Subscription) -> None:
         for name, keys in sub.topics.items():
             by_key = self._index.setdefault((name, sub.tenant_id), {})
@@ -266,6 +286,53 @@ class Hub:
                     await pubsub.aclose()
 
 
+# --- watched topics ---------------------------------------------------------------------------------------------
+
+Reader = Callable[[str], "contextlib.AbstractAsyncContextManager[AsyncSession]"]  # a session in one tenant
+
+
+class Watcher:
+    """Reads each watched topic for the tenants this process's streams listen to, and delivers what changed."""
+
+    def __init__(self, hub_: Hub, reader: Reader, cache: Cache, *, tick: float = 1.0) -> None:
+        self.hub, self.reader, self.cache, self.tick = hub_, reader, cache, tick
+        self._seen: dict[tuple[str, str], dict[str, Any]] = {}  # (topic, tenant) -> the state last delivered
+        self._due: dict[str, float] = {}
+
+    async def run(self) -> None:
+        while True:
+            try:
+                await self.round()
+            except Exception:  # the database away for a moment: the next round reads again
+                log.warning("live: reading the watched topics failed", exc_info=True)
+            await asyncio.sleep(self.tick)
+
+    async def round(self, *, now: float | None = None) -> None:
+        """One pass: every watched topic that is due, for each tenant listening here."""
+        now = time.monotonic() if now is None else now
+        for spec in list(_topics.values()):
+            if spec.watch is None or now < self._due.get(spec.name, 0.0):
+                continue
+            self._due[spec.name] = now + spec.every
+            tenants = self.hub.tenants(spec.name)
+            for gone in [key for key in self._seen if key[0] == spec.name and key[1] not in tenants]:
+                del self._seen[gone]  # nobody listens: a later listener starts from a full delivery
+            for tenant_id in sorted(tenants):
+                try:
+                    await self.read(spec, tenant_id)
+                except Exception:  # one tenant's failure must not starve the others
+                    log.warning("live: reading %s for tenant %s failed", spec.name, tenant_id, exc_info=True)
+
+    async def read(self, spec: Topic, tenant_id: str) -> None:
+        assert spec.watch is not None
+        async with self.reader(tenant_id) as db:
+            state = await spec.watch(db, self.cache)
+        before = self._seen.get((spec.name, tenant_id))
+        self._seen[(spec.name, tenant_id)] = state
+        changed = [(key, value) for key, value in state.items() if before is None or before.get(key) != value]
+        self.hub.deliver_here(spec.name, tenant_id, changed)
+
+
 # --- the process's hub ------------------------------------------------------------------------------------------
 
 _hub = Hub()
@@ -276,14 +343,22 @@ def hub() -> Hub:
 
 
 @contextlib.asynccontextmanager
-async def running(redis_url: str) -> AsyncIterator[Hub]:
-    """The process's hub while the runtime runs (core.runtime.started)."""
+async def running(redis_url: str, *, reader: Reader | None = None, cache: Cache | None = None
+                  ) -> AsyncIterator[Hub]:
+    """The process's hub while the runtime runs (core.runtime.started), with the watched topics read through
+    `reader` (a session in one tenant) when it is given."""
     global _hub
     previous, _hub = _hub, Hub(redis_url)
     await _hub.start()
+    watching = asyncio.create_task(Watcher(_hub, reader, cache).run(), name="live-watch") \
+        if reader is not None and cache is not None else None
     try:
         yield _hub
     finally:
+        if watching is not None:
+            watching.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await watching
         await _hub.stop()
         _hub = previous
 

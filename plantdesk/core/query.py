@@ -9,7 +9,7 @@ from collections.abc import Collection, Mapping
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import BigInteger, Boolean, DateTime, Integer, SmallInteger, String, cast, literal, or_
+from sqlalchemy import BigInteger, Boolean, Date, DateTime, Integer, SmallInteger, String, cast, literal, or_
 from sqlalchemy.ext.compiler import compiles
 from sqlalchemy.orm import QueryableAttribute
 from sqlalchemy.sql import operators
@@ -73,6 +73,10 @@ def _clause(column: Column, op: str, raw: str, name: str) -> ColumnElement[bool]
         return column.is_(None) if op == "null" else column.is_not(None)
     if op.startswith("date"):
         value = parse_date(raw, name)
+        if _is_day(column):  # a date column compares with the day of the value
+            day = value.date()
+            return {"datege": column >= day, "dategt": column > day, "datelt": column < day, "datele": column <= day,
+                    "dateequal": column == day}[op]
         if op == "dateequal":  # a range, not CAST(... AS DATE): SQLite casts a datetime text to the number 2026
             day = value.replace(hour=0, minute=0, second=0)
             return (column >= day) & (column < day + timedelta(days=1))
@@ -134,12 +138,18 @@ def int_bits(column: QueryableAttribute[Any] | ColumnElement[Any]) -> int | None
     return 32 if isinstance(kind, Integer) else None
 
 
+def _is_day(column: Column) -> bool:
+    return isinstance(column.type, Date) and not isinstance(column.type, DateTime)
+
+
 def _typed(column: Column, raw: str, name: str):
     bits = int_bits(column)
     if bits is not None:
         return to_int(raw, name, bits=bits)
     if isinstance(column.type, DateTime):
         return parse_date(raw, name)
+    if _is_day(column):  # a day, whichever of the console's two forms it came in (text compares wrongly on SQLite)
+        return parse_date(raw, name).date()
     return raw
 
 

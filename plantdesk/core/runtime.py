@@ -74,7 +74,8 @@ async def started(settings: Settings, *, run_jobs: bool, run_services: bool | No
     audit.start()
     await rt.jobs.start(run_here=run_jobs)
     try:
-        async with live.running(settings.redis_url), \
+        async with live.running(settings.redis_url, cache=cache,
+                                reader=lambda tenant_id: rt.unit_of_work_in(tenancy.Scope(tenant_id))), \
                 services.running(rt) if (run_jobs if run_services is None else run_services) \
                 else contextlib.nullcontext():
             yield rt

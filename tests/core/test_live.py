@@ -154,3 +154,50 @@ class TestOnCommit:
             assert await received(sub, timeout=0.2) is None
         finally:
             live.hub().unsubscribe(sub)
+
+
+class TestWatched:
+    """A watched topic: read per listening tenant, only what changed delivered, and only to that tenant."""
+
+    async def test_changes_only_and_only_to_the_tenant(self):
+        hub = Hub()
+        await hub.start()
+        state = {"a": {"1": "offline", "2": "online"}, "b": {"9": "online"}}
+        reads: list[str] = []
+
+        async def watch(db, _cache):
+            reads.append(db)
+            return dict(state[db])
+
+        @contextlib.asynccontextmanager
+        async def reader(tenant_id):
+            yield tenant_id  # the watch reads "its tenant's session": here, the tenant's name
+
+        live.register("test.watched", live.anyone(), watch=watch, every=1.0)
+        try:
+            mine = Subscription("a", 1, {"test.watched": None})
+            theirs = Subscription("b", 1, {"test.watched": frozenset({"1"})})
+            hub.subscribe(mine)
+            hub.subscribe(theirs)
+            watcher = live.Watcher(hub, reader, cache=None)  # type: ignore[arg-type]
+            await watcher.round(now=0.0)
+            assert sorted(reads) == ["a", "b"]  # once per tenant, however many streams
+            first = mine.queue.get_nowait()
+            assert orjson.loads(first.partition(b"\ndata: ")[2]) == ["offline", "online"]
+            assert theirs.queue.empty()  # b's key 1 is not b's state: nothing for b
+            state["a"]["1"] = "online"
+            await watcher.round(now=0.5)  # not due yet
+            assert mine.queue.empty()
+            await watcher.round(now=1.0)
+            assert orjson.loads(mine.queue.get_nowait().partition(b"\ndata: ")[2]) == ["online"]
+            assert mine.queue.empty() and theirs.queue.empty()
+            await watcher.round(now=2.0)  # nothing changed: nothing sent
+            assert mine.queue.empty()
+            hub.unsubscribe(mine)
+            hub.unsubscribe(theirs)
+            reads.clear()
+            await watcher.round(now=3.0)
+            assert reads == []  # nobody listens: nothing read
+        finally:
+            live._topics.pop("test.watched", None)
+            await hub.stop()

@@ -1,12 +1,13 @@
 """core.query: every BladeX filter suffix, run against the database on posts tagged for one test."""
 
-from datetime import datetime
+from datetime import date, datetime
 
 import pytest
-from sqlalchemy import select
+from sqlalchemy import delete, select
 
 from plantdesk.core.errors import BadRequest
 from plantdesk.core.query import SUFFIXES, filters, keyword, to_int
+from plantdesk.modules.device.models import Device
 from plantdesk.modules.system.models import Post
 from tests.core.conftest import OTHER_TENANT
 from tests.helpers import platform_session
@@ -171,3 +172,46 @@ class TestIntegerBounds:
         with pytest.raises(BadRequest):
             to_int(value, "n", bits=bits)
         assert to_int(str(2**(bits - 1) - 1), "n", bits=bits) == 2**(bits - 1) - 1
+
+
+class TestDayColumns:
+    """A date column (no time) compared with either of the console's forms, on both databases: SQLite compared
+    the text `2026-03-02 00:00:00` with the stored `2026-03-02` and found nothing."""
+
+    @pytest.fixture
+    async def days(self, sessions, unique):
+        async with platform_session(sessions) as db:
+            db.add_all(Device(tenant_id=OTHER_TENANT, code=f"{unique}-{n}", name=unique, install_date=day)
+                       for n, day in enumerate((date(2026, 3, 1), date(2026, 3, 2), date(2026, 3, 3))))
+            await db.commit()
+
+        async def run(params: dict) -> list[str]:
+            stmt = select(Device.code).where(Device.name == unique,
+                                             *filters(params, {"installDate": Device.install_date}))
+            async with platform_session(sessions) as db:
+                return sorted(code.rsplit("-", 1)[1] for code in (await db.execute(stmt)).scalars())
+
+        yield run
+        async with platform_session(sessions) as db:
+            await db.execute(delete(Device).where(Device.name == unique))
+            await db.commit()
+
+    @pytest.mark.parametrize(("params", "expected"), [
+        ({"installDate_ge": "2026-03-02"}, ["1", "2"]),
+        ({"installDate_ge": "2026-03-02 00:00:00"}, ["1", "2"]),
+        ({"installDate_le": "2026-03-02 23:59:59"}, ["0", "1"]),
+        ({"installDate_ge": "2026-03-02 00:00:00", "installDate_le": "2026-03-02 00:00:00"}, ["1"]),
+        ({"installDate_gt": "2026-03-01"}, ["1", "2"]),
+        ({"installDate_lt": "2026-03-02 12:00:00"}, ["0"]),
+        ({"installDate_equal": "2026-03-03"}, ["2"]),
+        ({"installDate_datege": "2026-03-02"}, ["1", "2"]),
+        ({"installDate_datele": "2026-03-02 08:00:00"}, ["0", "1"]),
+        ({"installDate_dateequal": "2026-03-02"}, ["1"]),
+    ], ids=lambda v: ",".join(f"{k}={x}" for k, x in v.items()) if isinstance(v, dict) else None)
+    async def test_a_day_compares_as_a_day(self, days, params, expected):
+        assert await days(params) == expected
+
+    def test_a_bad_day_is_a_400(self):
+        with pytest.raises(BadRequest) as error:
+            filters({"installDate_ge": "2026-02-30"}, {"installDate": Device.install_date})
+        assert error.value.msg == "请求参数类型错误: installDate"

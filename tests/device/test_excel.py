@@ -3,6 +3,7 @@ the good rows, writes nothing of a rejected one, and lists each rejected row wit
 worker process is killed resumes in another, or says it failed and which rows it wrote."""
 
 import asyncio
+import dataclasses
 import io
 import os
 import signal
@@ -326,3 +327,71 @@ class TestKilledWorker:
                                   f"{killed.fail_count} 行失败), 第 {done + 2} 行起未导入, 请重新导入其余的行")
         assert await self.devices(app, unique) == killed.success_count
         assert await self.rejected(app, import_id) == [(3, "code: 必填")]
+
+
+class TestKilledEmbeddedProcess:
+    """The embedded mode keeps its queue in memory: kill -9 the process in the middle of an import and the queue is
+    gone; only the import's log says it ran. The next start finds it (core.jobs sweep) and resumes it, or fails
+    it saying which rows are in."""
+
+    ROWS = 400
+
+    @pytest.fixture(autouse=True)
+    async def forget_devices(self, app, unique):
+        yield
+        async with app.state.runtime.unit_of_work_in(tenancy.Scope(DEMO_TENANT)) as db:
+            await db.execute(delete(Device).where(Device.code.like(f"E%-{unique}")))
+
+    async def restarted(self, app, settings) -> jobs.Jobs:
+        """The next process's job engine, as `serve` starts it."""
+        runner = jobs.Jobs(app.state.runtime.unit_of_work_in, mode="embedded",
+                           database_url=settings.resolved_database_url)
+        await runner.start(run_here=True)
+        return runner
+
+    async def test_the_next_start_resumes_it(self, app, settings, unique, tmp_path):
+        rows = [[f"E{n:04d}-{unique}", f"Device {n}"] for n in range(self.ROWS)]
+        rows[1] = ["", "no code"]
+        (tmp_path / "devices.xlsx").write_bytes(xlsx(["code", "name"], rows))
+        with (tmp_path / "serve.log").open("ab") as out:
+            process = await asyncio.create_subprocess_exec(
+                sys.executable, "-m", "tests.device.embedded_import", settings.resolved_database_url,
+                str(tmp_path), DEMO_TENANT, f"embedded-{unique}.xlsx", str(tmp_path / "devices.xlsx"),
+                stdout=asyncio.subprocess.PIPE, stderr=out, cwd=Path(__file__).resolve().parents[2])
+        try:
+            assert process.stdout is not None
+            import_id = int(await asyncio.wait_for(process.stdout.readline(), 60))
+            await until_log(app, import_id, lambda e: e.success_count + e.fail_count >= 100, deadline=120,
+                            what="the first rows imported")
+        finally:
+            await stop(process)
+        killed = await read_log(app, import_id)
+        assert killed.state == device_io.RUNNING and killed.success_count + killed.fail_count < self.ROWS
+        runner = await self.restarted(app, settings)
+        try:
+            done = await until_log(app, import_id, lambda e: e.state != device_io.RUNNING, deadline=120,
+                                   what="the import resumed and ended")
+        finally:
+            await runner.stop()
+        assert (done.state, done.total, done.success_count, done.fail_count) == (device_io.DONE, self.ROWS,
+                                                                                self.ROWS - 1, 1)
+        async with app.state.runtime.unit_of_work_in(tenancy.Scope(DEMO_TENANT)) as db:
+            assert await db.scalar(select(func.count()).select_from(Device).where(
+                Device.code.like(f"E%-{unique}"))) == self.ROWS - 1
+
+    async def test_a_job_that_cannot_resume_fails_saying_which_rows_are_in(self, app, settings, unique,
+                                                                             monkeypatch):
+        async with app.state.runtime.unit_of_work_in(tenancy.Scope(DEMO_TENANT)) as db:
+            entry = ImportLog(type="device", file_name=f"left-{unique}.xlsx", file_url=f"left-{unique}",
+                              content=b"", state=device_io.RUNNING, success_count=49, fail_count=1)
+            db.add(entry)
+            await db.flush()
+            import_id = entry.id
+        declared = jobs.declared()[device_io.JOB]
+        monkeypatch.setitem(jobs._declared, device_io.JOB, dataclasses.replace(declared, idempotent=False))
+        runner = await self.restarted(app, settings)
+        await runner.stop()
+        failed = await read_log(app, import_id)
+        assert failed.state == device_io.FAILED and failed.finish_time is not None
+        assert failed.message == (f"{jobs.ABANDONED}: 第 2-51 行已处理 (49 行已导入, 1 行失败), 第 52 行起未导入, "
+                                  "请重新导入其余的行")

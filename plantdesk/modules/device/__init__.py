@@ -8,7 +8,7 @@ def _jobs():
     from plantdesk.modules.device import io
     from plantdesk.modules.device.monitor import retention
 
-    return [jobs.Job(io.JOB, io.run_import, jobs.CALLER, idempotent=True, abandoned=io.abandoned),
+    return [jobs.Job(io.JOB, io.run_import, jobs.CALLER, idempotent=True, abandoned=io.abandoned, left=io.left),
             jobs.Job(retention.RETENTION_JOB, retention.purge_tenant, jobs.EACH_TENANT, retention.RETENTION_CRON),
             jobs.Job(retention.PARTITIONS_JOB, retention.maintain_partitions, jobs.PLATFORM,
                      retention.PARTITIONS_CRON)]
@@ -28,9 +28,15 @@ def _listeners():
 
 def _topics():
     from plantdesk.core import live
+    from plantdesk.modules.device import io
+    from plantdesk.modules.device.collect import service as collect
     from plantdesk.modules.device.monitor import push
 
-    return [live.Topic(push.TOPIC, live.holding(*push.CODES))]
+    return [live.Topic(push.TOPIC, live.holding(*push.CODES)),
+            live.Topic(push.STATUS_TOPIC, live.holding(*push.CODES), watch=push.device_states,
+                       every=push.STATUS_EVERY),
+            live.Topic(io.LIVE_TOPIC, live.holding(*io.LIVE_CODES)),
+            live.Topic(collect.TOPIC, live.holding(*collect.VIEW_CODES), watch=collect.watched, every=collect.EVERY)]
 
 
 def _tools():

@@ -21,7 +21,7 @@ from pydantic import ValidationError
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from plantdesk.core import excel
+from plantdesk.core import excel, live
 from plantdesk.core.errors import BusinessError
 from plantdesk.modules.device import service
 from plantdesk.modules.device.models import (
@@ -41,6 +41,11 @@ log = logging.getLogger("plantdesk.device.import")
 CHUNK = 50  # rows between progress commits
 
 QUEUED, RUNNING, DONE, FAILED = 0, 1, 2, 3
+# The live channel's topic of imports' progress (core.live), keyed by import log id; who reads an import's log
+# (import-log/detail) or starts one hears it.
+LIVE_TOPIC = "device.import"
+LIVE_CODES = ("importExportManagement", "importExportManagement_view", "model_import", "device_device_import",
+              "datapoint_import")
 
 DEVICE_COLUMNS = [
     ("code", "设备编码 Device code"),
@@ -286,6 +291,13 @@ class _Importer:
         await self.db.flush()
 
 
+def announce(db: AsyncSession, entry: ImportLog) -> None:
+    """The log's progress to the live channel once the session commits it."""
+    live.publish_on_commit(db, LIVE_TOPIC, entry.tenant_id, str(entry.id), {
+        "id": str(entry.id), "state": entry.state, "progress": entry.progress, "total": entry.total,
+        "successCount": entry.success_count, "failCount": entry.fail_count})
+
+
 async def run_import(db: AsyncSession, import_id: str) -> None:
     """The job: import the file of import log `import_id` in the job's tenant; a log already running was left by
     a worker that died, and is resumed after its last committed row."""
@@ -296,6 +308,7 @@ async def run_import(db: AsyncSession, import_id: str) -> None:
     if done:
         log.warning("import %s resumed after row %d", entry.id, done + 1)
     entry.state = RUNNING
+    announce(db, entry)
     await db.commit()
     try:
         content = (await db.execute(select(ImportLog.content).where(ImportLog.id == entry.id))).scalar() or b""
@@ -303,6 +316,7 @@ async def run_import(db: AsyncSession, import_id: str) -> None:
         rows = await asyncio.to_thread(excel.read_rows, content, COLUMNS[entry.type])
     except BusinessError as exc:
         entry.state, entry.message, entry.finish_time = FAILED, exc.msg, datetime.now().replace(microsecond=0)
+        announce(db, entry)
         await db.commit()
         return
     try:
@@ -315,14 +329,24 @@ async def run_import(db: AsyncSession, import_id: str) -> None:
         await db.refresh(entry)
         entry.state, entry.finish_time = FAILED, datetime.now().replace(microsecond=0)
         entry.message = f"导入中断: {written(entry)}, 请查看已导入的数据后重试"
+        announce(db, entry)
         await db.commit()
         return
     entry.success_count, entry.fail_count = len(rows) - failed, failed
     entry.state, entry.progress = DONE, 100
     entry.message = f"{len(rows) - failed} 行成功, {failed} 行失败"
     entry.finish_time = datetime.now().replace(microsecond=0)
+    announce(db, entry)
     await db.commit()
     log.info("import %s (%s): %d rows, %d rejected", entry.id, entry.type, len(rows), failed)
+
+
+async def left(db: AsyncSession) -> list[tuple[str, dict]]:
+    """The imports whose log says queued or running, every tenant's (core.jobs: the embedded mode's start-up
+    sweep resumes them; a killed process's in-memory queue lost them)."""
+    rows = await db.execute(select(ImportLog.id, ImportLog.tenant_id).where(ImportLog.state.in_((QUEUED, RUNNING)))
+                            .order_by(ImportLog.id))
+    return [(tenant_id, {"import_id": str(id_)}) for id_, tenant_id in rows.all()]
 
 
 async def abandoned(db: AsyncSession, reason: str, import_id: str) -> None:
@@ -333,6 +357,7 @@ async def abandoned(db: AsyncSession, reason: str, import_id: str) -> None:
         return
     entry.state, entry.finish_time = FAILED, datetime.now().replace(microsecond=0)
     entry.message = f"{reason}: {written(entry)}, 请重新导入其余的行"
+    announce(db, entry)
 
 
 def written(entry: ImportLog) -> str:
@@ -366,6 +391,7 @@ async def _rows(db: AsyncSession, entry: ImportLog, rows: list[dict], done: int)
         if (number - 1) % CHUNK == 0:
             entry.progress = min(99, (number - 1) * 100 // max(1, len(rows)))
             entry.success_count, entry.fail_count = number - 1 - failed, failed
+            announce(db, entry)
             await db.commit()
     return failed
 

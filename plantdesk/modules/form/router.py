@@ -9,11 +9,10 @@ Permission codes are the form menus' (menus.md area `form`): catalogue, design, 
 from typing import Annotated
 
 from fastapi import APIRouter, Body, File, Path, Query, Request, UploadFile
-from sqlalchemy import select
 
 from plantdesk.core import excel
 from plantdesk.core.context import Identity
-from plantdesk.core.crud import Resource, crud_router, get_or_raise, mark_deleted, request_ids
+from plantdesk.core.crud import Resource, crud_router, get_or_raise, mark_deleted, request_ids, save
 from plantdesk.core.deps import TOKEN_IN_LINK, CurrentUser, IdQuery, Rt, TenantDb, need
 from plantdesk.core.envelope import R, ok
 from plantdesk.core.errors import BusinessError
@@ -74,26 +73,16 @@ async def _catalogue_before_save(db, user, obj: FormCatalogue, body, created: bo
         await get_or_raise(db, FormCatalogue, obj.parent_id)
 
 
-async def _catalogue_before_remove(db, user, ids: list[int]) -> None:
-    child = (await db.execute(select(FormCatalogue.id).where(FormCatalogue.parent_id.in_(ids)).limit(1))).first()
-    if child is not None:
-        raise BusinessError("请先删除子目录")
-    used = (await db.execute(select(FormDesign.name).where(FormDesign.catalogue_id.in_(ids)).limit(1))).scalar()
-    if used is not None:
-        raise BusinessError(f"目录下还有表单,不能删除: {used}")
-
-
 CATALOGUE = Resource(name="catalogue", model=FormCatalogue, read=FormCatalogueRead, write=FormCatalogueWrite,
                      filters={"name": FormCatalogue.name, "parentId": FormCatalogue.parent_id},
                      order=(FormCatalogue.sort, FormCatalogue.name), view_codes=("design", "management", "fill"),
-                     before_save=_catalogue_before_save, before_remove=_catalogue_before_remove)
+                     before_save=_catalogue_before_save, before_remove=service.catalogue_before_remove)
 catalogue = crud_router(CATALOGUE, f"{PREFIX}/formcatalogue", tags=["formcatalogue"])
 
 
 @catalogue.get("/tree", response_model=R[list[FormCatalogueNode]])
 async def catalogue_tree(db: TenantDb, user: Identity = need(*CATALOGUE.codes("view"))):
-    rows = (await db.execute(select(FormCatalogue).order_by(FormCatalogue.sort, FormCatalogue.name))).scalars()
-    return ok(forest(service.row_dict(r) for r in rows))
+    return ok(forest(service.row_dict(r) for r in await service.catalogues(db)))
 
 
 # --- formdesign -----------------------------------------------------------------------------------------------
@@ -212,32 +201,23 @@ async def _hook_before_remove(db, user, ids: list[int]) -> None:
 
 HOOK = Resource(name="hook", model=FormHook, read=FormHookRead, write=FormHookWrite,
                 filters={"name": FormHook.name, "type": FormHook.type}, order=(FormHook.name,),
-                view_codes=("design", "design_view"), before_remove=_hook_before_remove)
+                view_codes=("design", "design_view"), before_save=service.hook_before_save,
+                before_remove=_hook_before_remove)
 hook = crud_router(HOOK, f"{PREFIX}/formhook", ops=("list", "detail", "remove"), tags=["formhook"])
 
 
 @hook.post("/submit", response_model=R[FormHookRead])
-async def hook_submit(db: TenantDb, rt: Rt, body: Annotated[FormHookWrite, Body()],
+async def hook_submit(db: TenantDb, body: Annotated[FormHookWrite, Body()],
                       user: Identity = need(*HOOK.codes("submit"))):
     """Insert or update; an http hook's address must be public (core.outbound), a dict hook names a code."""
-    values = {name: getattr(body, name) for name in body.model_fields_set if name != "id"}
-    obj = FormHook(**values) if body.id is None else await get_or_raise(db, FormHook, body.id)
-    for key, value in values.items():
-        setattr(obj, key, value)
-    await service.check_hook(db, rt.settings, obj)
-    if body.id is None:
-        db.add(obj)
-    await db.flush()
-    await db.refresh(obj)
-    return ok(obj)
+    return ok(await save(db, user, HOOK, body))
 
 
 @hook.get("/listApis", response_model=R[list[FormApiOption]])
 async def hook_apis(db: TenantDb, user: Identity = HookView):
     """Every hook as the designer's remote-dictionary select lists it; `url` is what a column's dicUrl holds."""
-    rows = (await db.execute(select(FormHook).order_by(FormHook.name))).scalars()
     return ok([{"id": h.id, "name": h.name, "type": h.type, "url": f"/api/form/formhook/getData/{h.id}"}
-               for h in rows])
+               for h in await service.hooks(db)])
 
 
 @hook.get("/getData/{hookId}", response_model=R[list[FormDictItem]])

@@ -28,6 +28,7 @@ from plantdesk.core import outbound, tenancy
 from plantdesk.core.context import Identity
 from plantdesk.core.crud import get_or_raise
 from plantdesk.core.errors import BusinessError, NotFoundError
+from plantdesk.core.runtime import settings_of
 from plantdesk.modules.form.models import (
     FormCatalogue,
     FormDesign,
@@ -138,6 +139,21 @@ async def publish(db: AsyncSession, design_id: int, remark: str | None) -> FormD
     await db.flush()
     await db.refresh(detail)
     return detail
+
+
+async def catalogues(db: AsyncSession) -> list[FormCatalogue]:
+    """Every catalogue of the tenant in the tree's order."""
+    return list((await db.execute(select(FormCatalogue).order_by(FormCatalogue.sort, FormCatalogue.name))).scalars())
+
+
+async def catalogue_before_remove(db: AsyncSession, user: Identity, ids: list[int]) -> None:
+    """A catalogue goes only when it holds no catalogue and no form (the resource's before_remove)."""
+    child = (await db.execute(select(FormCatalogue.id).where(FormCatalogue.parent_id.in_(ids)).limit(1))).first()
+    if child is not None:
+        raise BusinessError("请先删除子目录")
+    used = (await db.execute(select(FormDesign.name).where(FormDesign.catalogue_id.in_(ids)).limit(1))).scalar()
+    if used is not None:
+        raise BusinessError(f"目录下还有表单,不能删除: {used}")
 
 
 async def catalogue_names(db: AsyncSession, ids: Iterable[int]) -> dict[int, str]:
@@ -370,6 +386,15 @@ async def check_hook(db: AsyncSession, settings: Settings, hook: FormHook) -> No
                              tenant=tenancy.writing_tenant(db, hook), kind=OUTBOUND_KIND)
     elif not hook.dict_code:
         raise BusinessError("请输入字典编码")
+
+
+async def hook_before_save(db: AsyncSession, user: Identity, hook: FormHook, body: Any, created: bool) -> None:
+    """The hook resource's before_save: an http hook's address must be public, a dict hook names a code."""
+    await check_hook(db, settings_of(db), hook)
+
+
+async def hooks(db: AsyncSession) -> list[FormHook]:
+    return list((await db.execute(select(FormHook).order_by(FormHook.name))).scalars())
 
 
 async def hook_data(db: AsyncSession, settings: Settings, hook_id: int) -> list[dict]:

@@ -8,7 +8,6 @@ the right to read the entry.
 from typing import Annotated
 
 from fastapi import APIRouter, Body, Query, Request
-from sqlalchemy import select
 
 from plantdesk.core import permissions
 from plantdesk.core.context import Identity
@@ -157,8 +156,7 @@ filerela = APIRouter(prefix=f"{PREFIX}/filerela", tags=["knowledge-filerela"])
 
 @filerela.get("/list", response_model=R[list[FileRelaRead]])
 async def filerela_list(db: TenantDb, info_id: InfoId, user: Identity = VIEW):
-    stmt = select(KnowledgeFileRela).where(KnowledgeFileRela.info_id == info_id).order_by(KnowledgeFileRela.id)
-    return ok(list((await db.execute(stmt)).scalars()))
+    return ok(await service.files_of(db, info_id))
 
 
 @filerela.get("/detail", response_model=R[FileRelaRead])

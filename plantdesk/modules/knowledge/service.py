@@ -293,6 +293,12 @@ def hit(scored: Scored, query: str) -> dict:
 
 # --- attachments, comments -----------------------------------------------------------------------------------
 
+async def files_of(db: AsyncSession, info_id: int) -> list[KnowledgeFileRela]:
+    """The files attached to an entry, in the order they were attached."""
+    stmt = select(KnowledgeFileRela).where(KnowledgeFileRela.info_id == info_id).order_by(KnowledgeFileRela.id)
+    return list((await db.execute(stmt)).scalars())
+
+
 async def add_file(db: AsyncSession, info_id: int, attach_id: int, id_: int | None) -> KnowledgeFileRela:
     await get_or_raise(db, KnowledgeInfo, info_id)
     attach = await get_or_raise(db, Attach, attach_id)

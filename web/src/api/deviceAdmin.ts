@@ -272,12 +272,16 @@ export const alarmPointsQuery = {
 /** A device's run state as the monitor derives it from data freshness (online / offline / fault). */
 export type RunState = DeviceStatus;
 
-/** How often the ledger's run states are read again. */
+/** How often the ledger's run states are read again while the live channel is down. */
 export const RUN_STATE_POLL_MS = 10_000;
+/** The live channel's topic of imports' progress ({id, state, progress, counts}, keyed by import log id). */
+export const IMPORT_TOPIC = 'device.import';
+/** The live channel's topic of run state changes ({deviceId, status}, keyed by device id). */
+export const DEVICE_STATUS_TOPIC = 'device.status';
 
 /**
  * Every device's run state by device id, from the monitor's `datapoints-monitor/status`. Silent: without the
- * grant the badges read 未知 and nothing is toasted.
+ * grant the badges read 未知 and nothing is toasted. Kept current by `useRunStates` (one per screen).
  */
 export const runStatesQuery = {
   queryKey: managementKeys.of('datapoints-monitor/status'),
@@ -285,10 +289,13 @@ export const runStatesQuery = {
     const { data } = await getDeviceManagementDatapointsMonitorStatus(undefined, { silent: true });
     return Object.fromEntries((data ?? []).map((state) => [state.deviceId, state]));
   },
-  // A failed read (no grant) is not retried every few seconds.
-  refetchInterval: (query: { state: { status: string } }) =>
-    query.state.status === 'error' ? false : RUN_STATE_POLL_MS,
 };
+
+/** Polled while the channel is down; a failed read (no grant) is not retried every few seconds. */
+export const runStatesPoll =
+  (live: boolean) =>
+  (query: { state: { status: string } }): number | false =>
+    live || query.state.status === 'error' ? false : RUN_STATE_POLL_MS;
 
 export const departmentTreeQuery = {
   queryKey: managementKeys.of('device/department'),

@@ -16,26 +16,50 @@ export type { BrowseNode, Certificate, ConnectionAnswer, DeviceSource, SourceSta
 
 /** The collectors' state and browsing: outside `managementKeys`, a ledger write does not poll it again. */
 export const collectKeys = deviceKeys.scope('collect');
-/** How often the live status of the collectors is read again. */
+/** How often the live status of the collectors is read again while the live channel is down. */
 export const STATUS_POLL_MS = 3000;
+/** The live channel's topic of source statuses (each the status endpoint's record, keyed by source id). */
+export const COLLECT_TOPIC = 'collect.status';
 
 /** Source types the collectors read (the others are written over HTTP, by hand or calculated). */
 export const COLLECTED_TYPES = ['mqtt', 'opcua', 'modbus'];
 /** Source types with a live state: the collected ones, and HTTP (values posted to the ingest). */
 export const LIVE_TYPES = [...COLLECTED_TYPES, 'http'];
 
-const poll = (query: { state: { status: string } }) =>
-  query.state.status === 'error' ? false : STATUS_POLL_MS;
+/** Polled while the channel is down; a failed read (no grant) is not retried every few seconds. */
+export const statusPoll =
+  (live: boolean) =>
+  (query: { state: { status: string } }): number | false =>
+    live || query.state.status === 'error' ? false : STATUS_POLL_MS;
 
-/** Live status of every source of the tenant, by source id (one query, shared, polled). */
+/** Live status of every source of the tenant, by source id (one query, shared; kept current by the screen). */
 export const sourceStatusQuery = {
   queryKey: collectKeys.of('status'),
   queryFn: async (): Promise<Record<string, SourceStatusRead>> => {
     const { data } = await getDeviceManagementDataPointSourceStatus(undefined, { silent: true });
     return Object.fromEntries((data ?? []).map((state) => [state.sourceId, state]));
   },
-  refetchInterval: poll,
 };
+
+/** The statuses by source id with the pushed ones in place (each event is a source's whole status). */
+export function applySourceStatuses(old: unknown, events: SourceStatusRead[]): unknown {
+  if (!old || typeof old !== 'object') return old;
+  const next = { ...(old as Record<string, SourceStatusRead>) };
+  for (const status of events) next[status.sourceId] = status;
+  return next;
+}
+
+/** Each device's sources with the pushed sources' states in place. */
+export function applyDeviceSourceStates(old: unknown, events: SourceStatusRead[]): unknown {
+  if (!old || typeof old !== 'object') return old;
+  const states = new Map(events.map((status) => [status.sourceId, status.state]));
+  return Object.fromEntries(
+    Object.entries(old as Record<string, DeviceSource[]>).map(([device, sources]) => [
+      device,
+      sources.map((s) => (states.has(s.sourceId) ? { ...s, state: states.get(s.sourceId) as string } : s)),
+    ]),
+  );
+}
 
 /** The sources each device is read from, by device id (the ledger's column). */
 export const deviceSourcesQuery = {
@@ -49,7 +73,6 @@ export const deviceSourcesQuery = {
     }
     return out;
   },
-  refetchInterval: poll,
 };
 
 /** Connect to a source's server (saved, or the form's unsaved type and settings). */

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '#src/test/render';
-import ImportJob, { IMPORT_POLL_MS, isRunning, pollWhileRunning } from './ImportJob';
+import ImportJob, { applyImportProgress, IMPORT_POLL_MS, isRunning, pollWhileRunning } from './ImportJob';
 
 const { post } = vi.hoisted(() => ({ post: vi.fn() }));
 vi.mock('#src/api/http', () => ({ http: { post, get: vi.fn() } }));
@@ -15,6 +15,18 @@ describe('import job polling', () => {
     expect(isRunning(undefined)).toBe(false);
     expect(pollWhileRunning(1)).toBe(IMPORT_POLL_MS);
     expect(pollWhileRunning(2)).toBe(false);
+    expect(pollWhileRunning(1, true)).toBe(false); // pushed by the live channel: no polling
+  });
+
+  it('takes the pushed progress over the cached one, the newest last', () => {
+    const cached = { id: '9', state: 1, progress: 10, fileName: 'a.xlsx' };
+    expect(
+      applyImportProgress(cached, [
+        { id: '9', state: 1, progress: 40 },
+        { id: '9', state: 2, progress: 100, successCount: 5 },
+      ]),
+    ).toEqual({ id: '9', state: 2, progress: 100, successCount: 5, fileName: 'a.xlsx' });
+    expect(applyImportProgress(undefined, [{ id: '9', state: 2 }])).toBeUndefined();
   });
 });
 

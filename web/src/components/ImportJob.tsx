@@ -3,6 +3,7 @@ import { Alert, Modal, Progress } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { componentKeys } from '#src/api/queryKeys';
+import { useLive } from '#src/app/useLive';
 import { ExcelUpload, RejectedRows } from './ExcelUpload';
 
 /** An import job as its log row reports it: 0 queued, 1 running, 2 done, 3 failed. */
@@ -32,9 +33,32 @@ export const IMPORT_FAILED = 3;
 /** Still to be polled: queued or running. */
 export const isRunning = (state: number | undefined) => state === IMPORT_QUEUED || state === IMPORT_RUNNING;
 
-/** How often a running import's progress is read (React Query `refetchInterval`); finished ones are not. */
+/** How often a running import's progress is read while it is not pushed (React Query `refetchInterval`). */
 export const IMPORT_POLL_MS = 1000;
-export const pollWhileRunning = (state: number | undefined) => (isRunning(state) ? IMPORT_POLL_MS : false);
+export const pollWhileRunning = (state: number | undefined, live = false) =>
+  isRunning(state) && !live ? IMPORT_POLL_MS : false;
+
+/** The query key of one import's progress (the dialog and the import-export log share it). */
+export const importJobKey = (id: string | undefined) => componentKeys.of('import-job', id);
+
+/** The pushed progress over the cached one (events carry the log's state, progress and counts). */
+export function applyImportProgress(old: unknown, events: Partial<ImportJobState>[]): unknown {
+  if (!old || typeof old !== 'object') return old;
+  return Object.assign({}, old, ...events);
+}
+
+/**
+ * Keep import `id`'s progress current from the live channel's `topic` while it runs; answers whether it is
+ * pushed (poll otherwise: `pollWhileRunning(state, live)`).
+ */
+export function useImportLive(topic: string | undefined, id: string | undefined, running: boolean): boolean {
+  return useLive<Partial<ImportJobState>>(topic ?? '', {
+    queryKey: importJobKey(id),
+    keys: id ? [id] : [],
+    apply: applyImportProgress,
+    enabled: Boolean(topic && id && running),
+  });
+}
 
 export interface ImportJobProps {
   open: boolean;
@@ -50,6 +74,8 @@ export interface ImportJobProps {
   errors(id: string): Promise<ImportJobError[]>;
   /** After a job that finished with at least one row written (refresh the list). */
   onDone?: (job: ImportJobState) => void;
+  /** The live channel's topic of the jobs' progress (keyed by id): pushed instead of polled while it is up. */
+  topic?: string;
 }
 
 /**
@@ -67,16 +93,21 @@ export default function ImportJob({
   status,
   errors,
   onDone,
+  topic,
 }: ImportJobProps) {
   const { t } = useTranslation();
   const [jobId, setJobId] = useState<string>();
 
+  const [pushed, setPushed] = useState(true);
+  const live = useImportLive(topic, jobId, pushed);
   const job = useQuery({
-    queryKey: componentKeys.of('import-job', jobId),
+    queryKey: importJobKey(jobId),
     queryFn: () => status(jobId as string),
     enabled: Boolean(jobId),
-    refetchInterval: (q) => pollWhileRunning(q.state.data?.state),
+    refetchInterval: (q) => pollWhileRunning(q.state.data?.state, live),
   });
+  const stillRunning = job.data === undefined || isRunning(job.data.state);
+  useEffect(() => setPushed(stillRunning), [stillRunning]);
   const finished = job.data !== undefined && !isRunning(job.data.state);
   const rejected = useQuery({
     queryKey: componentKeys.of('import-job-errors', jobId),

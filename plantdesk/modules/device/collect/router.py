@@ -8,7 +8,6 @@ from typing import Annotated
 
 import orjson
 from fastapi import APIRouter, Query
-from sqlalchemy import func, select
 
 from plantdesk.config import Settings
 from plantdesk.core import tenancy
@@ -18,7 +17,7 @@ from plantdesk.core.deps import Rt, TenantDb, need
 from plantdesk.core.envelope import R, ok
 from plantdesk.core.envelope import status as status_answer
 from plantdesk.core.errors import BadRequest, BusinessError
-from plantdesk.modules.device.collect import connection, specs, status
+from plantdesk.modules.device.collect import connection, service, specs
 from plantdesk.modules.device.collect.schemas import (
     BrowseNode,
     ConnectionAnswer,
@@ -27,45 +26,20 @@ from plantdesk.modules.device.collect.schemas import (
     SourceStatusRead,
     TrustCertificate,
 )
-from plantdesk.modules.device.models import DataPoint, DataPointSource
-from plantdesk.modules.device.monitor import ingest
+from plantdesk.modules.device.models import DataPointSource
 
-VIEW = need("datapoint", "datapoint_view", "device_device", "device_device_view")
+VIEW = need(*service.VIEW_CODES)
 EDIT = need("datapoint_add", "datapoint_edit")
 IdList = Annotated[str | None, Query(max_length=40_000, description="comma-separated ids")]
 
 router = APIRouter(prefix="/device-management/data-point-source", tags=["data-point-source"])
 
 
-def _message(reason: str) -> str:
-    return status.REASONS.get(reason) or ingest.MESSAGES.get(reason, reason)
-
-
-async def _statuses(rt, rows) -> dict[int, dict]:
-    found = await rt.cache.get_many(*(status.key(row.id) for row in rows)) if rows else []
-    now = status.now_ms()
-    return {row.id: status.resolved(value, now) for row, value in zip(rows, found, strict=True) if value}
-
-
 @router.get("/status", response_model=R[list[SourceStatusRead]])
 async def source_status(db: TenantDb, rt: Rt, ids: IdList = None, user: Identity = VIEW):
     """Live status of the caller's sources (all of them, or `ids`): state, connected since, values per second,
     last error, rejected values by reason and each device's state. A source nobody collects answers `stopped`."""
-    stmt = select(DataPointSource).order_by(DataPointSource.type, DataPointSource.code)
-    if ids:
-        stmt = stmt.where(DataPointSource.id.in_(parse_ids(ids)))
-    rows = list((await db.execute(stmt)).scalars())
-    points = dict((await db.execute(select(DataPoint.source_id, func.count()).where(
-        DataPoint.source_id.in_([r.id for r in rows])).group_by(DataPoint.source_id))).all()) if rows else {}
-    live = await _statuses(rt, rows)
-    out = []
-    for row in rows:
-        state = live.get(row.id) or {"state": status.OFFLINE if (row.type or "").lower() == status.HTTP
-                                     else "stopped"}  # an HTTP source nothing was posted to yet: offline
-        out.append({**state, "source_id": row.id, "code": row.code, "name": row.name, "type": row.type,
-                    "points": points.get(row.id, 0),
-                    "rejected": [{**r, "message": _message(r["reason"])} for r in state.get("rejected", [])]})
-    return ok(out)
+    return ok(await service.source_status(db, rt.cache, parse_ids(ids) if ids else None))
 
 
 @router.get("/device-sources", response_model=R[list[DeviceSource]])
@@ -73,16 +47,7 @@ async def device_sources(db: TenantDb, rt: Rt, device_ids: Annotated[IdList, Que
                          user: Identity = VIEW):
     """The sources each device's points are read from, with their live state (the device ledger's column); every
     device of the tenant when `deviceIds` is not given."""
-    stmt = select(DataPoint.device_id, DataPoint.source_id).where(DataPoint.source_id.is_not(None))
-    if device_ids:
-        stmt = stmt.where(DataPoint.device_id.in_(parse_ids(device_ids)))
-    pairs = sorted(set((await db.execute(stmt)).all()))
-    sources = {row.id: row for row in (await db.execute(select(DataPointSource).where(
-        DataPointSource.id.in_({s for _, s in pairs})))).scalars()} if pairs else {}
-    live = await _statuses(rt, list(sources.values()))
-    return ok([{"device_id": device, "source_id": sid, "code": sources[sid].code, "name": sources[sid].name,
-                "type": sources[sid].type, "state": (live.get(sid) or {}).get("state", "stopped")}
-               for device, sid in pairs if sid in sources])
+    return ok(await service.device_sources(db, rt.cache, parse_ids(device_ids) if device_ids else None))
 
 
 @router.post("/test", response_model=R[ConnectionAnswer])

@@ -98,7 +98,8 @@ export function useRealtime(query: RealtimeQuery | null) {
     const byId = new Map((limits.data ?? []).map((l) => [l.pointId, l]));
     return values.data.map((p) => ({ ...p, ...byId.get(p.pointId) }));
   }, [values.data, limits.data]);
-  return { ...values, data };
+  /** `live`: the values are pushed; otherwise they are polled every REALTIME_INTERVAL_MS. */
+  return { ...values, data, live };
 }
 
 /** The picker's state: a choice and, for `custom`, its two ends. */

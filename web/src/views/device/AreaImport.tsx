@@ -1,10 +1,11 @@
-import { deviceDataChanged, importErrors, importStatus } from '#src/api/deviceAdmin';
+import { deviceDataChanged, IMPORT_TOPIC, importErrors, importStatus } from '#src/api/deviceAdmin';
 import { lazyChunk } from '#src/app/registry';
 
 const ImportJob = lazyChunk(() => import('#src/components/ImportJob'));
 
 /**
- * The equipment area's Excel import (models, devices, data points): a job on the server, polled until it ends.
+ * The equipment area's Excel import (models, devices, data points): a job on the server, its progress pushed by
+ * the live channel (polled while it is down) until it ends.
  * A job that wrote rows makes the area's pickers and trees stale, then calls `onDone` (the screen's list).
  * Render it inside a Suspense: the dialog is a lazy chunk.
  */
@@ -30,6 +31,7 @@ export function AreaImport({
       templateName={templateName}
       status={importStatus}
       errors={importErrors}
+      topic={IMPORT_TOPIC}
       onDone={() => {
         void deviceDataChanged();
         onDone();

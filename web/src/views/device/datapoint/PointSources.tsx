@@ -16,7 +16,7 @@ import {
   type SourceRow,
   settingsRule,
 } from './SourceSettings';
-import { SourceCounters, SourceState, testSource, useSourceStatus } from './SourceStatus';
+import { SourceCounters, SourceState, testSource, useSourceStatus, useSourceStatuses } from './SourceStatus';
 
 const L = (key: string) => `device.datapoint.${key}`;
 const CRUD = {
@@ -217,6 +217,7 @@ const allOption: CrudOption<PointSource> = {
  * source (manual, calculated and any other type) with its settings as JSON. */
 export function PointSources() {
   const { t } = useTranslation();
+  useSourceStatuses(); // the state and counter cells of every tab read it
   return (
     <Tabs
       destroyOnHidden

@@ -4,15 +4,20 @@ import { Badge, Button, Modal, Space, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  applyDeviceSourceStates,
+  applySourceStatuses,
   type Certificate,
+  COLLECT_TOPIC,
   deviceSourcesQuery,
   LIVE_TYPES,
   type SourceStatusRead,
   sourceStatusQuery,
+  statusPoll,
   testConnection,
   trustCertificate,
 } from '#src/api/deviceCollect';
 import { notify, toast } from '#src/app/feedback';
+import { useLive } from '#src/app/useLive';
 import { useAccess } from '#src/components/Access';
 import { i18n } from '#src/i18n';
 import { CertificateView } from './SourceSettings';
@@ -40,6 +45,27 @@ export function StateBadge({ state, prefix = '' }: { state?: string; prefix?: st
 }
 
 const time = (ms?: number | null) => (ms ? new Date(ms).toLocaleString() : '');
+
+/**
+ * The statuses of the tenant's sources, kept current: patched from the live channel's collect.status, polled
+ * while the channel is down. Call it once in the screen; the cells read the shared query (useSourceStatus).
+ */
+export function useSourceStatuses() {
+  const live = useLive<SourceStatusRead>(COLLECT_TOPIC, {
+    queryKey: sourceStatusQuery.queryKey,
+    apply: applySourceStatuses,
+  });
+  return useQuery({ ...sourceStatusQuery, refetchInterval: statusPoll(live) });
+}
+
+/** The sources each device is read from with their states, kept current as useSourceStatuses (the ledger). */
+export function useDeviceSources() {
+  const live = useLive<SourceStatusRead>(COLLECT_TOPIC, {
+    queryKey: deviceSourcesQuery.queryKey,
+    apply: applyDeviceSourceStates,
+  });
+  return useQuery({ ...deviceSourcesQuery, refetchInterval: statusPoll(live) });
+}
 
 export function useSourceStatus(sourceId: string): SourceStatusRead | undefined {
   return useQuery(sourceStatusQuery).data?.[sourceId];

@@ -2,7 +2,12 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { Form } from 'antd';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import type { BrowseNode } from '#src/api/deviceCollect';
+import {
+  applyDeviceSourceStates,
+  applySourceStatuses,
+  type BrowseNode,
+  type SourceStatusRead,
+} from '#src/api/deviceCollect';
 import { renderWithProviders } from '#src/test/render';
 import { type NodeItem, replaceChildren } from './AddressField';
 import { parseSettings, SettingsEditor, type SourceKind, settingsRule } from './SourceSettings';
@@ -113,5 +118,28 @@ describe('OPC UA node browser', () => {
     expect(once[0]).toBe(tree[0]);
     const top = replaceChildren(once, 'i=85', [node('i=2253')]);
     expect(top[0].children?.map((c) => c.key)).toEqual(['i=2253']);
+  });
+});
+
+describe('pushed source statuses', () => {
+  const status = (sourceId: string, state: string) => ({ sourceId, state }) as SourceStatusRead;
+
+  it('replace the source they name and leave the others', () => {
+    const cached = { '1': status('1', 'connecting'), '2': status('2', 'online') };
+    expect(applySourceStatuses(cached, [status('1', 'online'), status('3', 'offline')])).toEqual({
+      '1': status('1', 'online'),
+      '2': status('2', 'online'),
+      '3': status('3', 'offline'),
+    });
+  });
+
+  it('set the state of the source in every device that reads it', () => {
+    const cached = {
+      d1: [{ deviceId: 'd1', sourceId: '1', code: 'A', name: 'A', type: 'mqtt', state: 'connecting' }],
+      d2: [{ deviceId: 'd2', sourceId: '2', code: 'B', name: 'B', type: 'mqtt', state: 'online' }],
+    };
+    const next = applyDeviceSourceStates(cached, [status('1', 'offline')]) as typeof cached;
+    expect(next.d1[0].state).toBe('offline');
+    expect(next.d2[0]).toBe(cached.d2[0]);
   });
 });

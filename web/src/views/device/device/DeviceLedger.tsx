@@ -16,8 +16,8 @@ import { confirm } from '#src/app/feedback';
 import { lazyChunk } from '#src/app/registry';
 import { type CrudHandle, type CrudOption, CrudPage } from '#src/components/CrudPage';
 import { AreaImport } from '../AreaImport';
-import { DeviceSources } from '../datapoint/SourceStatus';
-import { DeviceRunState } from './StatusBadge';
+import { DeviceSources, useDeviceSources } from '../datapoint/SourceStatus';
+import { DeviceRunState, useRunStates } from './StatusBadge';
 
 const DeviceParts = lazyChunk(() => import('./DeviceParts'));
 const DevicePoints = lazyChunk(() => import('./DevicePoints'));
@@ -49,6 +49,9 @@ export function DeviceLedger({ query, name = 'device' }: DeviceLedgerProps) {
   const handle = useRef<CrudHandle>(null);
   const [importing, setImporting] = useState(false);
   const [drawer, setDrawer] = useState<{ kind: 'parts' | 'points'; device: Device } | null>(null);
+  // The run state and sources columns: one subscription each for the screen, the cells read the shared queries.
+  useRunStates();
+  useDeviceSources();
 
   const option = useMemo<CrudOption<Device>>(
     () => ({

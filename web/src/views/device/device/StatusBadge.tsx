@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Badge } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { runStatesQuery } from '#src/api/deviceAdmin';
+import { DEVICE_STATUS_TOPIC, runStatesPoll, runStatesQuery } from '#src/api/deviceAdmin';
+import { useLive } from '#src/app/useLive';
 
 /** The run states the monitor derives from data freshness, with their badge colours. */
 export const RUN_STATES = { online: 'success', offline: 'default', fault: 'error' } as const;
@@ -18,7 +19,16 @@ export function StatusBadge({ value }: { value?: string | null }) {
   return <Badge status={RUN_STATES[value]} text={t(`device.device.status_${value}`)} />;
 }
 
-/** The run state of one device, from the monitor's states of all devices (one query, shared, polled). */
+/**
+ * Every device's run state, kept current: reloaded when the live channel says a device's state changed, polled
+ * while the channel is down. Call it once in the screen; the badges read the shared query.
+ */
+export function useRunStates() {
+  const live = useLive(DEVICE_STATUS_TOPIC, { queryKey: runStatesQuery.queryKey });
+  return useQuery({ ...runStatesQuery, refetchInterval: runStatesPoll(live) });
+}
+
+/** The run state of one device, from the monitor's states of all devices (one query, shared; see useRunStates). */
 export function DeviceRunState({ deviceId }: { deviceId: string }) {
   const states = useQuery(runStatesQuery);
   return <StatusBadge value={states.data?.[deviceId]?.status} />;

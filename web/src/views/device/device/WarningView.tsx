@@ -3,14 +3,14 @@ import { Alert, Card, Col, Row, Statistic, Table } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { alarmPointsQuery, type Device, type RunState, warningDevicesQuery } from '#src/api/deviceAdmin';
 import {
-  alarmPointsQuery,
-  type Device,
-  type RunState,
-  runStatesQuery,
-  warningDevicesQuery,
-} from '#src/api/deviceAdmin';
-import { isRunState, RUN_STATES, type RunState as RunStateName, StatusBadge } from './StatusBadge';
+  isRunState,
+  RUN_STATES,
+  type RunState as RunStateName,
+  StatusBadge,
+  useRunStates,
+} from './StatusBadge';
 
 const L = (key: string) => `device.device.${key}`;
 
@@ -47,7 +47,7 @@ export function needingAttention<T extends Pick<WatchedDevice, 'status' | 'code'
 export default function WarningView() {
   const { t } = useTranslation();
   const devices = useQuery(warningDevicesQuery);
-  const states = useQuery(runStatesQuery);
+  const states = useRunStates();
   const points = useQuery(alarmPointsQuery);
   const watched = useMemo(
     () => withStates(devices.data ?? [], states.data ?? {}),

@@ -2,9 +2,15 @@ import { useQuery } from '@tanstack/react-query';
 import { Progress, Tag } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type ImportLog, importStatus } from '#src/api/deviceAdmin';
-import { componentKeys } from '#src/api/queryKeys';
-import { IMPORT_DONE, IMPORT_FAILED, isRunning, pollWhileRunning } from '#src/components/ImportJob';
+import { IMPORT_TOPIC, type ImportLog, importStatus } from '#src/api/deviceAdmin';
+import {
+  IMPORT_DONE,
+  IMPORT_FAILED,
+  importJobKey,
+  isRunning,
+  pollWhileRunning,
+  useImportLive,
+} from '#src/components/ImportJob';
 
 const L = (key: string) => `index.importExportManagement.${key}`;
 
@@ -17,17 +23,19 @@ export const STATE_COLORS: Record<number, string> = {
 };
 
 /**
- * The progress of one import: a running one polls its own state until it finishes, then asks the list to
- * reload (its counts changed); a finished one shows its outcome.
+ * The progress of one import: a running one follows its own state (pushed by the live channel, polled while it
+ * is down) until it finishes, then asks the list to reload (its counts changed); a finished one shows its
+ * outcome.
  */
 export function ProgressCell({ row, onFinished }: { row: ImportLog; onFinished(): void }) {
   const { t } = useTranslation();
   const running = isRunning(row.state);
+  const pushed = useImportLive(IMPORT_TOPIC, row.id, running);
   const live = useQuery({
-    queryKey: componentKeys.of('import-job', row.id),
+    queryKey: importJobKey(row.id),
     queryFn: () => importStatus(row.id),
     enabled: running,
-    refetchInterval: (q) => pollWhileRunning(q.state.data?.state ?? row.state),
+    refetchInterval: (q) => pollWhileRunning(q.state.data?.state ?? row.state, pushed),
   });
   const state = live.data?.state ?? row.state;
   const finishedNow = running && live.data !== undefined && !isRunning(live.data.state);

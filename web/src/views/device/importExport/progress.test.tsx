@@ -5,7 +5,7 @@ import { renderWithProviders } from '#src/test/render';
 import { ProgressCell } from './ProgressCell';
 
 const { importStatus } = vi.hoisted(() => ({ importStatus: vi.fn() }));
-vi.mock('#src/api/deviceAdmin', () => ({ importStatus }));
+vi.mock('#src/api/deviceAdmin', () => ({ importStatus, IMPORT_TOPIC: 'device.import' }));
 
 const log = (state: number, progress: number) => ({ id: '9', state, progress }) as ImportLog;
 

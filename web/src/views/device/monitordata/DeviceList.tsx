@@ -2,17 +2,24 @@ import { useQuery } from '@tanstack/react-query';
 import { Card, Empty, Input, Spin } from 'antd';
 import { memo, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DEVICE_STATUS_TOPIC } from '#src/api/deviceAdmin';
 import type { MonitorDevice } from '#src/api/monitorData';
+import { useLive } from '#src/app/useLive';
 import { devicesQuery } from '#src/components/monitor/hooks';
 import { DeviceStatusBadge } from '#src/components/monitor/tags';
 
 const L = (key: string) => `device.monitordata.${key}`;
 
-/** The devices to pick from (name or code filter), each with its status; reloads with the realtime poll. */
+/** How often the device list (with each device's status) is read again while the live channel is down. */
+export const DEVICES_POLL_MS = 15_000;
+
+/** The devices to pick from (name or code filter), each with its status: reloaded when the live channel says a
+ * device's state changed, polled while it is down. */
 export function useMonitorDevices() {
+  const live = useLive(DEVICE_STATUS_TOPIC, { queryKey: devicesQuery.queryKey });
   return useQuery({
     ...devicesQuery,
-    refetchInterval: 15_000,
+    refetchInterval: live ? false : DEVICES_POLL_MS,
     refetchIntervalInBackground: false,
   });
 }

@@ -57,8 +57,8 @@ export function loader() {
 }
 
 /**
- * 监测数据 (/device/monitordata): pick a device, read its points' latest values (polled every few seconds,
- * stale and out-of-range points marked) and chart the ticked points over a time range.
+ * 监测数据 (/device/monitordata): pick a device, read its points' latest values (pushed by the live channel,
+ * polled every few seconds while it is down; stale and out-of-range points marked) and chart the ticked points over a time range.
  */
 export default function MonitorDataPage() {
   const { t } = useTranslation();
@@ -115,9 +115,15 @@ export default function MonitorDataPage() {
               }
               extra={
                 <Space size="middle">
-                  <Typography.Text type="secondary" className="pd-monitor-live">
+                  <Typography.Text
+                    type="secondary"
+                    className="pd-monitor-live"
+                    data-live={realtime.live ? 'on' : 'off'}
+                  >
                     <span className="pd-monitor-pulse" />
-                    {t(L('refreshEvery'), { s: REALTIME_INTERVAL_MS / 1000 })}
+                    {realtime.live
+                      ? t(L('liveUpdates'))
+                      : t(L('refreshEvery'), { s: REALTIME_INTERVAL_MS / 1000 })}
                     {realtime.dataUpdatedAt > 0 &&
                       ` · ${t(L('updatedAt'), { time: dayjs(realtime.dataUpdatedAt).format('HH:mm:ss') })}`}
                   </Typography.Text>
