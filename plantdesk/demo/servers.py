@@ -17,6 +17,7 @@ import asyncio
 import contextlib
 import logging
 import socket
+import struct
 import subprocess
 import sys
 from dataclasses import asdict, dataclass, field
@@ -140,7 +141,7 @@ class ModbusFeed:
             address=("127.0.0.1", port))
 
     def set(self, device: str, code: str, value: Any) -> None:
-        from pymodbus.client import AsyncModbusTcpClient
+        from plantdesk.modules.device.collect import modbus
 
         point = self.points.get((device, code))
         if point is None or point.register is None or not isinstance(value, int | float):
@@ -151,9 +152,11 @@ class ModbusFeed:
             block.setValues(address + 1, [bool(value)])
             return
         raw = (float(value) - point.offset) / (point.scale or 1.0)
-        number: int | float = raw if data_type == "float32" else int(round(raw))
-        words = AsyncModbusTcpClient.convert_to_registers(number, AsyncModbusTcpClient.DATATYPE[data_type.upper()],
-                                                          word_order="little" if word_order == "little" else "big")
+        number: int | float = raw if data_type.startswith("float") else int(round(raw))
+        try:
+            words = modbus.registers(number, data_type, word_order)
+        except (struct.error, OverflowError):  # a value its register type cannot hold: the register keeps its last
+            return
         block.setValues(address + 1, words)  # the device context adds one on reads
 
 

@@ -84,7 +84,7 @@ export const deviceDatapoint = defineArea('device.datapoint', {
     nodeClass: '节点类型',
     nodeValue: '当前值',
     addressTip:
-      'Modbus: 40001[:float32[:little]](0/1/3/4 开头:线圈/离散输入/输入寄存器/保持寄存器);OPC UA: 节点 ID,如 ns=2;s=R.TEMP',
+      'Modbus: 40001[:float32[:CDAB]](0/1/3/4 开头:线圈/离散输入/输入寄存器/保持寄存器;类型 int16/uint16/int32/uint32/float32/int64/uint64/float64;字节序 ABCD/BADC/CDAB/DCBA);OPC UA: 节点 ID,如 ns=2;s=R.TEMP',
     tabAllSources: '全部来源',
     sourceSettings: '来源配置',
     connectionTest: '连接测试',
@@ -221,7 +221,7 @@ export const deviceDatapoint = defineArea('device.datapoint', {
     nodeClass: 'Node class',
     nodeValue: 'Value',
     addressTip:
-      'Modbus: 40001[:float32[:little]] (leading 0/1/3/4: coil / discrete input / input register / holding register); OPC UA: a node id such as ns=2;s=R.TEMP',
+      'Modbus: 40001[:float32[:CDAB]] (leading 0/1/3/4: coil / discrete input / input register / holding register; types int16/uint16/int32/uint32/float32/int64/uint64/float64; byte order ABCD/BADC/CDAB/DCBA); OPC UA: a node id such as ns=2;s=R.TEMP',
     tabAllSources: 'All sources',
     sourceSettings: 'Source settings',
     connectionTest: 'Connection test',
