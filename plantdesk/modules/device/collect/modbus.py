@@ -114,6 +114,7 @@ def decode(block: Block, words: list, point: Point, reg: Register) -> Any:
 
 def _ordered(words: list[int], order: str) -> list[int]:
     """The registers as read ↔ big-endian registers (each swap is its own inverse)."""
+    order = specs.ORDERS.get(order, order)
     if order in ("cdab", "dcba"):
         words = words[::-1]
     if order in ("badc", "dcba"):
