@@ -314,5 +314,28 @@ async def load(db: AsyncSession, server: Settings, tenant_id: str | None = None)
             points[row.source_id].append(Point(row.id, row.device, row.code, (row.address or "").strip(),
                                                row.scale if row.scale is not None else 1.0, row.offset or 0.0,
                                                group))
-    return {row.id: SourceSpec(row.id, row.tenant_id, KINDS[row.type.lower()], row.code, row.name,
-                               opened(server, row.config), tuple(points[row.id])) for row in sources}
+    found = {row.id: SourceSpec(row.id, row.tenant_id, KINDS[row.type.lower()], row.code, row.name,
+                                opened(server, row.config), tuple(points[row.id])) for row in sources}
+    return _shared(found)
+
+
+def _shared(found: dict[int, SourceSpec]) -> dict[int, SourceSpec]:
+    """MQTT sources of one tenant reading the same filter on the same broker as the same account would each get
+    every message: each is told the shared-subscription group they form (collect.mqtt.subscription)."""
+    from dataclasses import replace
+    from hashlib import sha256
+
+    alike: dict[tuple, list[int]] = {}
+    for sid, spec in found.items():
+        if spec.kind == MQTT:
+            config = spec.config
+            key = (spec.tenant_id, str(config.get("url") or ""), str(config.get("username") or ""),
+                   str(config.get("topic") or f"plantdesk/{spec.tenant_id}/+/+"))
+            alike.setdefault(key, []).append(sid)
+    for key, ids in alike.items():
+        if len(ids) > 1:
+            group = f"plantdesk-{key[0]}-{sha256(repr(key).encode()).hexdigest()[:12]}"
+            for sid in ids:
+                config = found[sid].config | {"sharedGroup": group}
+                found[sid] = replace(found[sid], config_json=orjson.dumps(config).decode())
+    return found
