@@ -2,6 +2,7 @@
 process loads."""
 
 import logging
+import shutil
 import socket
 import subprocess
 import sys
@@ -133,3 +134,54 @@ class TestServers:
                          "(PLANTDESK_DEMO_MODBUS_PORT moves it before the first start)", None),
                         (f"simulator: no OPC UA server: 127.0.0.1:{ports[1]} is taken "
                          "(PLANTDESK_DEMO_OPCUA_PORT moves it before the first start)", None)]
+
+
+@pytest.mark.skipif(shutil.which("mosquitto") is None, reason="mosquitto (a broker of the test's own) is missing")
+async def test_the_simulators_mqtt_client_has_its_own_id_and_reconnects(tmp_path, caplog):
+    """Issue 29: a fixed client id let two simulators push each other off the broker, and a dropped connection
+    went silent for good. Each start has its own id; a lost connection is logged and retried with back-off."""
+    import asyncio
+
+    import aiomqtt
+
+    from plantdesk.demo import servers
+    from tests.device.collect_servers import PlainMosquitto
+
+    assert servers.mqtt_client_id() != servers.mqtt_client_id()
+    broker = PlainMosquitto(tmp_path)
+    await broker.start()
+    demo = servers.Demo(servers.Feeds(mqtt={"TK9"}, mqtt_address=(False, "127.0.0.1", broker.port)))
+    caplog.set_level(logging.WARNING, logger="plantdesk.simulator")
+
+    async def heard(ts: int) -> bool:
+        async with aiomqtt.Client("127.0.0.1", broker.port) as listener:
+            await listener.subscribe(f"plantdesk/{TENANT}/TK9/telemetry")
+            for _ in range(60):
+                await demo.feed({"TK9": {"LEVEL": 1.5}}, ts)
+                try:
+                    async with asyncio.timeout(0.5):
+                        message = await anext(aiter(listener.messages))
+                except TimeoutError:
+                    continue
+                return orjson.loads(message.payload)["ts"] == ts
+        return False
+
+    try:
+        await demo.start()
+        assert await heard(1)
+        await broker.stop()  # the broker goes away: the next publish notices, logs it and backs off
+        for _ in range(40):
+            await demo.feed({"TK9": {"LEVEL": 1.5}}, 2)
+            if demo.mqtt is None:
+                break
+            await asyncio.sleep(0.1)
+        assert demo.mqtt is None
+        assert any("MQTT connection lost" in r.getMessage() and "reconnecting in 1 s" in r.getMessage()
+                   for r in caplog.records)
+        await broker.start()
+        await asyncio.sleep(1.1)  # the back-off
+        assert await heard(3)
+        assert any("publishing again TK9 to MQTT" in r.getMessage() for r in caplog.records)
+    finally:
+        await demo.stop()
+        await broker.stop()

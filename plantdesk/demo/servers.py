@@ -16,9 +16,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
+import secrets
 import socket
+import struct
 import subprocess
 import sys
+import time
 from dataclasses import asdict, dataclass, field
 from importlib.metadata import version
 from pathlib import Path
@@ -140,7 +144,7 @@ class ModbusFeed:
             address=("127.0.0.1", port))
 
     def set(self, device: str, code: str, value: Any) -> None:
-        from pymodbus.client import AsyncModbusTcpClient
+        from plantdesk.modules.device.collect import modbus
 
         point = self.points.get((device, code))
         if point is None or point.register is None or not isinstance(value, int | float):
@@ -151,9 +155,11 @@ class ModbusFeed:
             block.setValues(address + 1, [bool(value)])
             return
         raw = (float(value) - point.offset) / (point.scale or 1.0)
-        number: int | float = raw if data_type == "float32" else int(round(raw))
-        words = AsyncModbusTcpClient.convert_to_registers(number, AsyncModbusTcpClient.DATATYPE[data_type.upper()],
-                                                          word_order="little" if word_order == "little" else "big")
+        number: int | float = raw if data_type.startswith("float") else int(round(raw))
+        try:
+            words = modbus.registers(number, data_type, word_order)
+        except (struct.error, OverflowError):  # a value its register type cannot hold: the register keeps its last
+            return
         block.setValues(address + 1, words)  # the device context adds one on reads
 
 
@@ -208,6 +214,8 @@ class Demo:
         self.modbus: ModbusFeed | None = None
         self.opcua: OpcUaFeed | None = None
         self.mqtt: Any = None
+        self._mqtt_address: tuple[bool, str, int] | None = None
+        self._mqtt_backoff, self._mqtt_retry_at = 0.0, 0.0
         self._stack = contextlib.AsyncExitStack()
 
     async def start(self) -> None:
@@ -241,15 +249,39 @@ class Demo:
             await self._connect_mqtt(*feeds.mqtt_address)
 
     async def _connect_mqtt(self, _tls: bool, host: str, port: int) -> None:
+        """Connect the publisher (a client id of its own: two simulators, or a restarted one whose old session
+        the broker still holds, never push each other off); a failure is logged and retried by `feed` after the
+        back-off."""
         import aiomqtt
 
+        self._mqtt_address = (_tls, host, port)
+        client = aiomqtt.Client(host, port, timeout=5, identifier=mqtt_client_id())
         try:
-            self.mqtt = await self._stack.enter_async_context(aiomqtt.Client(host, port, timeout=5,
-                                                                             identifier="plantdesk-demo-plant"))
-            log.warning("simulator: publishing %s to MQTT %s:%d", ", ".join(sorted(self.feeds.mqtt)), host, port)
+            await client.__aenter__()
         except aiomqtt.MqttError as exc:
             self.mqtt = None
-            log.warning("simulator: no MQTT broker at %s:%d: %s", host, port, exc)
+            self._mqtt_backoff = min(MQTT_BACKOFF_MAX, self._mqtt_backoff * 2) if self._mqtt_backoff else 1.0
+            self._mqtt_retry_at = time.monotonic() + self._mqtt_backoff
+            log.warning("simulator: no MQTT broker at %s:%d: %s; trying again in %.0f s", host, port, exc,
+                        self._mqtt_backoff)
+            return
+        self.mqtt = client
+        again = self._mqtt_backoff > 0
+        self._mqtt_backoff = 0.0
+        log.warning("simulator: %s %s to MQTT %s:%d as %s", "publishing again" if again else "publishing",
+                    ", ".join(sorted(self.feeds.mqtt)), host, port, client.identifier)
+
+    async def _drop_mqtt(self, reason: object) -> None:
+        """The connection is gone: closed on our side, retried after the back-off."""
+        import aiomqtt
+
+        client, self.mqtt = self.mqtt, None
+        if client is not None:
+            with contextlib.suppress(aiomqtt.MqttError, OSError, RuntimeError):
+                await client.__aexit__(None, None, None)
+        self._mqtt_backoff = 1.0
+        self._mqtt_retry_at = time.monotonic() + self._mqtt_backoff
+        log.warning("simulator: MQTT connection lost: %s; reconnecting in %.0f s", reason, self._mqtt_backoff)
 
     async def feed(self, values: dict[str, dict[str, Any]], ts: int) -> None:
         for device in self.feeds.modbus:
@@ -260,6 +292,8 @@ class Demo:
             for code, value in values.get(device, {}).items():
                 if self.opcua is not None:
                     await self.opcua.set(device, code, value)
+        if self.mqtt is None and self._mqtt_address is not None and time.monotonic() >= self._mqtt_retry_at:
+            await self._connect_mqtt(*self._mqtt_address)
         if self.mqtt is not None:
             import aiomqtt
 
@@ -268,14 +302,27 @@ class Demo:
                     await self.mqtt.publish(f"plantdesk/{TENANT}/{device}/telemetry",
                                             orjson.dumps({"ts": ts, "values": values.get(device, {})}), qos=0)
             except aiomqtt.MqttError as exc:
-                log.warning("simulator: MQTT publish failed: %s", exc)
+                await self._drop_mqtt(exc)
 
     async def stop(self) -> None:
         if self.modbus is not None:
             await self.modbus.server.shutdown()
         if self.opcua is not None:
             await self.opcua.server.stop()
+        if self.mqtt is not None:
+            client, self.mqtt, self._mqtt_address = self.mqtt, None, None
+            with contextlib.suppress(Exception):
+                await client.__aexit__(None, None, None)
         await self._stack.aclose()
+
+
+MQTT_BACKOFF_MAX = 30.0
+
+
+def mqtt_client_id() -> str:
+    """The simulator's MQTT client id: unique per process and start (a fixed one made two simulators, or a
+    restart the broker had not noticed yet, take each other's session away)."""
+    return f"plantdesk-demo-{socket.gethostname()[:20]}-{os.getpid()}-{secrets.token_hex(3)}"
 
 
 def _port(endpoint: str) -> int | None:

@@ -230,3 +230,12 @@ class PasswordMosquitto(Mosquitto):
         self.config = folder / "mosquitto-password.conf"
         self.config.write_text(f"listener {self.port} 127.0.0.1\nallow_anonymous false\npassword_file {passwords}\n"
                                "persistence false\nuser root\n")
+
+class PlainMosquitto(Mosquitto):
+    """A plain Mosquitto broker of the test's own (anonymous, no TLS), to stop and start again on its port."""
+
+    def __init__(self, folder: Path):
+        self.port, self.process = free_port(), None
+        self.config = folder / "mosquitto-plain.conf"
+        self.config.write_text(f"listener {self.port} 127.0.0.1\nallow_anonymous true\npersistence false\n"
+                               "user root\n")

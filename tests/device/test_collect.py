@@ -451,6 +451,44 @@ class TestModbusRtu:
             "串口参数须为数字")
 
 
+class TestModbusByteOrders:
+    async def test_every_order_and_the_64_bit_types_through_an_rtu_gateway(self, app, demo_admin, unique):
+        """A pymodbus server speaking RTU frames over TCP (a serial gateway) holding one value in each byte
+        order and each 64-bit type, written with the server's own encoder where it has one."""
+        from pymodbus.client import AsyncModbusTcpClient as Codec
+
+        from plantdesk.modules.device.collect.modbus import registers
+
+        server = ModbusSim(framer=FramerType.RTU)
+        big = Codec.convert_to_registers(10.5, Codec.DATATYPE.FLOAT32)  # ABCD, as pymodbus writes it
+        server.set_holding(0, big)
+        server.set_holding(2, big[::-1])  # CDAB
+        server.set_holding(4, [((w & 0xFF) << 8) | (w >> 8) for w in big])  # BADC
+        server.set_holding(6, [((w & 0xFF) << 8) | (w >> 8) for w in big[::-1]])  # DCBA
+        server.set_holding(10, Codec.convert_to_registers(-2.75e10, Codec.DATATYPE.FLOAT64))
+        server.set_holding(14, Codec.convert_to_registers(-(2**40), Codec.DATATYPE.INT64))
+        server.set_holding(18, Codec.convert_to_registers(2**50 + 3, Codec.DATATYPE.UINT64, word_order="little"))
+        server.set_holding(22, registers(123456789, "int32", "dcba"))
+        await server.start()
+        try:
+            source = await add_source(demo_admin, "modbus", f"BO-{unique}", {
+                "transport": "rtu-over-tcp", "host": "127.0.0.1", "port": server.port, "timeoutMs": 2000})
+            device = await add_device(app, DEMO_TENANT, f"BO-{unique}", [
+                {"code": "ABCD", "address": "40001:float32:ABCD"}, {"code": "CDAB", "address": "40003:float32:CDAB"},
+                {"code": "BADC", "address": "40005:float32:BADC"}, {"code": "DCBA", "address": "40007:float32:dcba"},
+                {"code": "F64", "address": "40011:float64"}, {"code": "I64", "address": "40015:int64"},
+                {"code": "U64", "address": "40019:uint64:little"}, {"code": "I32", "address": "40023:int32:DCBA"}],
+                source_id=source)
+            values = await until(lambda: _has(demo_admin, device, {"ABCD": 10.5, "CDAB": 10.5, "BADC": 10.5,
+                                                                    "DCBA": 10.5, "I32": 123456789.0}),
+                                 what="the four byte orders")
+            assert values["F64"] == -2.75e10 and values["I64"] == -(2**40) and values["U64"] == float(2**50 + 3)
+            state = await source_state(demo_admin, source)
+            assert state["state"] == "online" and rejected(state) == {}
+        finally:
+            await server.stop()
+
+
 class TestBadPoints:
     """One point its server refuses stops nothing else: a register the PLC rejects inside a block, a node id the
     OPC UA server does not have; and a server that accepts the connection but never answers is not online."""
@@ -798,14 +836,34 @@ class TestRefusals:
 
 
 def test_modbus_addresses():
-    assert specs.register("40001") == specs.Register("holding", 0, "int16", "big")
-    assert specs.register("300010:float32:little") == specs.Register("input", 9, "float32", "little")
+    assert specs.register("40001") == specs.Register("holding", 0, "int16", "abcd")
+    assert specs.register("300010:float32:little") == specs.Register("input", 9, "float32", "cdab")
+    assert specs.register("40001:float32:BADC") == specs.Register("holding", 0, "float32", "badc")
     assert specs.register("00003").width == 1 and specs.register("10001").kind == "discrete"
-    assert specs.register("40011:uint32").width == 2
-    for bad in ("99999", "40000", "4001", "40001:float64", "40001:int16:middle", "hr1", ""):
+    assert specs.register("40011:uint32").width == 2 and specs.register("40011:float64:dcba").width == 4
+    for bad in ("99999", "40000", "4001", "40001:float128", "40001:int16:middle", "40001:int32:acbd", "hr1", ""):
         with pytest.raises(BadRequest) as refused:
             specs.register(bad)
-        assert refused.value.msg.startswith("Modbus 地址格式错误")
+        assert refused.value.msg == (f"Modbus 地址格式错误: {bad}(数据类型 int16/uint16/int32/uint32/float32/int64/"
+                                     "uint64/float64,字节序 ABCD/BADC/CDAB/DCBA 或 big/little)") or bad in (
+            "99999", "40000", "4001", "hr1", "")
+
+
+def test_modbus_byte_orders():
+    """The four byte orders, as a meter's manual prints them: 0x41 0x20 0x00 0x00 is 10.0 as a float32."""
+    from plantdesk.modules.device.collect.modbus import number, registers
+
+    assert number([0x4120, 0x0000], "float32", "abcd") == 10.0
+    assert number([0x0000, 0x4120], "float32", "cdab") == 10.0
+    assert number([0x2041, 0x0000], "float32", "badc") == 10.0
+    assert number([0x0000, 0x2041], "float32", "dcba") == 10.0
+    assert number([0x0102, 0x0304], "uint32", "dcba") == 0x04030201
+    assert number([0xFFFF, 0xFFFF, 0xFFFF, 0xFFFE], "int64", "abcd") == -2
+    assert number([0xFFFE, 0xFFFF, 0xFFFF, 0xFFFF], "int64", "cdab") == -2
+    for data_type, value in (("float64", -1234.5678), ("int64", -(2**40) - 7), ("uint64", 2**63 + 5),
+                             ("int32", -70000), ("float32", 0.5)):
+        for order in ("abcd", "badc", "cdab", "dcba"):
+            assert number(registers(value, data_type, order), data_type, order) == value
 
 
 async def _exists(*paths) -> bool:

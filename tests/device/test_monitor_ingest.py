@@ -36,7 +36,8 @@ class TestBodies:
         ts = now_ms()
         answer = await demo_admin.data("POST", TELEMETRY, {"deviceCode": f"R-{unique}", "ts": ts, "values": {
             "TEMP": 71.5, "RUN": True, "MODE": "auto", "LEVEL": "3.25"}})
-        assert answer == {"accepted": 4, "rejected": 0, "stored": 4, "rejections": [], "truncated": False}
+        assert answer == {"accepted": 4, "rejected": 0, "stored": 4, "rejections": [], "truncated": False,
+                          "reasons": {}}
         values = await demo_admin.data("GET", f"{MONITOR}/realtime", deviceId=device["id"])
         assert {v["pointCode"]: (v["value"], v["textValue"], v["ts"]) for v in values} == {
             "TEMP": (71.5, None, ts), "RUN": (1.0, None, ts), "MODE": (None, "auto", ts), "LEVEL": (3.25, None, ts)}
@@ -93,7 +94,7 @@ class TestRejections:
             (0, "TEMP", "unknown_device"),
             (1, "NOPE", "unknown_point"), (1, "TEMP", "bad_type"), (1, "RUN", "bad_type"), (1, "MODE", "bad_type"),
             (1, "LEVEL", "bad_type"),
-            (2, "TEMP", "time_out_of_range"), (3, "TEMP", "time_out_of_range"), (4, "TEMP", "time_out_of_range"),
+            (2, "TEMP", "time_out_of_range"), (3, "TEMP", "time_out_of_range"), (4, "TEMP", "bad_time"),
             (5, None, "bad_entry"), (6, None, "bad_entry")]
         assert all(r["message"] for r in answer["rejections"])
 

@@ -1,6 +1,7 @@
 """The demo plant's alarms (tenant 356782): five levels, two groups of recipients, time cycles, and rules on the
 points the simulator drives past their limits now and then (reactor temperature, pump vibration, compressor
-discharge temperature), so a running demo raises and clears real alarms within minutes; the operations shift's
+discharge temperature), so a running demo raises and clears real alarms within minutes, and the built-in
+device-offline alarm on every device; the operations shift's
 alarms escalate to maintenance when nobody confirms them for 15 minutes, and the bell and e-mail speak through
 templates."""
 
@@ -45,6 +46,9 @@ RULES = [
      "SIMPLE", 0, 1, 120, 0.0),
 ]
 
+# The built-in device-offline alarm, enabled on every demo device: (level, group).
+OFFLINE = (2, "Operations shift")
+
 
 async def seed(db: AsyncSession, tenant_id: str) -> None:
     from plantdesk.modules.alarm.models import AlarmGroup, AlarmLevel, AlarmRule, AlarmTemplate, AlarmTimeCycle
@@ -80,4 +84,11 @@ async def seed(db: AsyncSession, tenant_id: str) -> None:
                              group_id=groups[group].id, kind=kind, operator=operator, threshold=threshold, low=low,
                              high=high, mode=mode, duration_seconds=duration, repeat_count=repeat,
                              no_data_seconds=no_data, hysteresis=hysteresis, clear_seconds=0, enabled=1))
+        level, group = OFFLINE
+        for device_id, code, name in (await db.execute(select(Device.id, Device.code, Device.name)
+                                                       .order_by(Device.code))).all():
+            db.add(AlarmRule(name=f"{name or code} offline", device_id=device_id, point_id=0,
+                             level_id=levels[level].id, group_id=groups[group].id, kind="OFFLINE", operator="gt",
+                             mode="SIMPLE", duration_seconds=0, repeat_count=1, no_data_seconds=0, hysteresis=0.0,
+                             clear_seconds=0, enabled=1))
         await db.flush()

@@ -66,6 +66,8 @@ LEASE_TTL = 20.0  # a dead worker's partitions move within this, plus a drain
 DRAIN_SECONDS = 1.0
 DRAIN_BATCH = 5_000
 SWEEP_SECONDS = 5.0
+OFFLINE = "OFFLINE"  # the built-in device-offline rule kind: on a device (point_id 0), raised and cleared by the sweep
+OFFLINE_POINT = "设备离线"  # what the point's place in its notifications says
 # The live channel's alarm topic (core.live): a raise, clear, confirmation or escalation, for the alarm screens.
 LIVE_TOPIC = "alarm"
 LIVE_CODES = ("alarm_overview", "alarm_overview_view", "database", "database_view", "config", "config_view")
@@ -222,6 +224,7 @@ class Engine:
         self.levels: dict[int, tuple[str, int, str]] = {}  # level id → (name, level, tenant)
         self.last: dict[int, tuple[int, float]] = {}  # rule id → the last (ts, value): RATE's previous value
         self.states: dict[int, _State] = {}  # rule id → progress: read from the database once, then written through
+        self.cache = None  # the runtime's cache (alarm.partitions sets it): the collectors' word on devices
 
     def owns(self, device_id: int) -> bool:
         return self.ownership is not None and self.ownership.owns(partition(device_id))
@@ -249,8 +252,9 @@ class Engine:
         with tenancy.platform_scope(db):
             rows = (await db.execute(
                 select(AlarmRule, Device.name, DataPoint.name)
-                .join(DataPoint, DataPoint.id == AlarmRule.point_id)
+                .outerjoin(DataPoint, DataPoint.id == AlarmRule.point_id)
                 .join(Device, Device.id == AlarmRule.device_id)
+                .where((DataPoint.id.is_not(None)) | (AlarmRule.kind == OFFLINE))
                 .where(AlarmRule.enabled == 1))).all()
             ctx = await context(db)
             texts = {(t.tenant_id, t.channel, t.action): templates.Text(t.title or "", t.content)
@@ -259,9 +263,11 @@ class Engine:
         by_id: dict[int, Rule] = {}
         for rule, device_name, point_name in rows:
             found = snapshot(rule, ctx, rule_id=rule.id, tenant_id=rule.tenant_id, device_id=rule.device_id,
-                             point_id=rule.point_id, device_name=device_name, point_name=point_name)
+                             point_id=rule.point_id, device_name=device_name,
+                             point_name=OFFLINE_POINT if rule.kind == OFFLINE else point_name)
             if found is not None:
-                by_point.setdefault(rule.point_id, []).append(found)
+                if found.kind != OFFLINE:  # the device-offline rules hear no values: the sweep asks the device
+                    by_point.setdefault(rule.point_id, []).append(found)
                 by_id[rule.id] = found
         self.by_point, self.by_id, self.templates, self.levels = by_point, by_id, texts, ctx.levels
         self.loaded_until, self.loaded_version = time.monotonic() + RULES_SECONDS, version
@@ -351,9 +357,10 @@ class Engine:
     # --- the sweep ------------------------------------------------------------------------------------------
 
     async def sweep(self, db: AsyncSession, now: int | None = None) -> None:
-        """Raise DURATION rules whose window elapsed without a new value and NO_DATA rules whose point went
-        quiet, clear open alarms whose clear delay elapsed, and take the escalation steps that fell due: for the
-        devices this engine owns."""
+        """Raise DURATION rules whose window elapsed without a new value, NO_DATA rules whose point went
+        quiet and OFFLINE rules whose device went offline (clearing them when it is back), clear open alarms
+        whose clear delay elapsed, and take the escalation steps that fell due: for the devices this engine
+        owns."""
         from plantdesk.modules.device.monitor.models import MonitorLatest
 
         await self.rules_for(db)
@@ -366,10 +373,12 @@ class Engine:
             stored = (await db.execute(select(AlarmRuleState.rule_id).where(
                 (AlarmRuleState.bad_since.is_not(None)) | (AlarmRuleState.good_since.is_not(None))))).scalars().all()
             quiet = [r for r in rules.values() if r.kind == "NO_DATA" and r.no_data_ms > 0]
-            candidates = {r.id: r for r in [rules[i] for i in stored if i in rules] + quiet}
+            watched = [r for r in rules.values() if r.kind == OFFLINE]
+            candidates = {r.id: r for r in [rules[i] for i in stored if i in rules] + quiet + watched}
             evaluation = _Round(self, db, list(candidates.values()))
             await evaluation.load()
-            pending = [rules[i] for i, st in self.states.items() if i in rules and (st.bad_since or st.good_since)]
+            pending = [rules[i] for i, st in self.states.items() if i in rules and (st.bad_since or st.good_since)
+                       and rules[i].kind != OFFLINE]
             evaluation.rules = list({r.id: r for r in [*candidates.values(), *pending]}.values())
             for rule in pending:
                 state = self.states[rule.id]
@@ -391,8 +400,41 @@ class Engine:
                         await evaluation.raise_(rule, now, None)
                     elif not silent and state.record_id is not None:
                         await evaluation.clear(rule, await evaluation.record(state), seen or now, None)
+            if watched:
+                await self._offline(db, evaluation, watched, now)
             await evaluation.escalate([r for r in rules.values() if r.escalate_ms], now)
             await evaluation.save()
+
+    async def _offline(self, db: AsyncSession, evaluation: _Round, rules: list[Rule], now: int) -> None:
+        """The device-offline rules: a device that reported once and is offline now (monitor.device_status: no
+        fresh value, or its collector's word) raises, after `duration` in the DURATION mode; online again, it
+        clears. A device that never reported is not lost."""
+        from plantdesk.modules.device.monitor.service import OFFLINE as GONE
+        from plantdesk.modules.device.monitor.service import device_status
+
+        found: dict[int, dict] = {}
+        for tenant_id in sorted({r.tenant_id for r in rules}):  # device codes are per tenant (the collectors' word)
+            with tenancy.tenant_scope(db, tenant_id):
+                found |= await device_status(db, sorted({r.device_id for r in rules if r.tenant_id == tenant_id}),
+                                             self.cache)
+        for rule in rules:
+            entry = found.get(rule.device_id)
+            if entry is None:
+                continue
+            state = self.states[rule.id]
+            if entry["status"] == GONE and entry["last_ts"] is not None:
+                if state.record_id is not None:
+                    continue
+                if state.bad_since is None:
+                    evaluation.state(rule).bad_since = now
+                if (rule.mode != "DURATION" or now - (state.bad_since or now) >= rule.duration_ms) \
+                        and rule.active(now):
+                    await evaluation.raise_(rule, now, None)
+            else:
+                if state.record_id is not None:
+                    await evaluation.clear(rule, await evaluation.record(state), now, None)
+                elif state.bad_since is not None:
+                    evaluation.state(rule).bad_since = None
 
     # --- notifications --------------------------------------------------------------------------------------
 
@@ -749,6 +791,7 @@ def reset() -> None:
 async def partitions(runtime) -> None:
     """The `alarm.partitions` service: in the embedded mode this process owns every device; scaled out it
     leases its share of the partitions, drains what was handed over for them and sweeps them."""
+    default.cache = runtime.cache
     if runtime.settings.jobs != "queue":
         default.ownership = EVERYTHING
         async with runtime.sessions() as db:  # what a process that owned nothing handed over before

@@ -64,7 +64,8 @@ class AlarmTimeCycle(IdMixin, TenantMixin, AuditMixin, Base):
 class RuleCondition:
     """What raises and clears an alarm, shared by the rules on data points (`alarm_rule`) and the metrics on
     third-party tables (`alarm_metric`, alarm.tracking): `kind` THRESHOLD (value `operator` threshold), RANGE
-    (outside low … high), RATE (change per minute above threshold) or NO_DATA (no value for `no_data_seconds`);
+    (outside low … high), RATE (change per minute above threshold), NO_DATA (no value for `no_data_seconds`) or
+    OFFLINE (the rule's device offline: the built-in device-offline alarm; its point_id is 0);
     `mode` SIMPLE (first bad value), DURATION (bad for `duration_seconds`) or REPEATING (`repeat_count` bad
     values in a row). It clears once the value is back by `hysteresis` inside the limit, held for
     `clear_seconds`."""
@@ -89,7 +90,7 @@ class RuleCondition:
 
 
 class AlarmRule(IdMixin, TenantMixin, RuleCondition, AuditMixin, Base):
-    """An alarm event: a condition (RuleCondition) on one data point."""
+    """An alarm event: a condition (RuleCondition) on one data point, or (kind OFFLINE, point_id 0) on a device."""
 
     __tablename__ = "alarm_rule"
 

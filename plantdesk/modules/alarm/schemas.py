@@ -4,7 +4,7 @@ from pydantic import Field
 
 from plantdesk.core.envelope import DateTime, Id, Schema
 
-KINDS = r"^(THRESHOLD|RANGE|RATE|NO_DATA)$"
+KINDS = r"^(THRESHOLD|RANGE|RATE|NO_DATA|OFFLINE)$"
 MODES = r"^(SIMPLE|DURATION|REPEATING)$"
 HHMM = r"^([01]\d|2[0-4]):[0-5]\d$"
 
@@ -164,6 +164,7 @@ class ConditionWrite(Schema):
 
 class EventWrite(ConditionWrite):
     point_id: Id | None = None
+    device_id: Id | None = None  # an OFFLINE rule's device (a point's rule takes its point's device)
 
 
 class ResultRead(Schema):

@@ -23,7 +23,7 @@ from plantdesk.core.paging import PageParams, paginate
 from plantdesk.core.security import revocation
 from plantdesk.core.security.passwords import verify_password
 from plantdesk.modules.alarm import engine, templates, unusual
-from plantdesk.modules.alarm.engine import AFFIRMED, NOT_AFFIRMED, NOT_REMOVED, REMOVED
+from plantdesk.modules.alarm.engine import AFFIRMED, NOT_AFFIRMED, NOT_REMOVED, OFFLINE, REMOVED
 from plantdesk.modules.alarm.models import (
     AlarmGroup,
     AlarmJobUnusual,
@@ -100,6 +100,8 @@ def rule_text(rule: RuleCondition, point_name: str = "") -> str:
         condition = f"|Δ{subject}|/min > {_num(rule.threshold)}"
     elif rule.kind == "NO_DATA":
         condition = f"{subject}: no data {rule.no_data_seconds}s"
+    elif rule.kind == OFFLINE:
+        condition = "device offline"
     else:
         condition = f"{subject} {OPERATORS.get(rule.operator, '>')} {_num(rule.threshold)}"
     return f"{condition}; {interval_text(rule)}; hysteresis {_num(rule.hysteresis)}" + (
@@ -127,7 +129,7 @@ async def event_reads(db: AsyncSession, rules: Sequence[AlarmRule]) -> list[dict
     for rule in rules:
         row = {a.key: getattr(rule, a.key) for a in AlarmRule.__mapper__.column_attrs}
         row |= {"device_name": names["device"].get(rule.device_id, ""),
-                "point_name": names["point"].get(rule.point_id, ""),
+                "point_name": engine.OFFLINE_POINT if rule.kind == OFFLINE else names["point"].get(rule.point_id, ""),
                 "level_name": names["level"].get(rule.level_id, ("", None, None))[0],
                 "group_name": names["group"].get(rule.group_id, ""),
                 "rules": rule_text(rule, names["point"].get(rule.point_id, "")),
@@ -154,12 +156,23 @@ async def save_event(db: AsyncSession, body: EventWrite) -> AlarmRule:
     assign(rule, body)
     if not (rule.name or "").strip():
         raise BadRequest("请输入事件名称")
-    if rule.point_id is None:
-        raise BadRequest("请选择测点")
-    point = (await db.execute(select(DataPoint).where(DataPoint.id == rule.point_id))).scalar_one_or_none()
-    if point is None:
-        raise NotFoundError("测点不存在")
-    rule.device_id = point.device_id
+    if (rule.kind or body.kind) == OFFLINE:
+        # The device-offline alarm watches a device, not a point: the device named, or the given point's.
+        if body.device_id is None and rule.point_id:
+            rule.device_id = (await db.execute(select(DataPoint.device_id).where(
+                DataPoint.id == rule.point_id))).scalar_one_or_none() or 0
+        if not rule.device_id:
+            raise BadRequest("请选择设备")
+        if (await db.execute(select(Device.id).where(Device.id == rule.device_id))).first() is None:
+            raise NotFoundError("设备不存在")
+        rule.point_id = 0
+    else:
+        if not rule.point_id:
+            raise BadRequest("请选择测点")
+        point = (await db.execute(select(DataPoint).where(DataPoint.id == rule.point_id))).scalar_one_or_none()
+        if point is None:
+            raise NotFoundError("测点不存在")
+        rule.device_id = point.device_id
     await check_condition(db, rule)
     if body.id is None:
         db.add(rule)
@@ -317,7 +330,8 @@ async def result_reads(db: AsyncSession, records: Sequence[AlarmRecord]) -> list
         level_name, level, color = names["level"].get(rec.level_id, ("", None, None))
         metric = metrics.get(rec.rule_id)
         device_name = metric.source_name if metric else names["device"].get(rec.device_id, "")
-        point_name = metric.subject if metric else names["point"].get(rec.point_id, "")
+        point_name = metric.subject if metric else engine.OFFLINE_POINT if rule is not None and \
+            rule.kind == OFFLINE else names["point"].get(rec.point_id, "")
         out.append({
             "id": rec.id, "event_id": rec.rule_id, "event_name": rule.name if rule else "",
             "level_id": rec.level_id, "level_name": level_name, "level": level, "color": color,

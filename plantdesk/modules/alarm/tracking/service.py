@@ -204,6 +204,8 @@ async def save_metric(db: AsyncSession, settings: Settings, body: MetricWrite) -
     metric.aggregate = metric.aggregate or "LATEST"
     if metric.kind == "NO_DATA":
         raise BadRequest("指标不支持无数据规则")
+    if metric.kind == "OFFLINE":
+        raise BadRequest("指标不支持设备离线规则")
     await alarms.check_condition(db, metric)
     source = await get_or_raise(db, AlarmSource, metric.source_id)
     async with remote.connect(settings, target(settings, source)) as connection:

@@ -1,9 +1,10 @@
 """The Modbus collector (pymodbus), over Modbus TCP, RTU frames over TCP (a serial gateway) or RTU on a serial
 line (specs.modbus_link): per collect group, every period, its points' registers are read in
 contiguous blocks (one request per block, BLOCK_GAP registers of slack merged in rather than a second
-request), decoded (int16/uint16/int32/uint32/float32, big or little word order), scaled (`value × scale +
-offset`, the data point's own) and written in one batch. A read is retried the group's `retries` times within
-its `timeout`; one still failing ends the connection, and the supervisor reconnects with back-off.
+request), decoded (int16/uint16/int32/uint32/float32/int64/uint64/float64, byte order ABCD/BADC/CDAB/DCBA),
+scaled (`value × scale + offset`, the data point's own) and written in one batch. A read is retried the group's
+`retries` times within its `timeout`; one still failing ends the connection, and the supervisor reconnects
+with back-off.
 
 A slave's exception response (an address the PLC refuses) is the point's fault, not the connection's: the block
 is split in halves until the refused points stand alone, those are counted as read failures and named in the
@@ -14,6 +15,7 @@ offline)."""
 from __future__ import annotations
 
 import asyncio
+import struct
 import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -32,9 +34,8 @@ if TYPE_CHECKING:
 
 BLOCK_GAP = 4
 MAX_REGISTERS, MAX_BITS = 120, 2000  # below the protocol's 125 registers / 2000 bits per request
-DATATYPES = {"int16": AsyncModbusTcpClient.DATATYPE.INT16, "uint16": AsyncModbusTcpClient.DATATYPE.UINT16,
-             "int32": AsyncModbusTcpClient.DATATYPE.INT32, "uint32": AsyncModbusTcpClient.DATATYPE.UINT32,
-             "float32": AsyncModbusTcpClient.DATATYPE.FLOAT32}
+FORMATS = {"int16": ">h", "uint16": ">H", "int32": ">i", "uint32": ">I", "float32": ">f", "int64": ">q",
+           "uint64": ">Q", "float64": ">d"}
 
 
 EXCEPTIONS = {1: "非法功能", 2: "非法数据地址", 3: "非法数据值", 4: "从站设备故障", 5: "已确认, 处理中",
@@ -108,10 +109,29 @@ def decode(block: Block, words: list, point: Point, reg: Register) -> Any:
     offset = reg.address - block.start
     if reg.kind in ("coil", "discrete"):
         return bool(words[offset])
-    raw = AsyncModbusTcpClient.convert_from_registers(words[offset:offset + reg.width], DATATYPES[reg.data_type],
-                                                      word_order="little" if reg.word_order == "little" else "big")
-    assert isinstance(raw, int | float)
-    return raw * point.scale + point.offset
+    return number(words[offset:offset + reg.width], reg.data_type, reg.word_order) * point.scale + point.offset
+
+
+def _ordered(words: list[int], order: str) -> list[int]:
+    """The registers as read ↔ big-endian registers (each swap is its own inverse)."""
+    order = specs.ORDERS.get(order, order)
+    if order in ("cdab", "dcba"):
+        words = words[::-1]
+    if order in ("badc", "dcba"):
+        words = [((w & 0xFF) << 8) | (w >> 8) for w in words]
+    return words
+
+
+def number(words: list[int], data_type: str, order: str = "abcd") -> int | float:
+    """The value of a point's registers, of its type and byte order (specs.ORDERS)."""
+    data = b"".join((w & 0xFFFF).to_bytes(2, "big") for w in _ordered(list(words), order))
+    return struct.unpack(FORMATS[data_type], data)[0]
+
+
+def registers(value: int | float, data_type: str, order: str = "abcd") -> list[int]:
+    """The registers that hold `value` (a simulator's or a test server's side of `number`)."""
+    data = struct.pack(FORMATS[data_type], value if data_type.startswith("float") else int(value))
+    return _ordered([int.from_bytes(data[i:i + 2], "big") for i in range(0, len(data), 2)], order)
 
 
 async def run(spec: SourceSpec, sink: Sink) -> None:

@@ -23,9 +23,10 @@ one out, or empty, keeps the stored one, and `null` removes it. The collectors g
 
 A Modbus point's address is `<register>[:<data type>[:<word order>]]`: the register in the Modicon numbering
 (00001… coils, 10001… discrete inputs, 30001… input registers, 40001… holding registers; six digits, 400001…,
-for addresses above 9,999), the data type int16 (default), uint16, int32, uint32 or float32, and the word
-order of 32-bit values `big` (default, high word first) or `little`. An OPC UA point's address is its node id
-(`ns=2;s=Reactor.Temp`, `i=2258`).
+for addresses above 9,999), the data type int16 (default), uint16, int32, uint32, float32, int64, uint64 or
+float64, and the byte order of multi-register values: ABCD (default: big-endian, high word first; also `big`),
+CDAB (words swapped; also `little`), BADC (bytes swapped in each word) or DCBA (both), in either case. An OPC UA
+point's address is its node id (`ns=2;s=Reactor.Temp`, `i=2258`).
 """
 
 from __future__ import annotations
@@ -51,7 +52,11 @@ DEFAULT_PERIOD_MS, DEFAULT_TIMEOUT_MS, DEFAULT_RETRIES = 1000, 3000, 3
 SOURCE_TIMEOUT_MS = 5000
 
 REGISTER_KINDS = {0: "coil", 1: "discrete", 3: "input", 4: "holding"}
-WIDTHS = {"int16": 1, "uint16": 1, "int32": 2, "uint32": 2, "float32": 2}
+WIDTHS = {"int16": 1, "uint16": 1, "int32": 2, "uint32": 2, "float32": 2, "int64": 4, "uint64": 4, "float64": 4}
+# Byte orders of a multi-register value, named by where the value's bytes (A the most significant) land in the
+# registers as read: ABCD big-endian (the Modbus default), CDAB word-swapped, BADC byte-swapped, DCBA both. `big`
+# and `little` (the word order alone) are ABCD and CDAB. For 64-bit values the same four name the same two swaps.
+ORDERS = {"big": "abcd", "little": "cdab", "abcd": "abcd", "badc": "badc", "cdab": "cdab", "dcba": "dcba"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -243,7 +248,7 @@ class Register:
     kind: str  # coil, discrete, input, holding
     address: int  # zero-based
     data_type: str
-    word_order: str
+    word_order: str  # abcd, badc, cdab or dcba (ORDERS)
 
     @property
     def width(self) -> int:
@@ -259,9 +264,10 @@ def register(address: str) -> Register:
         raise BadRequest(f"Modbus 地址格式错误: {address}(如 40001 或 40001:float32:big)")
     data_type = parts[1] if len(parts) > 1 and parts[1] else "int16"
     word_order = parts[2] if len(parts) > 2 and parts[2] else "big"
-    if data_type not in WIDTHS or word_order not in ("big", "little") or len(parts) > 3:
-        raise BadRequest(f"Modbus 地址格式错误: {address}(数据类型 int16/uint16/int32/uint32/float32,字序 big/little)")
-    return Register(REGISTER_KINDS[int(number[0])], int(number[1:]) - 1, data_type, word_order)
+    if data_type not in WIDTHS or word_order not in ORDERS or len(parts) > 3:
+        raise BadRequest(f"Modbus 地址格式错误: {address}(数据类型 int16/uint16/int32/uint32/float32/int64/uint64/"
+                         "float64,字节序 ABCD/BADC/CDAB/DCBA 或 big/little)")
+    return Register(REGISTER_KINDS[int(number[0])], int(number[1:]) - 1, data_type, ORDERS[word_order])
 
 
 def check_address(source_type: str | None, address: str | None) -> None:
@@ -308,5 +314,28 @@ async def load(db: AsyncSession, server: Settings, tenant_id: str | None = None)
             points[row.source_id].append(Point(row.id, row.device, row.code, (row.address or "").strip(),
                                                row.scale if row.scale is not None else 1.0, row.offset or 0.0,
                                                group))
-    return {row.id: SourceSpec(row.id, row.tenant_id, KINDS[row.type.lower()], row.code, row.name,
-                               opened(server, row.config), tuple(points[row.id])) for row in sources}
+    found = {row.id: SourceSpec(row.id, row.tenant_id, KINDS[row.type.lower()], row.code, row.name,
+                                opened(server, row.config), tuple(points[row.id])) for row in sources}
+    return _shared(found)
+
+
+def _shared(found: dict[int, SourceSpec]) -> dict[int, SourceSpec]:
+    """MQTT sources of one tenant reading the same filter on the same broker as the same account would each get
+    every message: each is told the shared-subscription group they form (collect.mqtt.subscription)."""
+    from dataclasses import replace
+    from hashlib import sha256
+
+    alike: dict[tuple, list[int]] = {}
+    for sid, spec in found.items():
+        if spec.kind == MQTT:
+            config = spec.config
+            key = (spec.tenant_id, str(config.get("url") or ""), str(config.get("username") or ""),
+                   str(config.get("topic") or f"plantdesk/{spec.tenant_id}/+/+"))
+            alike.setdefault(key, []).append(sid)
+    for key, ids in alike.items():
+        if len(ids) > 1:
+            group = f"plantdesk-{key[0]}-{sha256(repr(key).encode()).hexdigest()[:12]}"
+            for sid in ids:
+                config = found[sid].config | {"sharedGroup": group}
+                found[sid] = replace(found[sid], config_json=orjson.dumps(config).decode())
+    return found

@@ -30,6 +30,7 @@ REASONS = {
     "malformed": "报文格式错误",
     "bad_address": "点位地址错误",
     "read_failed": "读取失败",
+    "unknown_alias": "Sparkplug 别名未知(未收到出生证明)",
 }
 
 

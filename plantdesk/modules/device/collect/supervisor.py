@@ -74,16 +74,13 @@ class Sink:
         entries = [(index, device, point, ts, value) for index, (device, point, ts, value) in enumerate(values)]
         async with self.runtime.unit_of_work_in(tenancy.Scope(self.spec.tenant_id)) as db:
             answer = await ingest.write_values(db, self.caller, entries)
-        reasons: Counter = Counter()
+        reasons: Counter = Counter(answer.reasons)  # every rejection under its reason, past the listed ones too
         unknown = set()
         for rejection in answer.rejections:
-            reasons[rejection["reason"]] += 1
             self._note(rejection["reason"], f"{rejection['device_code']}/{rejection['point_code']}")
             if rejection["reason"] == "unknown_device":
                 unknown.add(rejection["device_code"])
         back = self.status.heard({device for device, *_ in values} - unknown)
-        if answer.rejected > len(answer.rejections):  # more than the answer lists: counted, not named
-            reasons["bad_entry"] += answer.rejected - len(answer.rejections)
         self.status.counted(answer.accepted, reasons)
         if reasons or back or time.monotonic() - self._published >= 1.0:
             await self.publish()

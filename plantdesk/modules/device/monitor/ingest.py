@@ -1,6 +1,8 @@
-"""Telemetry ingest over HTTP: parse a JSON object, a JSON array of them, or CSV rows; resolve device and point
+"""Telemetry ingest over HTTP: parse a JSON object, a JSON array of them, CSV rows, or a gateway's format (the
+InfluxDB line protocol and Telegraf's JSON: formats.py), gzip-compressed or not; resolve device and point
 codes in the caller's tenant; check each value's type and time; write the good ones in one batch; and answer
-how many were accepted and, for each rejected one, why. Nothing is dropped silently.
+how many were accepted and, for each rejected one, why (the first MAX_REJECTIONS listed, every one counted under
+its reason). Nothing is dropped silently.
 
 Per-device tokens: `pdt_` + 32 random bytes (base64url), stored as SHA-256 (a random 256-bit secret needs no
 slow hash), shown once at creation, revocable. A device token writes its own device's points only.
@@ -14,6 +16,7 @@ import io
 import math
 import secrets
 import time
+import zlib
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -28,13 +31,15 @@ from plantdesk.core import metrics, tenancy
 from plantdesk.core.errors import BadRequest, NotFoundError, Unauthorized
 from plantdesk.modules.device.collect import specs
 from plantdesk.modules.device.models import DataPoint, DataPointSource, Device
-from plantdesk.modules.device.monitor import retention
+from plantdesk.modules.device.monitor import formats, retention
 from plantdesk.modules.device.monitor.models import DeviceToken
 from plantdesk.modules.device.monitor.store import Sample, store
 
 TOKEN_PREFIX = "pdt_"
 FUTURE_MS = 5 * 60_000  # a clock up to 5 minutes ahead is tolerated
 MAX_REJECTIONS = 1_000
+MAX_TEXT = 4_096  # characters of a string value
+MAX_INFLATED = 64 * 1024 * 1024  # a gzip body's size once inflated
 CACHE_SECONDS = 10.0  # a device or point added or changed is seen by ingest within this time
 LAST_USED_EVERY = 60.0
 
@@ -43,6 +48,8 @@ MESSAGES = {
     "unknown_point": "点位不存在",
     "bad_type": "数值类型错误",
     "time_out_of_range": "时间超出允许范围",
+    "bad_time": "时间格式无法识别",
+    "text_too_long": f"字符串值超过 {MAX_TEXT} 个字符",
     "device_not_allowed": "令牌无权写入该设备",
     "bad_entry": "数据格式错误",
 }
@@ -101,6 +108,7 @@ class Answer:
     rejected: int = 0
     stored: int = 0
     rejections: list[dict] = field(default_factory=list)
+    reasons: Counter = field(default_factory=Counter)  # every rejection by reason, past the listed ones too
     http: dict[int, Tally] = field(default_factory=dict)  # HTTP source id → what it received
 
     def tally(self, source: HttpSource, device: str) -> Tally:
@@ -111,18 +119,21 @@ class Answer:
         return found
 
     def reject(self, index: int, reason: str, device: str | None = None, point: str | None = None,
-               ts: int | None = None, count: int = 1, sources: Iterable[HttpSource] = ()) -> None:
+               ts: int | None = None, count: int = 1, sources: Iterable[HttpSource] = (),
+               detail: str | None = None) -> None:
         for source in sources:
             assert device is not None
             self.tally(source, device).rejected[reason] += count
         self.rejected += count
+        self.reasons[reason] += count
         if len(self.rejections) < MAX_REJECTIONS:
             self.rejections.append({"index": index, "device_code": device, "point_code": point, "ts": ts,
-                                    "reason": reason, "message": MESSAGES[reason]})
+                                    "reason": reason, "message": detail or MESSAGES[reason]})
 
     def wire(self) -> dict:
         return {"accepted": self.accepted, "rejected": self.rejected, "stored": self.stored,
-                "rejections": self.rejections, "truncated": self.rejected > len(self.rejections)}
+                "rejections": self.rejections, "truncated": self.rejected > len(self.rejections),
+                "reasons": dict(self.reasons)}
 
 
 # --- tokens ---------------------------------------------------------------------------------------------------
@@ -227,16 +238,45 @@ def _http_source(source_id: int | None, config: str | None) -> HttpSource | None
 
 # --- parsing --------------------------------------------------------------------------------------------------
 
-def parse(body: bytes, content_type: str) -> Iterator[tuple[int, Any, Any, Any, Any]]:
+def inflate(body: bytes, encoding: str | None) -> bytes:
+    """The body as sent before its `Content-Encoding` (gzip or deflate; none: as it is), at most MAX_INFLATED."""
+    encoding = (encoding or "").strip().lower()
+    if encoding in ("", "identity"):
+        return body
+    if encoding not in ("gzip", "x-gzip", "deflate"):
+        raise BadRequest(f"不支持的内容编码: {encoding}(gzip 或 deflate)")
+    inflater = zlib.decompressobj(zlib.MAX_WBITS | 32 if encoding != "deflate" else zlib.MAX_WBITS)
+    try:
+        data = inflater.decompress(body, MAX_INFLATED)
+    except zlib.error:
+        raise BadRequest(f"请求体不是合法的 {encoding} 数据") from None
+    if inflater.unconsumed_tail:
+        raise BadRequest(f"解压后的请求体超过 {MAX_INFLATED // 1024 // 1024} MB")
+    return data
+
+
+def parse(body: bytes, content_type: str, precision: str | None = None) -> Iterator[tuple[int, Any, Any, Any, Any]]:
     """(index, deviceCode, pointCode, ts, value) per value; a malformed entry yields pointCode None and the
-    entry itself as value, to be rejected as bad_entry."""
-    if content_type.startswith("text/csv") or content_type.startswith("text/plain"):
+    entry itself (or formats.BadLine) as value, to be rejected as bad_entry. `text/plain` is the line protocol
+    when its first line reads as one (a space and a `=`), CSV otherwise."""
+    if content_type.startswith("text/csv"):
         yield from _csv_rows(body)
+        return
+    if content_type.startswith("text/plain") or content_type.startswith("application/x-influx"):
+        text = _text(body)
+        first = next((line for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#")), "")
+        if "=" in first and " " in first.strip():
+            yield from formats.line_protocol(text, formats.precision(precision))
+        else:
+            yield from _csv_rows(body)
         return
     try:
         data = orjson.loads(body)
     except orjson.JSONDecodeError:
         raise BadRequest("请求体不是合法的 JSON") from None
+    if formats.is_telegraf(data):
+        yield from formats.telegraf(data)
+        return
     entries = data if isinstance(data, list) else [data]
     for index, entry in enumerate(entries):
         if not isinstance(entry, dict) or not isinstance(entry.get("deviceCode"), str) \
@@ -251,11 +291,15 @@ def parse(body: bytes, content_type: str) -> Iterator[tuple[int, Any, Any, Any, 
 _BAD = object()
 
 
-def _csv_rows(body: bytes) -> Iterator[tuple[int, Any, Any, Any, Any]]:
+def _text(body: bytes) -> str:
     try:
-        text = body.decode("utf-8-sig")
+        return body.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise BadRequest("CSV 须为 UTF-8 编码") from None
+        raise BadRequest("文本须为 UTF-8 编码") from None
+
+
+def _csv_rows(body: bytes) -> Iterator[tuple[int, Any, Any, Any, Any]]:
+    text = _text(body)
     for line, row in enumerate(csv.reader(io.StringIO(text)), start=1):
         if not row or all(not cell.strip() for cell in row):
             continue
@@ -272,20 +316,6 @@ class _CsvText(str):
     """A CSV cell: text that a numeric or boolean point parses."""
 
 
-def _time(ts: Any, now: int) -> int | None:
-    if ts is None:
-        return now
-    if isinstance(ts, bool):
-        return None
-    if isinstance(ts, int):
-        return ts
-    if isinstance(ts, float) and ts.is_integer():
-        return int(ts)
-    if isinstance(ts, str) and ts.isdigit():
-        return int(ts)
-    return None
-
-
 def convert(value: Any, data_type: str) -> tuple[float | None, str | None] | None:
     """(number, text) for the point's type, or None when the value does not fit it."""
     if data_type == "bool" or data_type == "boolean":
@@ -298,7 +328,7 @@ def convert(value: Any, data_type: str) -> tuple[float | None, str | None] | Non
         return None
     if data_type in ("string", "text"):
         if isinstance(value, str):
-            return None, value
+            return None, value  # its length is checked by the write path (text_too_long)
         if isinstance(value, bool):
             return None, "true" if value else "false"
         if isinstance(value, int | float):
@@ -319,8 +349,9 @@ def convert(value: Any, data_type: str) -> tuple[float | None, str | None] | Non
     return (number, None) if math.isfinite(number) else None
 
 
-async def ingest(db: AsyncSession, caller: Caller, body: bytes, content_type: str) -> Answer:
-    return await write_values(db, caller, list(parse(body, content_type)))
+async def ingest(db: AsyncSession, caller: Caller, body: bytes, content_type: str,
+                 precision: str | None = None) -> Answer:
+    return await write_values(db, caller, list(parse(body, content_type, precision)))
 
 
 async def write_values(db: AsyncSession, caller: Caller, values: list[tuple[int, Any, Any, Any, Any]]) -> Answer:
@@ -334,9 +365,12 @@ async def write_values(db: AsyncSession, caller: Caller, values: list[tuple[int,
     samples: list[Sample] = []
     deadbands: dict[int, float] = {}
     latest_only: set[int] = set()
+    previous_raw: Any = _BAD
+    ts: int | None = None
     for index, device_code, point_code, raw_ts, value in values:
-        if value is _BAD:
-            answer.reject(index, "bad_entry", device_code if isinstance(device_code, str) else None)
+        if value is _BAD or isinstance(value, formats.BadLine):
+            answer.reject(index, "bad_entry", device_code if isinstance(device_code, str) else None,
+                          detail=f"{MESSAGES['bad_entry']}: {value}" if value is not _BAD else None)
             continue
         info = devices.get(device_code)
         if info is None:
@@ -350,13 +384,22 @@ async def write_values(db: AsyncSession, caller: Caller, values: list[tuple[int,
             answer.reject(index, "unknown_point", device_code, point_code, sources=info.http_sources)
             continue
         http = (point.http_source,) if point.http_source is not None else ()
-        ts = _time(raw_ts, now)
-        if ts is None or not oldest <= ts <= newest:
+        if raw_ts is not previous_raw:  # an entry's values share its time: read once
+            previous_raw, ts = raw_ts, formats.epoch_ms(raw_ts, now)
+        if ts is None:
+            answer.reject(index, "bad_time", device_code, point_code, None, sources=http,
+                          detail=f"{MESSAGES['bad_time']}: {str(raw_ts)[:64]}")
+            continue
+        if not oldest <= ts <= newest:
             answer.reject(index, "time_out_of_range", device_code, point_code, ts, sources=http)
             continue
         converted = convert(value, point.data_type)
         if converted is None:
             answer.reject(index, "bad_type", device_code, point_code, ts, sources=http)
+            continue
+        if converted[1] is not None and len(converted[1]) > MAX_TEXT:
+            answer.reject(index, "text_too_long", device_code, point_code, ts, sources=http,
+                          detail=f"{MESSAGES['text_too_long']}(收到 {len(converted[1])} 个)")
             continue
         for source in http:
             answer.tally(source, device_code).accepted += 1

@@ -163,37 +163,48 @@ ENTRY = {"type": "object", "required": ["deviceCode", "values"], "properties": {
     "values": {"type": "object", "additionalProperties": {"oneOf": [
         {"type": "number"}, {"type": "boolean"}, {"type": "string"}]}},
 }}
+TELEGRAF = {"type": "object", "properties": {"metrics": {"type": "array", "items": {"type": "object", "properties": {
+    "name": {"type": "string"}, "tags": {"type": "object"}, "fields": {"type": "object"},
+    "timestamp": {"type": "integer", "description": "epoch s (or ms, µs, ns)"}}}}}}
 TELEMETRY_BODY = {"requestBody": {"required": True, "content": {
-    "application/json": {"schema": {"oneOf": [ENTRY, {"type": "array", "items": ENTRY}]}},
+    "application/json": {"schema": {"oneOf": [ENTRY, {"type": "array", "items": ENTRY}, TELEGRAF]}},
     "text/csv": {"schema": {"type": "string", "description": "rows deviceCode,pointCode,ts,value (header optional)"}},
+    "text/plain": {"schema": {"type": "string", "description": "InfluxDB line protocol (measurement or `device` "
+                                                                "tag = device code, fields = point codes), or CSV"}},
 }}}
 
 
 @telemetry.post("/telemetry", response_model=R[IngestAnswer], openapi_extra=TELEMETRY_BODY)
-async def post_telemetry(request: Request, rt: Rt):
-    """Write values: a JSON object `{deviceCode, ts?, values: {pointCode: value}}`, a JSON array of them, or
-    `text/csv` rows `deviceCode,pointCode,ts,value`. Authenticated by a user token with the ingest permission
-    (`blade-auth`) or a device token (`X-Device-Token: pdt_…` or `Authorization: Bearer pdt_…`), which writes
-    its own device only. The answer counts accepted and rejected values and lists why each one was rejected."""
+async def post_telemetry(request: Request, rt: Rt,
+                         precision: Annotated[str | None, Query(max_length=8, description=(
+                             "the line protocol's timestamp unit: ns (default), us, ms, s, m, h"))] = None):
+    """Write values: a JSON object `{deviceCode, ts?, values: {pointCode: value}}`, a JSON array of them,
+    `text/csv` rows `deviceCode,pointCode,ts,value`, the InfluxDB line protocol (`text/plain`, as Telegraf and
+    Node-RED send it; `precision` as InfluxDB's) or Telegraf's JSON (`{"metrics": [...]}`); `Content-Encoding:
+    gzip` bodies too. Times: epoch s, ms, µs or ns, or ISO-8601. Authenticated by a user token with the ingest
+    permission (`blade-auth`) or a device token (`X-Device-Token: pdt_…` or `Authorization: Bearer pdt_…`), which
+    writes its own device only. The answer counts accepted and rejected values (`reasons`: every rejection by
+    reason) and lists why each one was rejected (the first 1,000)."""
     content_type = request.headers.get("content-type", "application/json").lower()
     device_token = request.headers.get("x-device-token") or _bearer(request.headers.get("authorization"))
     body = await request.body()
     user = None if device_token else await optional_identity(request)
     if not device_token and user is None:
         raise Unauthorized("缺失令牌,鉴权失败")
+    body = ingest.inflate(body, request.headers.get("content-encoding"))
     for attempt in range(1, RETRIES + 1):
         try:
             if device_token:
                 async with rt.unit_of_work(None) as db:
                     caller = await ingest.token_caller(db, device_token)
                     tenancy.bind(db, tenancy.Scope(caller.tenant_id))
-                    answer = await ingest.ingest(db, caller, body, content_type)
+                    answer = await ingest.ingest(db, caller, body, content_type, precision)
             else:
                 assert user is not None
                 async with rt.unit_of_work(user) as db:
                     await authorize(request, user, INGEST_CODES, db=db, cache=rt.cache)
                     caller = ingest.Caller(user.tenant_id, user.user_id)
-                    answer = await ingest.ingest(db, caller, body, content_type)
+                    answer = await ingest.ingest(db, caller, body, content_type, precision)
         except Exception as exc:
             # Two batches of the same points can deadlock on PostgreSQL (one locks latest rows another has just
             # inserted); the database aborts one, which is then written again from the start.

@@ -65,7 +65,8 @@ class Rejection(Schema):
     device_code: str | None = None
     point_code: str | None = None
     ts: int | None = None
-    reason: str  # unknown_device, unknown_point, bad_type, time_out_of_range, device_not_allowed, bad_entry
+    reason: str  # unknown_device, unknown_point, bad_type, bad_time, time_out_of_range, text_too_long,
+    # device_not_allowed, bad_entry
     message: str
 
 
@@ -75,6 +76,7 @@ class IngestAnswer(Schema):
     stored: int  # rows written to the history
     rejections: list[Rejection]  # one per rejected value (the first MAX_REJECTIONS of them)
     truncated: bool  # more values were rejected than listed; `rejected` counts them all
+    reasons: dict[str, int] = {}  # every rejected value counted under its reason (the unlisted ones too)
 
 
 class TokenCreate(Schema):

@@ -9,13 +9,13 @@ import {
 import { lazyChunk } from '#src/app/registry';
 import { type CrudColumn, type CrudOption, CrudPage } from '#src/components/CrudPage';
 import { i18n } from '#src/i18n';
-import { pointQuery } from './points';
+import { deviceQuery, pointQuery } from './points';
 
 const PointPreview = lazyChunk(() => import('./PointPreview'));
 
 const L = (key: string) => `alarm.${key}`;
 const PERMISSIONS = { add: 'config_add', edit: 'config_edit', view: 'config_view', delete: 'config_delete' };
-const KINDS = ['THRESHOLD', 'RANGE', 'RATE', 'NO_DATA'];
+const KINDS = ['THRESHOLD', 'RANGE', 'RATE', 'NO_DATA', 'OFFLINE'];
 const MODES = ['SIMPLE', 'DURATION', 'REPEATING'];
 const OPERATORS = [
   { label: '>', value: 'gt' },
@@ -45,7 +45,7 @@ const when =
 
 /**
  * 事件配置 (/alarm/config): alarm events, each a rule on one data point: threshold, range, rate of change or
- * no data; at once, for a duration or so many times in a row; cleared past the hysteresis after the clear delay.
+ * no data; or the built-in device-offline rule on a device (raised when it stops reporting, cleared when back); at once, for a duration or so many times in a row; cleared past the hysteresis after the clear delay.
  */
 export default function AlarmConfigPage() {
   const option = useMemo<CrudOption<EventRead>>(
@@ -56,16 +56,25 @@ export default function AlarmConfigPage() {
       dialogWidth: 860,
       columns: [
         { prop: 'name', label: L('name'), search: true, required: true, rules: [{ max: 128 }], span: 24 },
-        {
+        when('kind', ['THRESHOLD', 'RANGE', 'RATE', 'NO_DATA'])({
           prop: 'pointId',
           label: L('point'),
           type: 'select',
           dicQuery: pointQuery,
-          required: true,
           hide: true,
           span: 24,
           formComponent: PointPreview,
-        },
+        }),
+        when('kind', ['OFFLINE'])({
+          prop: 'deviceId',
+          label: L('device'),
+          type: 'select',
+          dicQuery: deviceQuery,
+          props: { label: 'name', value: 'id' },
+          hide: true,
+          span: 24,
+          tip: L('tipOffline'),
+        }),
         { prop: 'deviceName', label: L('device'), display: false, width: 160 },
         { prop: 'pointName', label: L('point'), display: false, width: 160 },
         {

@@ -1,5 +1,5 @@
 import { alarmKeys } from '#src/api/alarm';
-import { getDeviceManagementDatapointsList } from '#src/api/generated/client';
+import { getDeviceManagementDatapointsList, getDeviceManagementDeviceList } from '#src/api/generated/client';
 
 /** Every data point of the tenant as "device / point" (a rule's source). */
 export const pointQuery = {
@@ -12,4 +12,11 @@ export const pointQuery = {
         unit: p.unit,
       }),
     ),
+};
+
+/** Every device of the tenant (a device-offline rule's device). */
+export const deviceQuery = {
+  queryKey: alarmKeys.of('devices'),
+  queryFn: async () =>
+    (await getDeviceManagementDeviceList({ current: 1, size: 1000 } as never)).data?.records ?? [],
 };
