@@ -195,8 +195,10 @@ class TestTools:
                           role_names=("user",))
         assert [t.name for t in tools.allowed(caller, frozenset({"desk"}))] == ["my_tasks"]  # everyone has their own
         assert {t.name for t in tools.allowed(caller, frozenset({"device_device"}))} == {
-            "device_status", "point_summary", "my_tasks"}
-        assert "open_alarms" in {t.name for t in tools.allowed(caller, frozenset({"alarm_overview"}))}
+            "devices_by_state", "device_status", "point_summary", "my_tasks"}
+        assert {t.name for t in tools.allowed(caller, frozenset({"alarm_overview"}))} == {
+            "open_alarms", "recent_alarms", "top_alarm_sources", "my_tasks"}
+        assert {t.name for t in tools.allowed(caller, frozenset({"oee"}))} == {"oee_summary", "my_tasks"}
 
 
 class TestProvider:
