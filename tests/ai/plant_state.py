@@ -4,7 +4,8 @@ seeded into a tenant of its own, so no other test's devices or values change its
 - R-101, P-101A, P-101B, E-101 and K-101 report now (online); the three tanks last reported two hours ago
   (offline), with a day of history each;
 - seven alarms: three open (R-101 Critical 10 min ago, P-101A Serious 20 min ago, TK-201 General 50 min ago),
-  four cleared (K-101 Urgent 3 h ago, P-101A 5 h and 30 h ago, TK-201 two days ago);
+  four cleared (K-101 Urgent 3 h ago, P-101A 5 h and 30 h ago, TK-201 two days ago); all confirmed, so the
+  engine's sweep escalates none of them while the tests run;
 - today's OEE of both feed pumps.
 
 The collect groups' periods are ten minutes here, so "online" (a value within three periods) holds for the whole
@@ -107,7 +108,9 @@ async def build(app, client, admin: Api, unique: str) -> State:
                                last_time=raised + timedelta(minutes=5), first_value=1.0, peak_value=1.0,
                                last_value=1.0, cleared=int(cleared),
                                clear_time=raised + timedelta(minutes=5) if cleared else None,
-                               clear_by="system" if cleared else None))
+                               clear_by="system" if cleared else None,
+                               # confirmed: the engine's sweep escalates an unconfirmed one after 15 min
+                               acknowledged=1, ack_time=raised + timedelta(minutes=1), ack_person="admin"))
         for n, (device, planned, run, ideal, total, good) in enumerate(OEE, start=1):
             a, p, q = run / planned, ideal / run, good / total
             db.add(OeeResult(oee_device_id=-n, device_id=devices[device].id, line="Line 1", shift_id=-1,

@@ -4,6 +4,7 @@
 
 import json
 import os
+import time
 from datetime import timedelta
 
 import pytest
@@ -69,12 +70,14 @@ async def test_the_built_in_assistant_answers_the_operator_questions(plant):
     fields = expected_fields(plant)
     rows = []
     for lang, question, expected in QUESTIONS:
+        started = time.perf_counter()
         response = await plant.api.http.post(CHAT, json={"messages": [{"role": "user", "content": question}]},
                                              headers=plant.api.headers)
         assert response.status_code == 200, response.text
         answer = response.json()
+        elapsed_ms = round((time.perf_counter() - started) * 1000, 1)
         assert answer["model"] == "plantdesk-offline"
-        rows.append({"lang": lang, "question": question, "missing": verdict(answer, expected, fields),
+        rows.append({"lang": lang, "question": question, "missing": verdict(answer, expected, fields), "ms": elapsed_ms,
                      "answer": answer["choices"][0]["message"]["content"],
                      "citations": [c["title"] for c in answer["citations"]]})
     hits = sum(not r["missing"] for r in rows)

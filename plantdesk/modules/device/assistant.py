@@ -71,7 +71,8 @@ async def point_summary(db: AsyncSession, user: Identity, args: dict) -> dict:
                "count": sum(b["count"] for b in buckets),
                "last": buckets[-1]["last"] if buckets else None}
     total = sum((b["avg"] or 0) * b["count"] for b in buckets)
-    summary["avg"] = round(total / summary["count"], 3) if summary["count"] else None
+    summary["avg"] = total / summary["count"] if summary["count"] else None
+    summary = {k: round(v, 3) if isinstance(v, float) else v for k, v in summary.items()}  # readings, not digits
     return {"device": devices[0].code, "device_id": str(devices[0].id), "point": refs[0].code,
             "name": refs[0].name, "unit": refs[0].unit, "start": format_ms(start), "end": format_ms(end),
             "label": args.get("label"), **summary, "trend": _trend(buckets, summary)}
