@@ -52,12 +52,13 @@ async def seed_forms(db: AsyncSession) -> bool:
     return await form.seed(db, TENANT)
 
 
-async def seed_plant(db: AsyncSession) -> bool:
+async def seed_plant(db: AsyncSession, tenant: str = TENANT) -> bool:
     """The demo tenant's plant (demo.data.plant), once: only when the demo tenant exists and has never had a
-    device model (removed ones count, so a plant the tenant cleared away does not come back)."""
-    if not await db.scalar(select(Tenant.id).where(Tenant.tenant_id == TENANT)):
+    device model (removed ones count, so a plant the tenant cleared away does not come back). `tenant`: the same
+    plant in another tenant (the assistant's question set builds its own)."""
+    if not await db.scalar(select(Tenant.id).where(Tenant.tenant_id == tenant)):
         return False
-    with tenancy.tenant_scope(db, TENANT):
+    with tenancy.tenant_scope(db, tenant):
         had = await db.scalar(select(EquipmentModel.id).limit(1).execution_options(**{tenancy.INCLUDE_DELETED: True}))
         if had:
             return False
@@ -109,17 +110,17 @@ async def seed_plant(db: AsyncSession) -> bool:
                                   delay_seconds=10))
         await db.flush()
         await collect.seed(db)
-    await alarm.seed(db, TENANT)
-    await warning.seed(db, TENANT)
+    await alarm.seed(db, tenant)
+    await warning.seed(db, tenant)
     return True
 
 
-async def seed_knowledge(db: AsyncSession) -> bool:
+async def seed_knowledge(db: AsyncSession, tenant: str = TENANT) -> bool:
     """The demo tenant's knowledge base (demo.data.knowledge), once: only when the tenant has never had a
     knowledge catalogue (removed ones count)."""
-    if not await db.scalar(select(Tenant.id).where(Tenant.tenant_id == TENANT)):
+    if not await db.scalar(select(Tenant.id).where(Tenant.tenant_id == tenant)):
         return False
-    with tenancy.tenant_scope(db, TENANT):
+    with tenancy.tenant_scope(db, tenant):
         if await db.scalar(select(KnowledgeCatalogue.id).limit(1)
                            .execution_options(**{tenancy.INCLUDE_DELETED: True})):
             return False
@@ -139,11 +140,11 @@ async def seed_knowledge(db: AsyncSession) -> bool:
     return True
 
 
-async def seed_production(db: AsyncSession) -> bool:
+async def seed_production(db: AsyncSession, tenant: str = TENANT) -> bool:
     """The demo tenant's production and OEE (demo.data.product), once, after its plant."""
-    if not await db.scalar(select(Tenant.id).where(Tenant.tenant_id == TENANT)):
+    if not await db.scalar(select(Tenant.id).where(Tenant.tenant_id == tenant)):
         return False
-    return await product.seed(db, TENANT)
+    return await product.seed(db, tenant)
 
 
 LATER = (seed_plant, seed_forms, seed_knowledge, seed_production, flow.seed_flow)

@@ -195,8 +195,10 @@ class TestTools:
                           role_names=("user",))
         assert [t.name for t in tools.allowed(caller, frozenset({"desk"}))] == ["my_tasks"]  # everyone has their own
         assert {t.name for t in tools.allowed(caller, frozenset({"device_device"}))} == {
-            "device_status", "point_summary", "my_tasks"}
-        assert "open_alarms" in {t.name for t in tools.allowed(caller, frozenset({"alarm_overview"}))}
+            "devices_by_state", "device_status", "point_summary", "my_tasks"}
+        assert {t.name for t in tools.allowed(caller, frozenset({"alarm_overview"}))} == {
+            "open_alarms", "recent_alarms", "top_alarm_sources", "my_tasks"}
+        assert {t.name for t in tools.allowed(caller, frozenset({"oee"}))} == {"oee_summary", "my_tasks"}
 
 
 class TestProvider:
@@ -216,6 +218,7 @@ class TestProvider:
                 response = await admin.http.post(CHAT, json={"stream": True, "messages": [
                     {"role": "user", "content": f"Vibration procedure {unique} for {code}?"}]}, headers=admin.headers)
                 stored = await admin.data("GET", "/api/ai/provider/detail")
+                mode = await admin.data("GET", "/api/ai/mode")
             finally:
                 await admin.data("POST", "/api/ai/provider/submit", {
                     "baseUrl": fake.base_url, "model": "fake-1", "enabled": 0})
@@ -228,7 +231,12 @@ class TestProvider:
         assert chunks[-1]["citations"][0]["id"] == procedure["id"]
         first, second = fake.requests
         assert first["_auth"] == "Bearer sk-test-123" and first["stream"] is True and first["model"] == "fake-1"
-        assert {t["function"]["name"] for t in first["tools"]} >= {"device_status", "point_summary"}
+        # the built-in assistant's tools, every area's, serve the model's function calling
+        assert {t["function"]["name"] for t in first["tools"]} >= {
+            "devices_by_state", "device_status", "point_summary", "open_alarms", "recent_alarms", "top_alarm_sources",
+            "oee_summary", "my_tasks"}
+        assert mode["mode"] == "model" and mode["model"] == "fake-1"
+        assert (await admin.data("GET", "/api/ai/mode"))["mode"] == "builtin"  # disabled again
         assert f"[1] Vibration procedure {unique}" in first["messages"][0]["content"]
         assert second["messages"][-2]["tool_calls"][0]["function"]["name"] == "device_status"
         assert json.loads(second["messages"][-1]["content"])["devices"][0]["code"] == code

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from plantdesk.core.assistant import TOOLS, Tool, retrieve
+from plantdesk.core.assistant import TOOLS, WHAT_TO_DO, Tool, retrieve
 from plantdesk.core.cache import Cache
 from plantdesk.core.context import Identity
 
@@ -26,23 +26,31 @@ class Answer:
     links: list[dict] = field(default_factory=list)  # screens [{title, link}]
 
 
-async def gather(db: AsyncSession, user: Identity, tools: list[Tool], question: str) -> tuple[list[dict], list[dict]]:
-    facts, links = [], []
+async def gather(db: AsyncSession, user: Identity, tools: list[Tool], question: str
+                 ) -> tuple[list[dict], list[dict], bool]:
+    """The facts of every tool whose `match` finds its arguments, their screens, and whether they answer the
+    question on their own (each a Tool.answers one)."""
+    facts, links, answered = [], [], None
     for tool in tools:
         if tool.match is None:
             continue
         for args in await tool.match(db, question):
             result = await tool.run(db, user, args)
             facts.append({"name": tool.name, "arguments": args, "result": result})
-            links += tool.links(result)
-    return facts, links
+            links += [link for link in tool.links(result) if link not in links]
+            answered = tool.answers and answered is not False
+    return facts, links, bool(answered)
 
 
 async def answer(db: AsyncSession, cache: Cache, user: Identity, tools: list[Tool], question: str) -> Answer:
     zh = bool(_CJK.search(question))
-    facts, links = await gather(db, user, tools, question)
-    pointed = [int(i) for f in facts if isinstance(f["result"], dict) for i in f["result"].get("knowledge", ())]
-    citations = await retrieve(db, cache, question, TOP_K, first=list(dict.fromkeys(pointed)))
+    facts, links, answered = await gather(db, user, tools, question)
+    pointed = list(dict.fromkeys(int(i) for f in facts if isinstance(f["result"], dict)
+                                 for i in f["result"].get("knowledge", ())))
+    # A question the facts answer ("which devices are offline") cites what they point to, and searches the corpus
+    # only when it also asks what to do; the search's best words for "offline" are no answer.
+    k = 0 if answered and not WHAT_TO_DO.search(question) else TOP_K
+    citations = await retrieve(db, cache, question, k, first=pointed) if k or pointed else []
     parts: list[str] = []
     if facts:
         parts.append("**实时数据**" if zh else "**Live data**")

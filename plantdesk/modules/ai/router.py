@@ -12,7 +12,14 @@ from plantdesk.core.deps import IdQuery, Rt, TenantDb, admin_only, need
 from plantdesk.core.envelope import R, ok
 from plantdesk.core.routing import include
 from plantdesk.modules.ai import service
-from plantdesk.modules.ai.schemas import ChatRequest, ConversationRead, MessageRead, ProviderRead, ProviderWrite
+from plantdesk.modules.ai.schemas import (
+    ChatRequest,
+    ConversationRead,
+    MessageRead,
+    ModeRead,
+    ProviderRead,
+    ProviderWrite,
+)
 
 CHAT = need("aiChat", "ai")
 
@@ -40,6 +47,13 @@ async def chat_completions(body: Annotated[ChatRequest, Body()], rt: Rt, user: I
         else:
             meta = piece
     return service.completion(turn, "".join(content), meta)
+
+
+@chat.get("/mode", response_model=R[ModeRead])
+async def chat_mode(db: TenantDb, rt: Rt, user: Identity = CHAT):
+    """The assistant's mode for the caller's tenant (`builtin`: no model configured; `model`: the tenant's model)
+    and what it answers: an example question per tool the caller may use, in Chinese and English."""
+    return ok(await service.mode(rt, db, user))
 
 
 conversations = APIRouter(prefix="/ai/conversations", tags=["ai"])

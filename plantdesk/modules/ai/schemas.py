@@ -72,3 +72,21 @@ class ProviderWrite(Schema):
     max_tokens: int = Field(1024, ge=1, le=32_000)
     timeout_seconds: int = Field(120, ge=5, le=600)
     enabled: int = Field(1, ge=0, le=1)
+
+
+class Ability(Schema):
+    """One kind of question the assistant answers (a tool, or the knowledge base), with an example in each
+    language."""
+
+    name: str
+    zh: str
+    en: str
+
+
+class ModeRead(Schema):
+    """`builtin`: no model configured, the assistant reads the question itself (the abilities listed);
+    `model`: the tenant's model answers, calling the same tools."""
+
+    mode: Literal["builtin", "model"]
+    model: str
+    abilities: list[Ability] = []

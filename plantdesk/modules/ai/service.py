@@ -95,6 +95,21 @@ async def answer(rt: Runtime, turn: Turn) -> AsyncIterator[str | dict]:
     yield {"citations": citations, "links": links, "model": model}
 
 
+# The knowledge base answers "what to do" in either mode (core.assistant.retrieve).
+PROCEDURES = ("procedures", "P-101A 振动高怎么处理?", "What should I do about a high reactor temperature?")
+
+
+async def mode(rt: Runtime, db: AsyncSession, user: Identity) -> dict:
+    """Which mode the caller's assistant is in and what it answers: the examples of the tools the caller may use."""
+    endpoint = await _endpoint(db, rt)
+    granted = await permissions.codes_for(user, db=db, cache=rt.cache)
+    abilities = [{"name": t.name, "zh": zh, "en": en} for t in assistant.allowed(user, granted)
+                 for zh, en in t.examples]
+    abilities.append(dict(zip(("name", "zh", "en"), PROCEDURES, strict=True)))
+    return {"mode": "builtin" if endpoint is None else "model",
+            "model": OFFLINE_MODEL if endpoint is None else endpoint.model, "abilities": abilities}
+
+
 async def _pieces(content: str) -> AsyncIterator[str]:
     """An offline answer streamed a line at a time (the console shows it growing, as a model's would)."""
     for line in content.splitlines(keepends=True):

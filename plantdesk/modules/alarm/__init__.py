@@ -38,7 +38,7 @@ def _topics():
 def _tools():
     from plantdesk.modules.alarm import assistant
 
-    return [assistant.TOOL]
+    return assistant.TOOLS
 
 
 def _seeds():

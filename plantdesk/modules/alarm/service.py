@@ -520,6 +520,23 @@ async def open_alarms(db: AsyncSession, device_id: int | None = None, limit: int
              "affirm_status": r["affirm_status"], "peak_value": r["peak_value"]} for r in reads]
 
 
+async def raised_between(db: AsyncSession, start: datetime, end: datetime, *, device_ids: Sequence[int] = (),
+                         level_ids: Sequence[int] = (), limit: int = 1000) -> list[dict]:
+    """The alarms raised from `start` to `end` (the session's tenant), newest first, optionally of some devices and
+    levels, read as the results list reads them."""
+    stmt = select(AlarmRecord).where(AlarmRecord.first_time >= start, AlarmRecord.first_time < end)
+    if device_ids:
+        stmt = stmt.where(AlarmRecord.device_id.in_(list(device_ids)))
+    if level_ids:
+        stmt = stmt.where(AlarmRecord.level_id.in_(list(level_ids)))
+    records = (await db.execute(stmt.order_by(AlarmRecord.first_time.desc()).limit(limit))).scalars().all()
+    return await result_reads(db, records)
+
+
+async def levels(db: AsyncSession) -> list[AlarmLevel]:
+    return list((await db.execute(select(AlarmLevel).order_by(AlarmLevel.level))).scalars())
+
+
 # A new tenant's alarm levels (design/industrial.md §1.2) and its one time cycle.
 DEFAULT_LEVELS = [(1, "超紧急", "#cf1322"), (2, "紧急", "#fa541c"), (3, "严重", "#faad14"), (4, "一般", "#1677ff"),
                   (5, "提醒", "#8c8c8c")]

@@ -55,4 +55,5 @@ TOOL = Tool(
     description="The caller's workflow tasks: those assigned to them (to do) and those they may claim, newest "
                 "first, with the process and task names and since when.",
     parameters={"type": "object", "properties": {}},
-    run=my_tasks, match=asked, links=links, render=render)
+    run=my_tasks, match=asked, links=links, render=render, answers=True,
+    examples=(("我的待办有哪些?", "What tasks are waiting for me?"),))

@@ -13,11 +13,17 @@ def _jobs():
     return [jobs.Job(oee.COMPUTE_JOB, service.compute_due, jobs.EACH_TENANT, oee.COMPUTE_CRON)]
 
 
+def _tools():
+    from plantdesk.modules.product import assistant
+
+    return [assistant.TOOL]
+
+
 def _seeds():
     from plantdesk.modules.product import seeds
 
     return seeds
 
 
-AREA = Area("product", depends=("device",), routers=("router",), models=("models",), jobs=_jobs,
+AREA = Area("product", depends=("device",), routers=("router",), models=("models",), jobs=_jobs, tools=_tools,
             menus=lambda: _seeds().MENUS)

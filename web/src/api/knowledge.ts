@@ -8,6 +8,7 @@ import {
   type FileRelaRead,
   getAiConversationsList,
   getAiConversationsMessages,
+  getAiMode,
   getAiProviderDetail,
   getAlarmEventSelectKnowledgeByEventId,
   getKnowledgeCatalogueTree,
@@ -20,6 +21,7 @@ import {
   type InfoRead,
   type InfoWrite,
   type MessageRead,
+  type ModeRead,
   type ProviderRead,
   type ProviderWrite,
   postAiConversationsRemove,
@@ -51,6 +53,7 @@ export type {
   FileRelaRead,
   InfoRead,
   MessageRead,
+  ModeRead,
   ProviderRead,
   ProviderWrite,
   SearchHit,
@@ -86,6 +89,11 @@ export const eventKnowledgeApi = {
   /** The event's links become exactly `knowledgeIds`. */
   set: async (eventId: string, knowledgeIds: string[]) =>
     (await postAlarmEventUnloadKnow({ eventId, knowledgeIds })).data ?? [],
+};
+
+/** The assistant's mode (built-in, or the tenant's model) and what the built-in mode answers, for the caller. */
+export const assistantModeApi = {
+  detail: async () => (await getAiMode()).data as ModeRead,
 };
 
 export const conversationApi = {

@@ -21,7 +21,7 @@ export const indexAiChat = defineArea('index.aiChat', {
     assistant: '助手',
     provider: '模型服务',
     providerHint:
-      '任意 OpenAI 兼容接口(如 Ollama http://主机:11434/v1)。未启用时,助手离线回答:知识库检索加装置实时数据。',
+      '任意 OpenAI 兼容接口(如 Ollama http://主机:11434/v1)。未启用时,内置助手回答:识别问题中的设备、测点、告警与时段,读取实时数据并检索知识库。',
     baseUrl: '接口地址',
     apiKey: 'API 密钥',
     apiKeyKept: '已保存(留空则不变)',
@@ -31,6 +31,11 @@ export const indexAiChat = defineArea('index.aiChat', {
     timeoutSeconds: '超时(秒)',
     enabled: '启用',
     saved: '保存成功',
+    modeBuiltin: '内置助手(未配置模型)',
+    modeModel: '模型:{{model}}',
+    abilitiesBuiltin:
+      '内置助手不调用模型,直接读取本厂的设备、测点和告警来回答:设备状态(哪些、几台离线)、当前或某时段的告警(今天、本班、本周,按级别或设备)、测点当前值与某时段的最小/最大/平均值和趋势、本周告警最多的来源、我的待办、OEE 与产量,以及故障现象的处置规程。点一个问题试试:',
+    abilitiesModel: '模型通过同样的工具读取本厂实时数据并引用知识库。可以这样问:',
   },
   en: {
     title: 'AI assistant',
@@ -62,5 +67,11 @@ export const indexAiChat = defineArea('index.aiChat', {
     timeoutSeconds: 'Timeout (s)',
     enabled: 'Enabled',
     saved: 'Saved',
+    modeBuiltin: 'Built-in assistant (no model configured)',
+    modeModel: 'Model: {{model}}',
+    abilitiesBuiltin:
+      'The built-in assistant uses no model: it reads the plant’s own devices, points and alarms to answer devices by state (which, how many offline), open or recent alarms (today, this shift, this week, by level or device), a point’s current value and its min/max/average and trend over a period, the top alarm sources this week, your tasks, OEE and production, and the procedures for a symptom. Try one:',
+    abilitiesModel:
+      'The model reads the plant’s live data through the same tools and cites the knowledge base. For example:',
   },
 });

@@ -10,7 +10,7 @@ import { Avatar, Button, Card, Empty, Input, Layout, List, Space, Tag, Typograph
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { type ConversationRead, conversationApi } from '#src/api/knowledge';
+import { assistantModeApi, type ConversationRead, conversationApi, type ModeRead } from '#src/api/knowledge';
 import { confirm, toast } from '#src/app/feedback';
 import { lazyChunk } from '#src/app/registry';
 import { isAdminRole, useSession } from '#src/app/stores/session';
@@ -45,6 +45,13 @@ export default function AiChatPage() {
   const bottom = useRef<HTMLDivElement>(null);
   const admin = useSession((s) => isAdminRole(s.auth?.role_name));
   const [settings, setSettings] = useState(false);
+  const [mode, setMode] = useState<ModeRead>();
+  const english = useTranslation().i18n.language.startsWith('en');
+
+  const loadMode = useCallback(async () => setMode(await assistantModeApi.detail()), []);
+  useEffect(() => {
+    void loadMode();
+  }, [loadMode]);
 
   const loadHistory = useCallback(async () => setHistory(await conversationApi.list()), []);
   useEffect(() => {
@@ -81,8 +88,8 @@ export default function AiChatPage() {
     setTurns([]);
   };
 
-  const send = async () => {
-    const text = question.trim();
+  const send = async (asked?: string) => {
+    const text = (asked ?? question).trim();
     if (!text || busy) return;
     setQuestion('');
     setBusy(true);
@@ -163,9 +170,16 @@ export default function AiChatPage() {
       <Layout>
         <Layout.Header style={{ background: 'transparent', paddingInline: 24 }}>
           <Space style={{ width: '100%', justifyContent: 'space-between' }}>
-            <Typography.Title level={4} style={{ margin: '16px 0' }}>
-              <RobotOutlined /> {t(L('title'))}
-            </Typography.Title>
+            <Space>
+              <Typography.Title level={4} style={{ margin: '16px 0' }}>
+                <RobotOutlined /> {t(L('title'))}
+              </Typography.Title>
+              {mode && (
+                <Tag color={mode.mode === 'model' ? 'blue' : 'green'} data-mode={mode.mode}>
+                  {mode.mode === 'model' ? t(L('modeModel'), { model: mode.model }) : t(L('modeBuiltin'))}
+                </Tag>
+              )}
+            </Space>
             {admin && (
               <Button icon={<SettingOutlined />} onClick={() => setSettings(true)}>
                 {t(L('provider'))}
@@ -175,7 +189,30 @@ export default function AiChatPage() {
         </Layout.Header>
         <Layout.Content style={{ overflow: 'auto', padding: '0 24px' }}>
           {turns.length === 0 && (
-            <Empty image={<RobotOutlined style={{ fontSize: 48 }} />} description={t(L('welcome'))} />
+            <Empty image={<RobotOutlined style={{ fontSize: 48 }} />} description={t(L('welcome'))}>
+              {mode && (
+                <div data-abilities style={{ maxWidth: 720, margin: '0 auto', textAlign: 'left' }}>
+                  <Typography.Paragraph type="secondary">
+                    {t(L(mode.mode === 'model' ? 'abilitiesModel' : 'abilitiesBuiltin'))}
+                  </Typography.Paragraph>
+                  <Space wrap>
+                    {mode.abilities.map((ability) => {
+                      const example = english ? ability.en : ability.zh;
+                      return (
+                        <Button
+                          key={`${ability.name}-${example}`}
+                          size="small"
+                          disabled={busy}
+                          onClick={() => void send(example)}
+                        >
+                          {example}
+                        </Button>
+                      );
+                    })}
+                  </Space>
+                </div>
+              )}
+            </Empty>
           )}
           {turns.map((turn, n) => (
             <TurnView
@@ -216,7 +253,12 @@ export default function AiChatPage() {
       </Layout>
       {settings && (
         <Suspense fallback={null}>
-          <ProviderSettings onClose={() => setSettings(false)} />
+          <ProviderSettings
+            onClose={() => {
+              setSettings(false);
+              void loadMode();
+            }}
+          />
         </Suspense>
       )}
     </Layout>
