@@ -99,7 +99,8 @@ async def test_a_generated_area_drops_into_the_tree(admin, unique, tmp_path):
     }
     outputs = {name: process.communicate(timeout=600)[0] for name, process in checks.items()}
     failed = {name: outputs[name][-3000:] for name, process in checks.items() if process.returncode != 0}
-    assert not failed, failed
+    if failed:
+        pytest.fail("\n\n".join(f"== {name}\n{text}" for name, text in failed.items()), pytrace=False)
     assert " passed" in outputs["pytest"] and "failed" not in outputs["pytest"], outputs["pytest"][-2000:]
 
     migrated = subprocess.run([python, "-m", "plantdesk", "migrate"], cwd=tree, env=env, capture_output=True,

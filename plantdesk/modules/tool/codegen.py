@@ -320,11 +320,13 @@ def _ts(config: CodeRead) -> dict[str, str]:
             parts.append("display: false")
         if c.kind == "text":
             parts.append("span: 24")
-        columns.append(f"    {{ {', '.join(parts)} }},")
+        columns.append("    {\n" + "".join(f"      {part},\n" for part in parts) + "    },")
         zh.append(f"      {prop}: {_ts_string(c.label)},")
         en.append(f"      {prop}: {_ts_string(c.label_en)},")
+    model, api = _names(config)["Model"], f"{_names(config)['screen_camel']}Api"
+    names = sorted([(model, f"type {model}"), (api, api)], key=lambda pair: pair[0].lower())
     return {"ts_fields": "\n".join(fields), "ts_columns": "\n".join(columns), "i18n_zh": "\n".join(zh),
-            "i18n_en": "\n".join(en)}
+            "i18n_en": "\n".join(en), "view_names": ", ".join(name for _, name in names)}
 
 
 def _ts_string(text: str) -> str:

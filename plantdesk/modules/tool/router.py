@@ -25,7 +25,7 @@ from plantdesk.modules.tool.schemas import (
     CodeColumn,
     CodeRead,
     CodeWrite,
-    ColumnInfo,
+    SourceColumn,
     ConnectionInfo,
     DataSourceOption,
     DataSourceRead,
@@ -66,7 +66,7 @@ async def source_tables(db: TenantDb, id: IdQuery, user: Identity = SourceView):
     return ok(await service.table_names(db, id))
 
 
-@datasource.get("/columns", response_model=R[list[ColumnInfo]])
+@datasource.get("/columns", response_model=R[list[SourceColumn]])
 async def source_columns(db: TenantDb, id: IdQuery, table_name: Annotated[str, Query(alias="tableName",
                                                                                         min_length=1,
                                                                                         max_length=128)],

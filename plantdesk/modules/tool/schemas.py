@@ -48,7 +48,7 @@ class ConnectionInfo(Schema):
     tables: int
 
 
-class ColumnInfo(Schema):
+class SourceColumn(Schema):
     name: str
     type: str
     nullable: bool

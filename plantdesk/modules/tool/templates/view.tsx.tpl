@@ -1,4 +1,4 @@
-import { type $Model, ${screen_camel}Api } from '#src/api/$module';
+import { $view_names } from '#src/api/$module';
 import { type CrudOption, CrudPage } from '#src/components/CrudPage';
 
 const option: CrudOption<$Model> = {
