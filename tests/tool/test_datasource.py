@@ -43,6 +43,12 @@ async def test_the_platform_database_is_browsed_and_read(admin, platform_source)
     assert rows["rows"] == []
     await fails(admin, f"{SOURCE}/query", {"id": platform_source["id"], "tableName": "blade_tenant",
                                           "columns": ["password; drop table x"]}, "字段不存在")
+    # password hashes and sealed secrets are never answered, nor probed through a condition
+    users = await admin.data("POST", f"{SOURCE}/query", json={
+        "id": platform_source["id"], "tableName": "blade_user", "columns": ["account", "password"], "limit": 500})
+    assert users["rows"] and {r["password"] for r in users["rows"]} == {"******"}
+    await fails(admin, f"{SOURCE}/query", {"id": platform_source["id"], "tableName": "blade_user", "conditions": [
+        {"column": "password", "op": "like", "value": "$argon2"}]}, "该字段不可作为条件")
     await fails(admin, f"{SOURCE}/query", {"id": platform_source["id"], "tableName": "no_such"}, "数据表不存在")
 
 

@@ -91,7 +91,7 @@ def _sa_type(c: CodeColumn) -> str:
 def _names(config: CodeRead) -> dict[str, str]:
     screen = config.menu_path.rstrip("/").rsplit("/", 1)[1]
     return {"Model": to_pascal(config.target_table), "screen": screen,
-            "screen_camel": to_camel(screen.replace("-", "_")), "i18n_const": to_camel(config.module_name)}
+            "screen_camel": to_camel(screen.replace("-", "_")), "i18n_const": config.module_name}
 
 
 def _required(c: CodeColumn) -> bool:

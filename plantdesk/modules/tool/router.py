@@ -25,7 +25,6 @@ from plantdesk.modules.tool.schemas import (
     CodeColumn,
     CodeRead,
     CodeWrite,
-    SourceColumn,
     ConnectionInfo,
     DataSourceOption,
     DataSourceRead,
@@ -33,9 +32,8 @@ from plantdesk.modules.tool.schemas import (
     GeneratedFile,
     QueryBody,
     QueryResult,
+    SourceColumn,
 )
-
-TableName = Annotated[str, Query(min_length=1, max_length=128)]
 
 SOURCES = Resource(name="datasource", model=DataSource, read=DataSourceRead, write=DataSourceWrite,
                    filters={"name": DataSource.name}, exact={"dbType": DataSource.db_type},

@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import re
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from datetime import date, datetime, time
@@ -36,6 +37,10 @@ PORTS = {"mysql": 3306, "postgresql": 5432}
 PLATFORM = "platform"
 CONNECT_SECONDS = 5
 QUERY_SECONDS = 10
+# Columns whose values a read never answers (the platform database holds password hashes and sealed secrets):
+# their values come back masked, whoever asks.
+SENSITIVE = re.compile(r"pass(word|wd)?|secret|token|api_?key|private_?key|salt|credential", re.IGNORECASE)
+MASK = "******"
 OPERATORS = {"eq": "__eq__", "ne": "__ne__", "gt": "__gt__", "ge": "__ge__", "lt": "__lt__", "le": "__le__"}
 
 
@@ -188,11 +193,15 @@ def _coerce(value: Any, col: Column) -> Any:
 
 async def read(connection: AsyncConnection, table_name: str, names: list[str], conditions: list[dict],
                limit: int) -> tuple[list[str], list[dict]]:
-    """Rows of one table: the named columns (all when none), under conditions whose values are bound."""
+    """Rows of one table: the named columns (all when none), under conditions whose values are bound; the
+    values of secret-looking columns masked."""
     known = {c.name: c for c in await columns(connection, table_name)}
     for name in [*names, *(c["column"] for c in conditions)]:
         if name not in known:
             raise BadRequest(f"字段不存在: {name}")
+    for condition in conditions:  # a masked column is not probed value by value either
+        if SENSITIVE.search(condition["column"]):
+            raise BadRequest(f"该字段不可作为条件: {condition['column']}")
     chosen = names or list(known)
     target = table(table_name, *(column(name, c.sql_type) for name, c in known.items()))
     clauses = []
@@ -210,7 +219,8 @@ async def read(connection: AsyncConnection, table_name: str, names: list[str], c
         statement = statement.where(and_(*clauses))
     async with asyncio.timeout(QUERY_SECONDS):
         found = (await connection.execute(statement)).mappings().all()
-    return chosen, [{k: plain(v) for k, v in row.items()} for row in found]
+    return chosen, [{k: MASK if v is not None and SENSITIVE.search(k) else plain(v) for k, v in row.items()}
+                    for row in found]
 
 
 def plain(value: Any) -> Any:

@@ -5,6 +5,7 @@ import { useLocation } from 'react-router';
 import { type DataSource, DB_TYPES, datasourceApi, testConnection } from '#src/api/tool';
 import { toast } from '#src/app/feedback';
 import { type CrudOption, CrudPage } from '#src/components/CrudPage';
+import { i18n } from '#src/i18n';
 import { TableBrowser } from './TableBrowser';
 
 /** /visual/datasource shows the same rows under the large-screen screen's codes. */
@@ -64,7 +65,9 @@ function options(code: string, browse: (row: DataSource) => void): CrudOption<Da
         icon: <ApiOutlined />,
         async onClick(row) {
           const { info } = await testConnection({ id: row.id, name: row.name, dbType: row.dbType as never });
-          toast.success(`${row.name}: ${info.version} (${info.tables})`);
+          toast.success(
+            `${row.name}: ${i18n.t('tool.datasource.tested', { version: info.version, tables: info.tables })}`,
+          );
         },
       },
       {
