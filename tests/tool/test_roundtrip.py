@@ -89,7 +89,7 @@ async def test_a_generated_area_drops_into_the_tree(admin, unique, tmp_path):
     env.pop("PLANTDESK_DATABASE_URL", None)
     python = sys.executable
     checks = {
-        "pytest": _run([python, "-m", "pytest", "-p", "no:cacheprovider", "-q", "-x", f"tests/{module}",
+        "pytest": _run([python, "-m", "pytest", "-p", "no:cacheprovider", "-x", f"tests/{module}",
                         "tests/test_areas.py", "tests/test_layers.py", "tests/test_contracts.py",
                         "tests/security/test_isolation.py", "-k", f"{module} or {unique} or not isolation"],
                        tree, env),

@@ -6,7 +6,13 @@ test('developer tools: a data source tested and browsed, the demo config preview
   page,
 }) => {
   await login(page);
-  await openMenu(page, ['研发工具', '数据源'], /\/tool\/datasource$/);
+  await openMenu(page, ['研发工具', '代码生成'], /\/tool\/code$/);
+  // 数据源 by its whole text: 大屏数据源 (the large-screen screen, the same view) would match a part of it
+  await page
+    .locator('.pd-sider .ant-menu-item')
+    .filter({ hasText: /^数据源$/ })
+    .click();
+  await expect(page).toHaveURL(/\/tool\/datasource$/);
   const sources = crudOf(page, 'datasource');
   const platform = sources.row('Platform database');
   await expect(platform).toContainText('平台数据库');
@@ -17,9 +23,14 @@ test('developer tools: a data source tested and browsed, the demo config preview
   await drawer.getByTestId('table-list').getByRole('menuitem', { name: 'blade_tenant', exact: true }).click();
   await expect(drawer.getByTestId('column-table')).toContainText('tenant_name');
   await expect(drawer).toContainText('356782');
-  await drawer.getByRole('button', { name: 'Close' }).click();
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
 
-  await openMenu(page, ['研发工具', '代码生成'], /\/tool\/code$/);
+  await page
+    .locator('.pd-sider .ant-menu-item')
+    .filter({ hasText: /^代码生成$/ })
+    .click();
+  await expect(page).toHaveURL(/\/tool\/code$/);
   const spare = crudOf(page, 'code').row('备件台账');
   await expect(spare).toContainText('/spare/part');
   await spare.getByRole('button', { name: '预览' }).click();

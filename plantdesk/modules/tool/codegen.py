@@ -353,7 +353,8 @@ def generate(config: CodeRead, *, down_revision: str | None = None,
     """(path, text) of every generated file, paths relative to the repository's root."""
     names = _names(config)
     module, table, model = config.module_name, config.target_table, names["Model"]
-    created = created or datetime.now()
+    # the config's own time, not now: preview and download of the same config are the same files
+    created = created or config.update_time or config.create_time or datetime.now()
     revision = revision_of(config)
     common = {"module": module, "table": table, "Model": model, "menu_code": config.menu_code,
               "menu_path": config.menu_path, "code_name": config.code_name, "code_name_en": config.code_name_en,
