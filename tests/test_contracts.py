@@ -26,12 +26,10 @@ NOT_BUILT = {
     # monitoring: the system log (server log files) is not built
     "/monitor/log/system",
     # visualisation, cameras, topology, reports
-    "/visual/map", "/index/batchMonitor", "/index/flowMonitor", "/visual/api", "/visual/datasource",
+    "/visual/map", "/index/batchMonitor", "/index/flowMonitor", "/visual/api",
     "/video/camera",
     "/topology/protocol", "/topology/management",
     "/index/reportlist", "/report/template",
-    # developer tools
-    "/tool/code", "/tool/datasource",
 }
 
 

@@ -1,18 +1,17 @@
 """The system area's menus: the system catalogue (users hang under it from the user area, logos from
 resource), authority, and the catalogues of the screens no area serves yet (visualisation, cameras, topology,
-reports, developer tools): they stay with system until an area takes them.
+reports): they stay with system until an area takes them.
 
 The node shape is core.menus'; core.areas assembles the tree from every area's menus.
 """
 
-from plantdesk.core.menus import ADD, BOTH, CRUD, CRUD_IO, DELETE, EDIT, ROW, TOOLBAR, button, menu
+from plantdesk.core.menus import ADD, CRUD, CRUD_IO, DELETE, EDIT, TOOLBAR, button, menu
 
 ROLE_BUTTONS = [*CRUD, button("grant", "权限设置", "Grant permissions", TOOLBAR)]
 TOPMENU_BUTTONS = [*CRUD, button("setting", "菜单配置", "Menu settings", TOOLBAR)]
 TENANT_BUTTONS = [*CRUD, button("setting", "授权配置", "Tenant settings", TOOLBAR)]
 # Spec §2/§6: the tenant package screen has add, edit and delete but no view.
 TENANTPACKAGE_BUTTONS = [ADD, EDIT, DELETE]
-CODE_BUTTONS = [*CRUD, button("gen", "代码生成", "Generate code", BOTH), button("copy", "复制", "Copy", ROW)]
 
 # Hand-aligned so that each screen is one row; keep ruff format away from it.
 # fmt: off
@@ -71,10 +70,6 @@ MENUS: list[dict] = [
         menu("reportlist", "报表列表", "Report list", "/index/reportlist", "UnorderedListOutlined", 1,
              buttons=CRUD),
         menu("template", "报表模板", "Templates", "/report/template", "SnippetsOutlined", 2, buttons=CRUD),
-    ]),
-    menu("tool", "研发工具", "Developer tools", "/tool", "ToolOutlined", 18, [
-        menu("code", "代码生成", "Code generation", "/tool/code", "CodeOutlined", 1, buttons=CODE_BUTTONS),
-        menu("datasource", "数据源", "Data sources", "/tool/datasource", "KeyOutlined", 2, buttons=CRUD),
     ]),
 ]
 # fmt: on
