@@ -3,9 +3,7 @@
 set -euo pipefail
 web_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$web_dir"
+bash scripts/install.sh
 eval "$(bash scripts/ensure-node.sh)"
-if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  npm ci --no-audit --no-fund
-fi
 npx vite build --logLevel warn
 node scripts/precompress.mjs

@@ -10,12 +10,8 @@ set -uo pipefail
 
 web_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$web_dir"
+bash scripts/install.sh || { echo "web: 0 passed, 1 failed"; exit 1; }
 eval "$(bash scripts/ensure-node.sh)"
-
-# Reinstall only when the lockfile changed since the last install.
-if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  npm ci --no-audit --no-fund >&2 || { echo "web: 0 passed, 1 failed"; exit 1; }
-fi
 
 reports=$(mktemp -d)
 trap 'rm -rf "$reports"' EXIT
