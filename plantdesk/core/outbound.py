@@ -30,6 +30,7 @@ import urllib3
 from urllib3.connection import HTTPConnection, HTTPSConnection
 from urllib3.connectionpool import HTTPConnectionPool, HTTPSConnectionPool
 
+from plantdesk.core import system_log
 from plantdesk.core.errors import BusinessError
 
 Address = ipaddress.IPv4Address | ipaddress.IPv6Address
@@ -39,6 +40,7 @@ CONNECT_TIMEOUT, READ_TIMEOUT = 5, 60
 class OutboundRefused(BusinessError):
     def __init__(self, host: str):
         super().__init__(f"不允许连接本机、内网或保留地址: {host}(如确需使用,请联系平台管理员加入允许列表)")
+        system_log.record("warn", "outbound", "refused", f"已拒绝向外连接: {host}")
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,6 @@
 """The system area's menus: the system catalogue (users hang under it from the user area, logos from
 resource), authority, and the catalogues of the screens no area serves yet (visualisation, cameras, topology,
-reports, developer tools): they stay with system until an area takes them.
+developer tools): they stay with system until an area takes them.
 
 The node shape is core.menus'; core.areas assembles the tree from every area's menus.
 """
@@ -66,11 +66,6 @@ MENUS: list[dict] = [
              buttons=CRUD),
         menu("topology_management", "拓扑管理", "Topologies", "/topology/management", "GatewayOutlined", 2,
              buttons=CRUD),
-    ]),
-    menu("report", "报表管理", "Reports", "/report", "ReconciliationOutlined", 17, [
-        menu("reportlist", "报表列表", "Report list", "/index/reportlist", "UnorderedListOutlined", 1,
-             buttons=CRUD),
-        menu("template", "报表模板", "Templates", "/report/template", "SnippetsOutlined", 2, buttons=CRUD),
     ]),
     menu("tool", "研发工具", "Developer tools", "/tool", "ToolOutlined", 18, [
         menu("code", "代码生成", "Code generation", "/tool/code", "CodeOutlined", 1, buttons=CODE_BUTTONS),
