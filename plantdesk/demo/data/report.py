@@ -35,8 +35,8 @@ async def seed(db: AsyncSession, tenant_id: str) -> bool:
         if had:
             return False
         numeric = DataPoint.data_type.in_(("float", "int", "double"))
-        points = (await db.execute(select(DataPoint.id).where(numeric)
-                                   .order_by(DataPoint.device_id, DataPoint.sort, DataPoint.id).limit(POINTS))).scalars()
+        order = (DataPoint.device_id, DataPoint.sort, DataPoint.id)
+        points = (await db.execute(select(DataPoint.id).where(numeric).order_by(*order).limit(POINTS))).scalars()
         point_ids = ",".join(str(p) for p in points)
         templates = []
         for name, kind, period, content in TEMPLATES:
