@@ -18,6 +18,11 @@ uv run ruff check plantdesk tests || status=1
 echo "== mypy"
 uv run mypy || status=1
 
+# The report tests' PDF tools and font (Debian packages, installed when missing).
+# shellcheck source=scripts/e2e-env.sh
+. scripts/e2e-env.sh
+ensure_pdf_tools
+
 echo "== pytest (SQLite)"
 PLANTDESK_TEST_DATABASE_URL= uv run pytest -p no:cacheprovider --junitxml="$reports/sqlite.xml" || status=1
 count "$reports/sqlite.xml"

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import io
 import os
+import tempfile
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -48,6 +50,52 @@ def font_path() -> Path:
         if candidate and Path(candidate).is_file():
             return Path(candidate)
     raise FontMissing("未找到中文字体 (Debian fonts-noto-cjk,或以 PLANTDESK_REPORT_FONT 指定)")
+
+
+# The full CJK face takes fpdf2 seconds to read and subset (65,535 glyphs); a report uses a few hundred. So the
+# process keeps a small font of the characters its reports used so far (printable ASCII to start with), made with
+# fontTools, and makes it anew, grown, only when a report brings a character it lacks.
+_BASE = frozenset(range(0x20, 0x7F)) | frozenset(map(ord, "·—…、,。:;()()「」%℃°"))
+_small: tuple[frozenset[int], str] | None = None
+_small_lock = threading.Lock()
+
+
+def _characters(doc: Document) -> set[int]:
+    texts = [doc.title, doc.subtitle, "(本期无数据 / no data)… 共行,完整数据见 Excel 文件"]
+    for section in doc.sections:
+        texts += [section.title, section.note, *map(str, section.columns)]
+        texts += [_text(v) for row in section.rows[:MAX_PDF_ROWS] for v in row]
+        if section.chart:
+            texts += [label[:10] for label in section.chart.labels] + [name[:20] for name, _ in section.chart.series]
+            texts.append("0123456789.e+-")
+    return {ord(ch) for text in texts for ch in text if ch >= " "}
+
+
+def small_font(doc: Document) -> str:
+    """The path of a font holding every character of `doc` (see above)."""
+    global _small
+    needed = _characters(doc)
+    with _small_lock:
+        if _small is not None and needed <= _small[0]:
+            return _small[1]
+        from fontTools import subset
+        from fontTools.ttLib import TTFont
+
+        chars = _BASE | needed | (_small[0] if _small else frozenset())
+        font = TTFont(str(font_path()), fontNumber=FONT_FACE_SC, lazy=True)
+        options = subset.Options()
+        options.layout_features, options.name_IDs, options.notdef_outline = [], ["*"], True
+        options.hinting, options.desubroutinize = False, True
+        subsetter = subset.Subsetter(options)
+        subsetter.populate(unicodes=chars)
+        subsetter.subset(font)
+        handle, path = tempfile.mkstemp(prefix="plantdesk-report-font-", suffix=".otf")
+        with os.fdopen(handle, "wb") as out:
+            font.save(out)
+        if _small is not None:
+            Path(_small[1]).unlink(missing_ok=True)
+        _small = (frozenset(chars), path)
+        return path
 
 
 # --- Excel -----------------------------------------------------------------------------------------------------
@@ -117,7 +165,7 @@ def pdf(doc: Document) -> bytes:
 
     out = FPDF(orientation="portrait", unit="mm", format="A4")
     out.set_auto_page_break(True, margin=14)
-    out.add_font("cjk", "", str(font_path()), collection_font_number=FONT_FACE_SC)
+    out.add_font("cjk", "", small_font(doc))
     out.set_title(doc.title)
     out.set_creator("PlantDesk")
     out.add_page()
@@ -125,7 +173,7 @@ def pdf(doc: Document) -> bytes:
     out.cell(0, 10, doc.title, new_x="LMARGIN", new_y="NEXT")
     out.set_font("cjk", size=10)
     out.set_text_color(90, 90, 90)
-    out.cell(0, 6, doc.subtitle, new_x="LMARGIN", new_y="NEXT")
+    out.multi_cell(0, 6, doc.subtitle, new_x="LMARGIN", new_y="NEXT")
     out.set_text_color(0, 0, 0)
     for section in doc.sections:
         _pdf_section(out, section)
