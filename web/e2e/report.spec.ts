@@ -15,7 +15,7 @@ test('reports: the demo templates, generating one, its PDF and Excel; the system
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   await login(page, DEMO_ADMIN);
   await openMenu(page, ['报表管理', '报表模板'], /\/report\/template$/);
   const templates = crudOf(page, 'template');
@@ -26,7 +26,9 @@ test('reports: the demo templates, generating one, its PDF and Excel; the system
 
   await page.goto('/index/reportlist'); // a frame route of spec §2: no tab
   const outputs = crudOf(page, 'reportlist');
-  await expect(outputs.row('告警周报 Weekly alarm report').first()).toContainText('示例', { timeout: 30_000 });
+  await expect(outputs.row('告警周报 Weekly alarm report').first()).toContainText('示例', {
+    timeout: 30_000,
+  });
   const manual = outputs.row('手动').first();
   await expect(manual).toContainText('生产日报');
   const pdf = await downloaded(page, () => manual.getByRole('button', { name: 'PDF' }).click());
@@ -39,7 +41,7 @@ test('reports: the demo templates, generating one, its PDF and Excel; the system
   await login(admin);
   await openMenu(admin, ['系统监控', '系统日志'], /\/monitor\/log\/system$/);
   const logs = crudOf(admin, 'log_system');
-  await expect(logs.row('已启动').first()).toBeVisible();
+  await expect(logs.root.locator('.ant-table-row').first()).toBeVisible({ timeout: 30_000 });
   const filter = admin.locator('form[id="log_system-filter"]');
   await filter.getByLabel('关键字').fill('已启动');
   await filter.getByRole('button', { name: /搜\s*索/ }).click();
