@@ -145,7 +145,7 @@ async def _work(settings: Settings, concurrency: int) -> None:
     from plantdesk.core.runtime import started
 
     areas.wire()
-    async with started(settings, run_jobs=False, run_services=True) as runtime:
+    async with started(settings, run_jobs=False, run_services=True, role="worker") as runtime:
         assert runtime.jobs is not None  # started() always opens the engine
         await runtime.jobs.run_worker(concurrency=concurrency, name=f"worker-{os.getpid()}", own_signals=True)
 
@@ -233,13 +233,18 @@ def _migrate(settings: Settings) -> None:
 async def _prepare(settings: Settings, *, seed: bool) -> bool:
     """Migrate to the newest revision and, when asked, seed an empty database: on one engine, since `serve`
     waits for this (answers whether it seeded)."""
+    from plantdesk.core import system_log
     from plantdesk.db.session import create_engine
 
     settings.data_dir.mkdir(parents=True, exist_ok=True)
     engine = create_engine(settings.resolved_database_url)
     try:
         async with engine.begin() as connection:
+            before = await connection.run_sync(_revision)
             await connection.run_sync(_upgrade, settings)
+            after = await connection.run_sync(_revision)
+        if before != after:
+            system_log.record("info", "migrate", "upgraded", f"数据库已迁移: {before or '空库'} → {after}")
         if settings.jobs == "queue":
             await _job_tables(settings)
         seeded = False
@@ -253,14 +258,18 @@ async def _prepare(settings: Settings, *, seed: bool) -> bool:
                     await run_on(engine, part)
         await _sync_seed(settings, engine)
         return seeded
+    except Exception as exc:
+        system_log.failure("migrate", "failed", "数据库迁移或种子同步失败", exc)
+        raise
     finally:
+        await system_log.flush_pending(engine)
         await engine.dispose()
 
 
 async def _sync_seed(settings: Settings, engine) -> None:
     """The menus, dictionaries and parameters of this release into the database, the operator's edits kept
     (seed.sync); then the caches other processes hold of them are dropped."""
-    from plantdesk.core import generations, permissions
+    from plantdesk.core import generations, permissions, system_log
     from plantdesk.core.cache import create_cache
     from plantdesk.modules.system.dict.service import GENERATION as DICTS
     from plantdesk.seed.seeder import run_on
@@ -269,6 +278,8 @@ async def _sync_seed(settings: Settings, engine) -> None:
     report = await run_on(engine, sync)
     for line in report.lines():
         typer.echo(line)
+    if report.changed:
+        system_log.record("info", "migrate", "seed_sync", "种子数据已同步: " + "; ".join(report.lines())[:3000])
     if report.changed and settings.redis_url:
         cache = create_cache(settings.redis_url)
         try:
@@ -282,6 +293,13 @@ async def _job_tables(settings: Settings) -> None:
     from plantdesk.core.jobs import apply_queue_schema
 
     await apply_queue_schema(settings.resolved_database_url)
+
+
+def _revision(connection) -> str | None:
+    """The database's Alembic revision (None: not migrated yet)."""
+    from alembic.runtime.migration import MigrationContext
+
+    return MigrationContext.configure(connection).get_current_revision()
 
 
 def _upgrade(connection, settings: Settings) -> None:

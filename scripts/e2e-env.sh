@@ -14,6 +14,19 @@ ensure_browser() {
       "${missing[@]}") >/dev/null
 }
 
+# The report tests render a generated PDF to PNG (pdftoppm) and read its text (pdftotext): Debian's poppler-utils;
+# the PDF's Chinese font is Debian's fonts-noto-cjk (docs/decisions.md "Reports").
+ensure_pdf_tools() {
+  local missing=()
+  command -v pdftoppm >/dev/null 2>&1 || missing+=(poppler-utils)
+  dpkg -s fonts-noto-cjk >/dev/null 2>&1 || missing+=(fonts-noto-cjk)
+  [ ${#missing[@]} -eq 0 ] && return
+  echo "installing Debian's ${missing[*]} for the report tests"
+  (apt-get -o DPkg::Lock::Timeout=600 update -qq &&
+    DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y -qq \
+      "${missing[@]}") >/dev/null || echo "poppler-utils not installed: the PDF rendering test will skip"
+}
+
 # start_server PORT: a backend on a fresh data dir (SQLite, no Redis), waited for until it answers; several may run
 # (one per Playwright shard). stop_server ends every one started and removes their data dirs.
 servers=()

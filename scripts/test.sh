@@ -18,6 +18,11 @@ uv run ruff check plantdesk tests || status=1
 echo "== mypy"
 uv run mypy || status=1
 
+# The report tests' PDF tools and font (Debian packages, installed when missing).
+# shellcheck source=scripts/e2e-env.sh
+. scripts/e2e-env.sh
+ensure_pdf_tools
+
 # The two databases' runs side by side: each waits on servers, sockets and sleeps more than it computes, so on
 # a 2-core machine together they take little longer than the slower one alone. Each has its own Redis database;
 # their logs print one after the other.

@@ -21,7 +21,7 @@ from sqlalchemy import insert
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from plantdesk.core import tenancy
-from plantdesk.core.audit_models import ApiLog, ErrorLog, UsualLog
+from plantdesk.core.audit_models import ApiLog, ErrorLog, SystemLog, UsualLog
 from plantdesk.core.ids import next_id
 from plantdesk.db.base import PLATFORM_TENANT
 from plantdesk.db.session import is_outage
@@ -81,6 +81,10 @@ class AuditWriter:
     def usual(self, **row: Any) -> None:
         self._put(UsualLog, {"log_level": "info", **row})
 
+    def system(self, **row: Any) -> None:
+        """A system-log row (core.system_log)."""
+        self._put(SystemLog, row)
+
     async def flush(self) -> None:
         async with self._flushing:
             if not self._rows:
@@ -127,7 +131,7 @@ class AuditWriter:
         backoff = self._flush_seconds * 2 ** min(self._failures, 16)
         return min(backoff, max(MAX_BACKOFF, self._flush_seconds))
 
-    def _put(self, model: type[ApiLog] | type[ErrorLog] | type[UsualLog], row: dict) -> None:
+    def _put(self, model: type[ApiLog] | type[ErrorLog] | type[UsualLog] | type[SystemLog], row: dict) -> None:
         if len(self._rows) >= self._max_rows:
             self._rows.popleft()
             self._dropped += 1

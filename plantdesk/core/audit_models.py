@@ -48,3 +48,21 @@ class UsualLog(_LogColumns, Base):
     log_level: Mapped[str | None] = mapped_column(String(10))
     log_id: Mapped[str | None] = mapped_column(String(100))
     log_data: Mapped[str | None] = mapped_column(Text)
+
+
+class SystemLog(IdMixin, TenantMixin, Base):
+    """The server's own events (core.system_log): start and stop, migrations and the seed sync, job failures,
+    collector connects and drops, outbound refusals, alarm engine lag. Platform events belong to the platform
+    tenant; an event of one tenant's device, job or setting to that tenant."""
+
+    __tablename__ = "blade_log_system"
+
+    level: Mapped[str] = mapped_column(String(10), index=True)  # debug, info, warn, error
+    source: Mapped[str] = mapped_column(String(32), index=True)  # server, migrate, jobs, collector, outbound, alarm
+    event: Mapped[str] = mapped_column(String(64))  # a stable name: start, stop, failed, connected, dropped, ...
+    message: Mapped[str] = mapped_column(Text)
+    detail: Mapped[str | None] = mapped_column(Text)  # JSON, or a traceback
+    service_id: Mapped[str | None] = mapped_column(String(32))
+    server_host: Mapped[str | None] = mapped_column(String(255))
+    env: Mapped[str | None] = mapped_column(String(255))
+    create_time: Mapped[datetime] = mapped_column(DateTime, index=True)

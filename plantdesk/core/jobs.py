@@ -37,7 +37,7 @@ from procrastinate.testing import InMemoryConnector
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from plantdesk.core import tenancy
+from plantdesk.core import system_log, tenancy
 
 log = logging.getLogger("plantdesk.jobs")
 
@@ -156,7 +156,13 @@ class Jobs:
         """Run a job now, in this process, in its scope (what the engine calls; tests and operators too)."""
         job = self.jobs[name]
         self._check_tenant(job, tenant_id)
-        await self._in_scope(job, tenant_id, lambda session: job.run(session, **kwargs))
+        try:
+            await self._in_scope(job, tenant_id, lambda session: job.run(session, **kwargs))
+        except Exception as exc:
+            if job.scope.kind != "each-tenant":  # each tenant's failure is recorded on its own (_in_scope)
+                system_log.failure("jobs", "failed", f"任务 {job.name} 执行失败", exc,
+                                   tenant_id=tenant_id or job.scope.tenant_id or None)
+            raise
 
     async def _in_scope(self, job: Job, tenant_id: str, call: Callable[[AsyncSession], Awaitable[object]]) -> None:
         if job.scope.kind == "platform":
@@ -176,8 +182,9 @@ class Jobs:
             try:
                 async with self._unit_of_work(tenancy.Scope(each)) as session:
                     await call(session)
-            except Exception:
+            except Exception as exc:
                 log.exception("job %s failed in tenant %s", job.name, each)
+                system_log.failure("jobs", "failed", f"任务 {job.name} 执行失败", exc, tenant_id=each)
                 failed.append(each)
         if failed:
             raise RuntimeError(f"job {job.name} failed in tenant(s) {', '.join(failed)}")

@@ -21,6 +21,7 @@ import asyncio
 import ipaddress
 import smtplib
 import socket
+import time
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
@@ -30,15 +31,24 @@ import urllib3
 from urllib3.connection import HTTPConnection, HTTPSConnection
 from urllib3.connectionpool import HTTPConnectionPool, HTTPSConnectionPool
 
+from plantdesk.core import system_log
 from plantdesk.core.errors import BusinessError
 
 Address = ipaddress.IPv4Address | ipaddress.IPv6Address
 CONNECT_TIMEOUT, READ_TIMEOUT = 5, 60
 
 
+REFUSAL_EVERY = 600.0  # seconds between two system-log rows of refusals of one host
+_refusals_noted: dict[str, float] = {}
+
+
 class OutboundRefused(BusinessError):
     def __init__(self, host: str):
         super().__init__(f"不允许连接本机、内网或保留地址: {host}(如确需使用,请联系平台管理员加入允许列表)")
+        now = time.monotonic()
+        if now - _refusals_noted.get(host, -REFUSAL_EVERY) >= REFUSAL_EVERY:  # a retrying collector: once a while
+            _refusals_noted[host] = now
+            system_log.record("warn", "outbound", "refused", f"已拒绝向外连接: {host}")
 
 
 @dataclass(frozen=True)

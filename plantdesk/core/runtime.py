@@ -13,7 +13,7 @@ from fastapi import Request
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from plantdesk.config import Settings
-from plantdesk.core import generations, live, services, tenancy
+from plantdesk.core import generations, live, services, system_log, tenancy
 from plantdesk.core.audit import AuditWriter
 from plantdesk.core.cache import Cache, create_cache
 from plantdesk.core.context import Identity
@@ -57,7 +57,7 @@ class Runtime:
 
 
 @asynccontextmanager
-async def started(settings: Settings, *, run_jobs: bool, run_services: bool | None = None
+async def started(settings: Settings, *, run_jobs: bool, run_services: bool | None = None, role: str = "serve"
                   ) -> AsyncIterator[Runtime]:
     """What `serve` and `worker` hold while they run. In the queue mode several processes issue ids, so this
     one leases its snowflake worker id. With `run_jobs`, jobs and their schedules run in this process; with
@@ -72,6 +72,10 @@ async def started(settings: Settings, *, run_jobs: bool, run_services: bool | No
     leases = Leases(sessions, holder=f"{socket.gethostname()}:{os.getpid()}")
     worker_id = await lease_worker_id(leases) if settings.jobs == "queue" else None
     audit.start()
+    system_log.attach(audit)
+    system_log.install_handler()
+    where = f"{socket.gethostname()} pid {os.getpid()}"
+    system_log.record("info", "server", "start", f"{role} 已启动 ({where}, 任务模式 {settings.jobs})")
     await rt.jobs.start(run_here=run_jobs)
     try:
         async with live.running(settings.redis_url, cache=cache,
@@ -81,7 +85,9 @@ async def started(settings: Settings, *, run_jobs: bool, run_services: bool | No
             yield rt
     finally:
         await rt.jobs.stop()
+        system_log.record("info", "server", "stop", f"{role} 已停止 ({where})")
         await audit.stop()
+        system_log.detach(audit)
         if worker_id is not None:
             worker_id.cancel()
             with contextlib.suppress(asyncio.CancelledError):

@@ -1,7 +1,7 @@
 """The demo tenant's seed (356782): its organisation, business dictionaries and notices on a first start
-(seed.seeder.seed_database), then its plant, forms, knowledge base, production and workflow, and the platform's
-code generation demo, each once (LATER: `serve` gives a database seeded before one of them existed that part
-alone)."""
+(seed.seeder.seed_database), then its plant, forms, knowledge base, production, workflow and reports, and the
+platform's code generation demo, each once (LATER: `serve` gives a database seeded before one of them existed that
+part alone)."""
 
 from datetime import date
 
@@ -11,7 +11,19 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from plantdesk.core import tenancy
 from plantdesk.core.security.passwords import hash_password, md5_hex
 from plantdesk.demo import TENANT
-from plantdesk.demo.data import alarm, code, collect, flow, form, knowledge, organisation, plant, product, warning
+from plantdesk.demo.data import (
+    alarm,
+    code,
+    collect,
+    flow,
+    form,
+    knowledge,
+    organisation,
+    plant,
+    product,
+    report,
+    warning,
+)
 from plantdesk.modules.device import service as device_service
 from plantdesk.modules.device.models import (
     CollectGroup,
@@ -153,4 +165,12 @@ async def seed_code(db: AsyncSession) -> bool:
     return await code.seed(db)
 
 
-LATER = (seed_plant, seed_forms, seed_knowledge, seed_production, flow.seed_flow, seed_code)
+async def seed_reports(db: AsyncSession) -> bool:
+    """The demo tenant's report templates and their first generated reports (demo.data.report), once, after its
+    plant and production."""
+    if not await db.scalar(select(Tenant.id).where(Tenant.tenant_id == TENANT)):
+        return False
+    return await report.seed(db, TENANT)
+
+
+LATER = (seed_plant, seed_forms, seed_knowledge, seed_production, flow.seed_flow, seed_reports, seed_code)

@@ -30,7 +30,7 @@ from datetime import datetime, timedelta
 from sqlalchemy import Table, bindparam, delete, func, insert, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from plantdesk.core import live, tenancy
+from plantdesk.core import live, system_log, tenancy
 from plantdesk.core.ids import next_id
 from plantdesk.core.leases import Leases, process_holder
 from plantdesk.core.ownership import Change, Share
@@ -68,6 +68,8 @@ DRAIN_BATCH = 5_000
 SWEEP_SECONDS = 5.0
 OFFLINE = "OFFLINE"  # the built-in device-offline rule kind: on a device (point_id 0), raised and cleared by the sweep
 OFFLINE_POINT = "设备离线"  # what the point's place in its notifications says
+LAG_WARN_MS = 60_000  # values evaluated this long after their time: the engine lags (a system-log row)
+LAG_EVERY = 300.0  # seconds between two such rows of one engine
 # The live channel's alarm topic (core.live): a raise, clear, confirmation or escalation, for the alarm screens.
 LIVE_TOPIC = "alarm"
 LIVE_CODES = ("alarm_overview", "alarm_overview_view", "database", "database_view", "config", "config_view")
@@ -217,6 +219,7 @@ class Engine:
     def __init__(self, ownership: Share[int] | _Everything | None = None):
         self.ownership = ownership
         self.lock = asyncio.Lock()  # one evaluation at a time
+        self._lag_noted = 0.0  # when a lag was last recorded (time.time())
         self.by_point: dict[int, list[Rule]] = {}
         self.by_id: dict[int, Rule] = {}
         self.loaded_until, self.loaded_version = 0.0, -1
@@ -337,6 +340,7 @@ class Engine:
         return len(rows)
 
     async def _evaluate(self, db: AsyncSession, readings: Sequence[tuple[Rule, int, float | None]]) -> None:
+        self._note_lag(readings)
         evaluation = _Round(self, db, list({rule.id: rule for rule, _, _ in readings}.values()))
         with db.no_autoflush:  # the round's rows go out in one flush at the end (`save`)
             await evaluation.load()
@@ -344,6 +348,17 @@ class Engine:
                 if not evaluation.quiet(rule, value):
                     await evaluation.value(rule, ts, value)
         await evaluation.save()
+
+    def _note_lag(self, readings: Sequence[tuple[Rule, int, float | None]]) -> None:
+        """A system-log row when the values evaluated are older than LAG_WARN_MS (at most every LAG_EVERY)."""
+        if not readings:
+            return
+        now = time.time()
+        lag = now * 1000 - min(ts for _, ts, _ in readings)
+        if lag > LAG_WARN_MS and now - self._lag_noted >= LAG_EVERY:
+            self._lag_noted = now
+            system_log.record("warn", "alarm", "lag", f"告警引擎滞后 {lag / 1000:.0f} 秒 ({len(readings)} 个值)",
+                              tenant_id=readings[0][0].tenant_id)
 
     @contextlib.asynccontextmanager
     async def _forgetting_on_failure(self):

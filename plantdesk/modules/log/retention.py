@@ -1,5 +1,5 @@
 """Log retention: a daily job that deletes each tenant's API, error and usual logs older than the
-`log.retentionDays` parameter (0 keeps them for ever)."""
+`log.retentionDays` parameter (the system log's rows too) (0 keeps them for ever)."""
 
 import logging
 from datetime import datetime, timedelta
@@ -7,7 +7,7 @@ from datetime import datetime, timedelta
 from sqlalchemy import CursorResult, delete
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from plantdesk.core.audit_models import ApiLog, ErrorLog, UsualLog
+from plantdesk.core.audit_models import ApiLog, ErrorLog, SystemLog, UsualLog
 from plantdesk.core.tenancy import bound_tenant
 from plantdesk.modules.system.param import service as params
 
@@ -23,7 +23,7 @@ async def purge_old_logs(db: AsyncSession) -> int:
         return 0
     cutoff = datetime.now() - timedelta(days=days)
     deleted = 0
-    for model in (ApiLog, ErrorLog, UsualLog):
+    for model in (ApiLog, ErrorLog, UsualLog, SystemLog):
         result = await db.execute(delete(model).where(model.create_time < cutoff)
                                   .execution_options(synchronize_session=False))
         assert isinstance(result, CursorResult)  # a DELETE answers a cursor result

@@ -1,4 +1,4 @@
-"""/api/blade-log/{usual,api,error}: lists, details and Excel exports of the audit logs (the device-management
+"""/api/blade-log/{usual,api,error,system}: lists, details and Excel exports of the audit logs (the device-management
 operation log lives in the device module). Logs are tenant-scoped; the platform
 administrator may pass `tenantId` in the query or the body (core.deps.TenantDb).
 
@@ -10,7 +10,7 @@ from typing import Annotated
 from fastapi import APIRouter, Body, Path, Request
 
 from plantdesk.core import excel
-from plantdesk.core.audit_models import ApiLog, ErrorLog, UsualLog
+from plantdesk.core.audit_models import ApiLog, ErrorLog, SystemLog, UsualLog
 from plantdesk.core.context import Identity
 from plantdesk.core.crud import get_or_raise
 from plantdesk.core.deps import TOKEN_IN_LINK, IdQuery, TenantDb, need
@@ -18,7 +18,7 @@ from plantdesk.core.envelope import R, ok
 from plantdesk.core.paging import Page, Paging
 from plantdesk.core.routing import include
 from plantdesk.modules.log import service
-from plantdesk.modules.log.schemas import ApiLogRead, ErrorLogRead, LogFilter, UsualLogRead
+from plantdesk.modules.log.schemas import ApiLogRead, ErrorLogRead, LogFilter, SystemLogRead, UsualLogRead
 
 Stem = Annotated[str, Path(min_length=1, max_length=100, pattern=r"^[^/\\:*?\"<>|\x00-\x1f]+$")]
 
@@ -30,6 +30,7 @@ def _views(code: str):
 
 
 UsualView, ApiView, ErrorView = _views("log_usual"), _views("log_api"), _views("log_error")
+SystemView = _views("log_system")
 
 
 @logs.get("/usual/list", response_model=R[Page[UsualLogRead]])
@@ -91,6 +92,25 @@ async def api_export(request: Request, db: TenantDb, x: Stem, user: Identity = n
 async def error_export(request: Request, db: TenantDb, x: Stem, user: Identity = need("log_error_export")):
     rows = await service.export_rows(db, ErrorLog, ErrorLogRead, request.query_params)
     return excel.download(excel.workbook_bytes(service.COLUMNS[ErrorLog], rows), f"{x}.xlsx")
+
+
+@logs.get("/system/list", response_model=R[Page[SystemLogRead]])
+async def system_list(request: Request, db: TenantDb, paging: Paging, user: Identity = SystemView):
+    """The server's own events (core.system_log). Filters: level, source, event (equal), text (in the message,
+    event or detail), logStartTime, logEndTime (also createTime_datege / _datele, serverHost)."""
+    return ok(await service.page(db, SystemLog, request.query_params, paging))
+
+
+@logs.get("/system/detail", response_model=R[SystemLogRead])
+async def system_detail(db: TenantDb, id: IdQuery, user: Identity = SystemView):
+    return ok(await get_or_raise(db, SystemLog, id))
+
+
+@logs.get("/system/export/{x}", response_model=None, responses=excel.XLSX_RESPONSE, dependencies=[TOKEN_IN_LINK])
+async def system_export(request: Request, db: TenantDb, x: Stem, user: Identity = need("log_system_export")):
+    """Filters in the query, as system/list."""
+    rows = await service.export_rows(db, SystemLog, SystemLogRead, request.query_params)
+    return excel.download(excel.workbook_bytes(service.COLUMNS[SystemLog], rows), f"{x}.xlsx")
 
 
 router = APIRouter()

@@ -43,6 +43,21 @@ class ErrorLogRead(_LogRead):
     stack_trace: str | None = ""
 
 
+class SystemLogRead(Schema):
+    """A row of the system log (core.system_log)."""
+
+    id: Id
+    tenant_id: str
+    level: str
+    source: str
+    event: str
+    message: str
+    detail: str | None = ""
+    service_id: str | None = ""
+    server_host: str | None = ""
+    create_time: DateTime | None = None
+
+
 class LogFilter(Schema):
     """The JSON body of POST usual/page and usual/export (the same names as the list's query)."""
 

@@ -1,6 +1,6 @@
 """The system area's menus: the system catalogue (users hang under it from the user area, logos from
-resource), authority, and the catalogues of the screens no area serves yet (visualisation, cameras, topology,
-reports): they stay with system until an area takes them.
+resource), authority, and the catalogues of the screens no area serves yet (visualisation, cameras,
+topology): they stay with system until an area takes them.
 
 The node shape is core.menus'; core.areas assembles the tree from every area's menus.
 """
@@ -65,11 +65,6 @@ MENUS: list[dict] = [
              buttons=CRUD),
         menu("topology_management", "拓扑管理", "Topologies", "/topology/management", "GatewayOutlined", 2,
              buttons=CRUD),
-    ]),
-    menu("report", "报表管理", "Reports", "/report", "ReconciliationOutlined", 17, [
-        menu("reportlist", "报表列表", "Report list", "/index/reportlist", "UnorderedListOutlined", 1,
-             buttons=CRUD),
-        menu("template", "报表模板", "Templates", "/report/template", "SnippetsOutlined", 2, buttons=CRUD),
     ]),
 ]
 # fmt: on

@@ -21,7 +21,7 @@ from collections import Counter
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from plantdesk.core import tenancy
+from plantdesk.core import system_log, tenancy
 from plantdesk.core.leases import Leases, process_holder
 from plantdesk.core.ownership import Change, Share
 from plantdesk.modules.device.collect import connection, specs, status
@@ -60,7 +60,10 @@ class Sink:
     async def connected(self) -> None:
         self.status.connected()
         self.was_connected = True
-        log.info("source %s (%s) connected to %s", self.spec.code, self.spec.tenant_id, connection.endpoint(self.spec))
+        endpoint = connection.endpoint(self.spec)
+        log.info("source %s (%s) connected to %s", self.spec.code, self.spec.tenant_id, endpoint)
+        system_log.record("info", "collector", "connected", f"数据源 {self.spec.code} 已连接 {endpoint}",
+                          tenant_id=self.spec.tenant_id)
         await self.publish()
 
     async def publish(self) -> None:
@@ -194,6 +197,7 @@ class Supervisor:
         starts over after a connection that worked."""
         sink = Sink(self.runtime, spec, state)
         backoff = BACKOFF_MIN
+        last_error: str | None = None
         while True:
             sink.was_connected = False
             try:
@@ -208,6 +212,11 @@ class Supervisor:
             with contextlib.suppress(Exception):
                 await sink.publish()
             log.info("source %s (%s): %s; retrying in %.1f s", spec.code, spec.tenant_id, error, backoff)
+            if sink.was_connected or error != last_error:  # a drop, or a new reason it cannot connect
+                system_log.record("warn", "collector", "dropped" if sink.was_connected else "connect_failed",
+                                  f"数据源 {spec.code} {'连接断开' if sink.was_connected else '连接失败'}: {error}",
+                                  tenant_id=spec.tenant_id)
+            last_error = error
             if sink.was_connected:
                 backoff = BACKOFF_MIN
             await asyncio.sleep(backoff)

@@ -18,6 +18,7 @@ import { indexWarnIndicators } from './index.warnIndicators';
 import { indexWarnManagement } from './index.warnManagement';
 import { monitorLog } from './monitor.log';
 import { product } from './product';
+import { report } from './report';
 import { resource } from './resource';
 import { systemClient } from './system.client';
 import { systemDept } from './system.dept';
@@ -76,4 +77,5 @@ export const AREAS: Area[] = [
   work,
   product,
   tool,
+  report,
 ];

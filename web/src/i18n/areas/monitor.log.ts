@@ -1,6 +1,6 @@
 import { defineArea } from '../area';
 
-/** 通用日志 / 接口日志 / 错误日志 (/monitor/log/usual|api|error). */
+/** 通用日志 / 接口日志 / 错误日志 / 系统日志 (/monitor/log/usual|api|error|system). */
 export const monitorLog = defineArea('monitor.log', {
   zh: {
     id: '编号',
@@ -36,6 +36,28 @@ export const monitorLog = defineArea('monitor.log', {
     file_usual: '通用日志',
     file_api: '接口日志',
     file_error: '错误日志',
+    system: {
+      createTime: '时间',
+      level: '级别',
+      source: '来源',
+      event: '事件',
+      message: '内容',
+      tenantId: '租户ID',
+      serverHost: '服务器名',
+      serviceId: '服务ID',
+      detail: '详情',
+      text: '关键字',
+      file: '系统日志',
+      levels: { error: '错误', warn: '警告', info: '信息', debug: '调试' },
+      sources: {
+        server: '服务进程',
+        migrate: '迁移与同步',
+        jobs: '定时任务',
+        collector: '数据采集',
+        outbound: '外联检查',
+        alarm: '告警引擎',
+      },
+    },
   },
   en: {
     id: 'ID',
@@ -71,5 +93,27 @@ export const monitorLog = defineArea('monitor.log', {
     file_usual: 'general-logs',
     file_api: 'api-logs',
     file_error: 'error-logs',
+    system: {
+      createTime: 'Time',
+      level: 'Level',
+      source: 'Source',
+      event: 'Event',
+      message: 'Message',
+      tenantId: 'Tenant ID',
+      serverHost: 'Server host',
+      serviceId: 'Service ID',
+      detail: 'Details',
+      text: 'Text',
+      file: 'system-logs',
+      levels: { error: 'Error', warn: 'Warning', info: 'Info', debug: 'Debug' },
+      sources: {
+        server: 'Server',
+        migrate: 'Migration & sync',
+        jobs: 'Jobs',
+        collector: 'Collectors',
+        outbound: 'Outbound check',
+        alarm: 'Alarm engine',
+      },
+    },
   },
 });

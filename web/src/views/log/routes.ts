@@ -5,4 +5,5 @@ export default {
   '/monitor/log/api': () => import('./api/index'),
   '/monitor/log/error': () => import('./error/index'),
   '/monitor/log/usual': () => import('./usual/index'),
+  '/monitor/log/system': () => import('./system/index'),
 } satisfies RouteTable;

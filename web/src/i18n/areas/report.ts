@@ -1,0 +1,61 @@
+import { defineArea } from '../area';
+
+/** 报表管理: 报表列表 / 报表模板 (/index/reportlist, /report/template). */
+export const report = defineArea('report', {
+  zh: {
+    template: {
+      name: '报表名称',
+      kind: '报表类型',
+      period: '统计周期',
+      pointIds: '统计点位',
+      recipients: '邮件接收人(逗号分隔)',
+      auth: '授权',
+      isEnable: '定时生成',
+      content: '说明',
+      createTime: '创建时间',
+      generate: '生成报表',
+      generated: '已生成报表「{{name}}」,可在报表列表下载',
+      kinds: { production: '生产报表', alarm: '告警报表', points: '点位数据', workflow: '流程统计' },
+      periods: { shift: '班次', day: '日', week: '周', month: '月' },
+    },
+    reportlist: {
+      name: '报表',
+      periodStart: '周期开始',
+      periodEnd: '周期结束',
+      trigger: '生成方式',
+      triggers: { manual: '手动', schedule: '定时', demo: '示例' },
+      size: '文件大小',
+      createTime: '生成时间',
+      pdf: 'PDF',
+      xlsx: 'Excel',
+    },
+  },
+  en: {
+    template: {
+      name: 'Report name',
+      kind: 'Type',
+      period: 'Period',
+      pointIds: 'Data points',
+      recipients: 'E-mail recipients (comma-separated)',
+      auth: 'Authorisation',
+      isEnable: 'Scheduled',
+      content: 'Description',
+      createTime: 'Created',
+      generate: 'Generate',
+      generated: 'Report "{{name}}" generated; download it from the report list',
+      kinds: { production: 'Production', alarm: 'Alarms', points: 'Point data', workflow: 'Workflow' },
+      periods: { shift: 'Shift', day: 'Day', week: 'Week', month: 'Month' },
+    },
+    reportlist: {
+      name: 'Report',
+      periodStart: 'Period start',
+      periodEnd: 'Period end',
+      trigger: 'Made by',
+      triggers: { manual: 'Manual', schedule: 'Schedule', demo: 'Demo' },
+      size: 'File size',
+      createTime: 'Generated',
+      pdf: 'PDF',
+      xlsx: 'Excel',
+    },
+  },
+});
