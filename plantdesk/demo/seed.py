@@ -1,5 +1,5 @@
 """The demo tenant's seed (356782): its organisation, business dictionaries and notices on a first start
-(seed.seeder.seed_database), then its plant, forms, knowledge base, production and workflow, each once (LATER:
+(seed.seeder.seed_database), then its plant, forms, knowledge base, production, workflow and site map, each once (LATER:
 `serve` gives a database seeded before one of them existed that part alone)."""
 
 from datetime import date
@@ -10,7 +10,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from plantdesk.core import tenancy
 from plantdesk.core.security.passwords import hash_password, md5_hex
 from plantdesk.demo import TENANT
-from plantdesk.demo.data import alarm, collect, flow, form, knowledge, organisation, plant, product, warning
+from plantdesk.demo.data import alarm, collect, flow, form, knowledge, organisation, plant, product, visual, warning
 from plantdesk.modules.device import service as device_service
 from plantdesk.modules.device.models import (
     CollectGroup,
@@ -146,4 +146,11 @@ async def seed_production(db: AsyncSession) -> bool:
     return await product.seed(db, TENANT)
 
 
-LATER = (seed_plant, seed_forms, seed_knowledge, seed_production, flow.seed_flow)
+async def seed_visual(db: AsyncSession) -> bool:
+    """The demo tenant's site map with its dots (demo.data.visual), once, after its plant."""
+    if not await db.scalar(select(Tenant.id).where(Tenant.tenant_id == TENANT)):
+        return False
+    return await visual.seed(db, TENANT)
+
+
+LATER = (seed_plant, seed_forms, seed_knowledge, seed_production, flow.seed_flow, seed_visual)
