@@ -5,6 +5,7 @@ outbound guard at save, a failing call that answers no data and writes an error 
 
 import pytest
 
+from plantdesk.core import excel
 from plantdesk.modules.visual import service
 from tests.device.monitor_helpers import make_device
 
@@ -125,7 +126,13 @@ async def test_hooks_go_out_to_excel_and_come_back(demo_admin, unique):
                                                           "apiUrl": "http://127.0.0.1:9/a", "chart": f"x-{unique}"})
     sheet = await demo_admin.get(f"{HOOKS}/export-excel")
     assert sheet.status_code == 200 and sheet.content[:2] == b"PK"
-    answer = await demo_admin.http.post(f"{HOOKS}/import-excel", headers=demo_admin.headers,
-                                        files={"file": ("hooks.xlsx", sheet.content)})
+    rows = [r for r in excel.read_rows(sheet.content, service.HOOK_COLUMNS) if r["chart"] == f"x-{unique}"]
+    assert [r["api_name"] for r in rows] == [f"Export {unique}"]
+    answer = await demo_admin.http.post(f"{HOOKS}/import-excel", headers=demo_admin.headers, files={
+        "file": ("hooks.xlsx", excel.workbook_bytes(service.HOOK_COLUMNS, rows))})
     assert answer.json()["success"], answer.json()
+    refused = excel.workbook_bytes(service.HOOK_COLUMNS, [{**rows[0], "api_url": "http://10.9.9.9/"}])
+    answer = await demo_admin.http.post(f"{HOOKS}/import-excel", headers=demo_admin.headers,
+                                        files={"file": ("hooks.xlsx", refused)})
+    assert not answer.json()["success"]
     assert len(await demo_admin.data("GET", f"{HOOKS}/listByChart", chart=f"x-{unique}")) == 2
