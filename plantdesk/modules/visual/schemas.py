@@ -146,13 +146,13 @@ class DepRead(Schema):
 Screen = Literal["cockpit", "part", "wisdomView", "batchMonitor", "flowMonitor"]
 
 
-class Kpi(Schema):
+class ScreenKpi(Schema):
     key: str
     value: float | None = None
     unit: str = ""
 
 
-class AlarmLevelCount(Schema):
+class ScreenAlarmLevel(Schema):
     level: int
     name: str
     color: str | None = None
@@ -160,7 +160,7 @@ class AlarmLevelCount(Schema):
     today: int = 0
 
 
-class AlarmRow(Schema):
+class ScreenAlarm(Schema):
     id: Id
     device_name: str
     point_name: str
@@ -172,7 +172,7 @@ class AlarmRow(Schema):
     cleared: int = 0
 
 
-class LineState(Schema):
+class ScreenLine(Schema):
     line: str
     devices: int = 0
     online: int = 0
@@ -181,7 +181,7 @@ class LineState(Schema):
     oee: float | None = None
 
 
-class DeviceState(Schema):
+class ScreenDevice(Schema):
     device_id: Id
     code: str
     name: str
@@ -189,14 +189,14 @@ class DeviceState(Schema):
     status: str
 
 
-class TrendSeries(Schema):
+class ScreenTrend(Schema):
     point_id: Id
     name: str
     unit: str | None = None
     points: list[tuple[int, float | None]] = []
 
 
-class OeeSummary(Schema):
+class ScreenOee(Schema):
     availability: float | None = None
     performance: float | None = None
     quality: float | None = None
@@ -205,7 +205,7 @@ class OeeSummary(Schema):
     losses: list[dict[str, Any]] = []
 
 
-class BatchRow(Schema):
+class ScreenBatch(Schema):
     id: Id
     batch_no: str
     product_name: str = ""
@@ -218,7 +218,7 @@ class BatchRow(Schema):
     start_time: DateTime
 
 
-class FlowStep(Schema):
+class ScreenFlowStep(Schema):
     name: str
     device_id: Id | None = None
     device_name: str = ""
@@ -227,11 +227,11 @@ class FlowStep(Schema):
     tags: list[TagRead] = []
 
 
-class FlowRow(Schema):
+class ScreenFlow(Schema):
     process_id: Id
     process_name: str
     product_name: str = ""
-    steps: list[FlowStep] = []
+    steps: list[ScreenFlowStep] = []
 
 
 class MapDots(Schema):
@@ -247,15 +247,15 @@ class ScreenData(Schema):
 
     screen: Screen
     time: DateTime
-    kpis: list[Kpi] = []
-    alarm_levels: list[AlarmLevelCount] = []
-    alarms: list[AlarmRow] = []
-    lines: list[LineState] = []
-    devices: list[DeviceState] = []
-    trends: list[TrendSeries] = []
-    oee: OeeSummary | None = None
-    batches: list[BatchRow] = []
-    flows: list[FlowRow] = []
+    kpis: list[ScreenKpi] = []
+    alarm_levels: list[ScreenAlarmLevel] = []
+    alarms: list[ScreenAlarm] = []
+    lines: list[ScreenLine] = []
+    devices: list[ScreenDevice] = []
+    trends: list[ScreenTrend] = []
+    oee: ScreenOee | None = None
+    batches: list[ScreenBatch] = []
+    flows: list[ScreenFlow] = []
     map: MapDots | None = None
 
 

@@ -284,10 +284,12 @@ async def _alarms(db: AsyncSession, now: datetime) -> tuple[list[dict], list[dic
 
 async def _oee(db: AsyncSession, now: datetime) -> dict:
     analysis = await production.analyse(db, now.date() - timedelta(days=6), now.date())
-    overall = analysis.get("overall") or {}
+    overall = analysis["summary"]
     return {"availability": overall.get("availability"), "performance": overall.get("performance"),
-            "quality": overall.get("quality"), "oee": overall.get("oee"), "trend": analysis.get("trend", []),
-            "losses": analysis.get("losses", []), "by_line": analysis.get("lines", [])}
+            "quality": overall.get("quality"), "oee": overall.get("oee"),
+            "trend": [{"day": r["day"], "oee": r.get("oee")} for r in analysis["trend"]],
+            "losses": [{"name": r["name"], "seconds": r["seconds"]} for r in analysis["pareto"]],
+            "by_line": analysis["lines"]}
 
 
 def _lines(devices: list[dict], oee: dict) -> list[dict]:
@@ -298,7 +300,7 @@ def _lines(devices: list[dict], oee: dict) -> list[dict]:
         entry["devices"] += 1
         entry[d["status"]] += 1
     for row in oee.pop("by_line", []) or []:
-        key = row.get("name") or row.get("line") or row.get("key")
+        key = row["name"] or "-"
         if key in by_line:
             by_line[key]["oee"] = row.get("oee")
     return list(by_line.values())
@@ -308,8 +310,8 @@ async def _batches(db: AsyncSession) -> list[dict]:
     rows = list((await db.execute(select(BatchProduct).order_by(BatchProduct.start_time.desc()).limit(12))).scalars())
     return [{"id": b["id"], "batch_no": b["batch_no"], "product_name": b["product_name"],
              "device_name": b["device_name"], "process_name": b.get("process_name", ""),
-             "plan_quantity": b["plan_quantity"], "produced": b.get("produced", 0) or 0,
-             "progress": b.get("progress"), "state": b.get("state") or b.get("status_text", ""),
+             "plan_quantity": b["plan_quantity"], "produced": b["produced_quantity"],
+             "progress": b["progress"], "state": b["batch_status"],
              "start_time": b["start_time"]} for b in await production.batch_reads(db, rows)]
 
 

@@ -32,6 +32,7 @@ import { systemTenant } from './system.tenant';
 import { systemTenantpackage } from './system.tenantpackage';
 import { systemTopmenu } from './system.topmenu';
 import { systemUser } from './system.user';
+import { visual } from './visual';
 import { work } from './work';
 
 /**
@@ -74,4 +75,5 @@ export const AREAS: Area[] = [
   flow,
   work,
   product,
+  visual,
 ];
