@@ -81,7 +81,7 @@ def check_dot(content: DotContent) -> None:
     busi, scada = content.map_tag_data.busi_data, content.map_tag_data.scada_data
     if not busi and not scada:
         raise BusinessError(ROWS_REQUIRED)
-    filled = any(r.busi_type or r.busi_name or r.alias_name for r in busi) or \
+    filled = any(r.busi_name or r.alias_name for r in busi) or \
         any(r.tag_name or r.point_id or r.monitor for r in scada)
     if not filled:
         raise BusinessError(ROW_NOT_EMPTY)

@@ -196,7 +196,7 @@ export function DotDialog({
           extra={rowButton(() =>
             setBusi([
               ...busi,
-              { busiType: 'device', busiName: '', aliasName: '', useData: 'Y', busiApiList: [] },
+              { busiType: '', busiName: '', aliasName: '', useData: '1', busiApiList: [] },
             ]),
           )}
         >

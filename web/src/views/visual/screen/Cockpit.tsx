@@ -65,10 +65,10 @@ export default function Cockpit() {
           </div>
           <div className="vs-col">
             <Panel title={t('visual.panel.oee')}>
-              <OeeGauges data={data} height={170} />
+              <OeeGauges data={data} height={300} grid />
             </Panel>
             <Panel title={t('visual.panel.lines')}>
-              <LineStates data={data} height={220} />
+              <LineStates data={data} height={170} />
             </Panel>
             <Panel title={t('visual.panel.batches')} style={{ flex: 1 }}>
               <Batches data={data} rows={6} />

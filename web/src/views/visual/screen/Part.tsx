@@ -39,10 +39,10 @@ export default function Part() {
           </div>
           <div className="vs-col">
             <Panel title={t('visual.panel.oee')}>
-              <OeeGauges data={data} height={170} />
+              <OeeGauges data={data} height={300} grid />
             </Panel>
             <Panel title={t('visual.panel.oeeTrend')}>
-              <OeeTrend data={data} height={200} />
+              <OeeTrend data={data} height={170} />
             </Panel>
             <Panel title={t('visual.panel.alarms')} style={{ flex: 1 }}>
               <AlarmList data={data} rows={9} />

@@ -152,7 +152,16 @@ export const LineStates = memo(function LineStates({ data, height }: { data: Dat
 });
 
 /** Availability, performance, quality and OEE of the last 7 days as four gauges. */
-export const OeeGauges = memo(function OeeGauges({ data, height }: { data: Data; height: number }) {
+export const OeeGauges = memo(function OeeGauges({
+  data,
+  height,
+  grid = false,
+}: {
+  data: Data;
+  height: number;
+  /** Two by two (a narrow column) instead of one row. */
+  grid?: boolean;
+}) {
   const { t } = useTranslation();
   const option = useMemo(() => {
     const o = data.oee;
@@ -165,8 +174,8 @@ export const OeeGauges = memo(function OeeGauges({ data, height }: { data: Data;
     return {
       series: items.map(([name, value, color], i) => ({
         type: 'gauge',
-        center: [`${12.5 + i * 25}%`, '58%'],
-        radius: '82%',
+        center: grid ? [`${25 + (i % 2) * 50}%`, `${28 + Math.floor(i / 2) * 50}%`] : [`${12.5 + i * 25}%`, '58%'],
+        radius: grid ? '42%' : '82%',
         startAngle: 220,
         endAngle: -40,
         min: 0,
@@ -189,7 +198,7 @@ export const OeeGauges = memo(function OeeGauges({ data, height }: { data: Data;
         data: [{ value: value == null ? 0 : Math.min(100, value * 100), name }],
       })),
     };
-  }, [data.oee, t]);
+  }, [data.oee, t, grid]);
   return <ScreenChart option={option} height={height} testId="oee-gauges" />;
 });
 
