@@ -194,10 +194,7 @@ export function DotDialog({
         <Form.Item
           label={L('busiData')}
           extra={rowButton(() =>
-            setBusi([
-              ...busi,
-              { busiType: '', busiName: '', aliasName: '', useData: '1', busiApiList: [] },
-            ]),
+            setBusi([...busi, { busiType: '', busiName: '', aliasName: '', useData: '1', busiApiList: [] }]),
           )}
         >
           <Table<Busi>

@@ -1,4 +1,4 @@
-import { memo, type MouseEvent as ReactMouseEvent, useCallback, useRef } from 'react';
+import { memo, type MouseEvent as ReactMouseEvent, useCallback, useEffect, useRef, useState } from 'react';
 import type { Dot, TagRead } from '#src/api/visual';
 
 /** Spec §2 "Map-dot view": marker 24×30, default label 'edit..'. */
@@ -82,6 +82,43 @@ const Marker = memo(function Marker({
   );
 });
 
+/**
+ * A vector map image drawn once into a bitmap: an SVG <img> is re-rasterized at every repaint of the (scaled)
+ * screen, which on a software-rendered wall browser cost seconds per frame with 200 live dots on top.
+ */
+function useBitmap(url?: string | null): string | null | undefined {
+  const [bitmap, setBitmap] = useState<string | null | undefined>(
+    url?.startsWith('data:image/svg') ? undefined : url,
+  );
+  useEffect(() => {
+    if (!url?.startsWith('data:image/svg')) {
+      setBitmap(url);
+      return;
+    }
+    let objectUrl: string | undefined;
+    let live = true;
+    const image = new Image();
+    image.onload = () => {
+      const canvas = document.createElement('canvas');
+      canvas.width = image.naturalWidth || 1600;
+      canvas.height = image.naturalHeight || 900;
+      canvas.getContext('2d')?.drawImage(image, 0, 0, canvas.width, canvas.height);
+      canvas.toBlob((blob) => {
+        if (!live) return;
+        objectUrl = blob ? URL.createObjectURL(blob) : undefined;
+        setBitmap(objectUrl ?? url);
+      });
+    };
+    image.onerror = () => live && setBitmap(url);
+    image.src = url;
+    return () => {
+      live = false;
+      if (objectUrl) URL.revokeObjectURL(objectUrl);
+    };
+  }, [url]);
+  return bitmap;
+}
+
 /** The values a dot's label shows: its bound tags' newest values. */
 export function dotValues(dot: Dot, tags: Map<string, TagRead>): string {
   return dot.content.mapTagData.SCADAData.filter((r) => r.pointId)
@@ -121,6 +158,7 @@ export function MapView({
   style?: React.CSSProperties;
 }) {
   const box = useRef<HTMLDivElement>(null);
+  const image = useBitmap(imageUrl);
 
   const fraction = useCallback((clientX: number, clientY: number) => {
     const rect = box.current?.getBoundingClientRect();
@@ -167,7 +205,7 @@ export function MapView({
       }}
       onKeyDown={undefined}
     >
-      {imageUrl ? <img src={imageUrl} alt="" draggable={false} /> : <div className="vm-blank" />}
+      {image ? <img src={image} alt="" draggable={false} /> : <div className="vm-blank" />}
       {dots.map((dot) => (
         <Marker
           key={dot.id}

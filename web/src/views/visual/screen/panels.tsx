@@ -96,6 +96,13 @@ export const AlarmList = memo(function AlarmList({ data, rows = 8 }: { data: Dat
   if (data.alarms.length === 0) return <div className="vs-empty">{t('visual.alarm.none')}</div>;
   return (
     <table className="vs-table">
+      <colgroup>
+        <col style={{ width: 92 }} />
+        <col />
+        <col />
+        <col style={{ width: 64 }} />
+        <col style={{ width: 108 }} />
+      </colgroup>
       <thead>
         <tr>
           <th>{t('visual.alarm.level')}</th>
@@ -116,7 +123,7 @@ export const AlarmList = memo(function AlarmList({ data, rows = 8 }: { data: Dat
                 {a.levelName || '-'}
               </span>
             </td>
-            <td>{a.deviceName}</td>
+            <td>{a.deviceName || a.pointName || '-'}</td>
             <td>{a.pointName}</td>
             <td>{num(a.lastValue)}</td>
             <td>{a.firstTime.slice(5, 16)}</td>
@@ -174,7 +181,9 @@ export const OeeGauges = memo(function OeeGauges({
     return {
       series: items.map(([name, value, color], i) => ({
         type: 'gauge',
-        center: grid ? [`${25 + (i % 2) * 50}%`, `${28 + Math.floor(i / 2) * 50}%`] : [`${12.5 + i * 25}%`, '58%'],
+        center: grid
+          ? [`${25 + (i % 2) * 50}%`, `${28 + Math.floor(i / 2) * 50}%`]
+          : [`${12.5 + i * 25}%`, '58%'],
         radius: grid ? '42%' : '82%',
         startAngle: 220,
         endAngle: -40,
@@ -276,6 +285,13 @@ export const Batches = memo(function Batches({ data, rows = 6 }: { data: Data; r
   if (data.batches.length === 0) return <div className="vs-empty">{t('visual.batch.none')}</div>;
   return (
     <table className="vs-table" data-testid="batches">
+      <colgroup>
+        <col style={{ width: '24%' }} />
+        <col style={{ width: '18%' }} />
+        <col style={{ width: '18%' }} />
+        <col style={{ width: '28%' }} />
+        <col style={{ width: '12%' }} />
+      </colgroup>
       <thead>
         <tr>
           <th>{t('visual.batch.batchNo')}</th>
@@ -296,9 +312,7 @@ export const Batches = memo(function Batches({ data, rows = 6 }: { data: Data; r
                 <div className="vs-progress" style={{ flex: 1 }}>
                   <div style={{ width: `${Math.min(100, (b.progress ?? 0) * 100)}%` }} />
                 </div>
-                <span style={{ minWidth: 120, textAlign: 'right' }}>
-                  {`${num(b.produced)} / ${num(b.planQuantity)}`}
-                </span>
+                <span>{pct(b.progress)}</span>
               </div>
             </td>
             <td>{b.state}</td>
