@@ -52,7 +52,7 @@ async function ready(path, cold) {
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-for (const path of SCREENS) {
+for (const path of runs > 0 ? SCREENS : []) {
   const cold = [];
   const warm = [];
   for (let i = 0; i < runs; i++) {
