@@ -25,8 +25,8 @@ VIEWS = ROOT / "web" / "src" / "views"
 NOT_BUILT = {
     # monitoring: the system log (server log files) is not built
     "/monitor/log/system",
-    # visualisation, cameras, topology, reports
-    "/visual/map", "/index/batchMonitor", "/index/flowMonitor", "/visual/api", "/visual/datasource",
+    # large-screen data sources, cameras, topology, reports
+    "/visual/datasource",
     "/video/camera",
     "/topology/protocol", "/topology/management",
     "/index/reportlist", "/report/template",
