@@ -22,7 +22,6 @@ test('visual: place a dot, bind a tag, see it turn green; every large screen ali
   page,
 }) => {
   test.setTimeout(150_000); // a shared, loaded machine; alone it takes well under a minute
-  });
   await login(page, DEMO_ADMIN);
   await page.goto('/visual/map');
   await page.locator('tr', { hasText: '厂区总图' }).getByRole('button', { name: '点位配置' }).click();
