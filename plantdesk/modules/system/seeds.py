@@ -1,6 +1,6 @@
 """The system area's menus: the system catalogue (users hang under it from the user area, logos from
-resource), authority, and the catalogues of the screens no area serves yet (visualisation, cameras,
-topology): they stay with system until an area takes them.
+resource), authority, and the catalogues of the screens no area serves yet (cameras, topology): they stay with
+system until an area takes them.
 
 The node shape is core.menus'; core.areas assembles the tree from every area's menus.
 """
@@ -43,19 +43,6 @@ MENUS: list[dict] = [
         menu("apiscope", "接口权限", "API scopes", "/authority/apiscope", "ApiOutlined", 2, buttons=CRUD),
         menu("dataauth", "数据授权", "Data authority", "/authority/dataauth", "SafetyOutlined", 3,
              buttons=CRUD),
-    ]),
-    menu("visual", "可视化", "Visualisation", "/visual", "FundProjectionScreenOutlined", 14, [
-        menu("map", "地图配置", "Maps", "/visual/map", "EnvironmentOutlined", 1, buttons=CRUD),
-        menu("batchMonitor", "批次进度大屏", "Batch monitor", "/index/batchMonitor", "BarChartOutlined", 2),
-        menu("flowMonitor", "工艺流程监控", "Flow monitor", "/index/flowMonitor", "AreaChartOutlined", 3),
-        menu("largeapi", "大屏接口", "Large-screen API", "/visual/api", "InteractionOutlined", 4,
-             buttons=CRUD_IO),
-        menu("largedb", "大屏数据源", "Large-screen data sources", "/visual/datasource",
-             "ConsoleSqlOutlined", 5, buttons=CRUD),
-        # largepage and datacenter are special codes: the console opens them by code (the header buttons open
-        # the large-screen and data-centre sites in a new window), so they carry no route path.
-        menu("largepage", "大屏", "Large screen", "", "FullscreenOutlined", 6),
-        menu("datacenter", "数据中心", "Data centre", "", "CloudOutlined", 7),
     ]),
     menu("video", "视频监控", "Cameras", "/video", "VideoCameraOutlined", 15, [
         menu("camera", "视频接口", "Video interface", "/video/camera", "CameraOutlined", 1, buttons=CRUD),

@@ -1,7 +1,7 @@
 """The developer tools' menus (menus.md area `tool`): code generation and data sources.
 
 The node shape is core.menus'; core.areas assembles the tree from every area's menus. The large-screen data
-sources screen (`largedb`, /visual/datasource) stays in the visualisation catalogue; its view is this area's data
+sources screen (`largedb`, /visual/datasource) hangs in the visual area's catalogue; its view is this area's data
 source screen in the caller's tenant.
 """
 
@@ -16,5 +16,7 @@ MENUS: list[dict] = [
         menu("code", "代码生成", "Code generation", "/tool/code", "CodeOutlined", 1, buttons=CODE_BUTTONS),
         menu("datasource", "数据源", "Data sources", "/tool/datasource", "KeyOutlined", 2, buttons=CRUD),
     ]),
+    menu("largedb", "大屏数据源", "Large-screen data sources", "/visual/datasource", "ConsoleSqlOutlined", 5,
+         buttons=CRUD, parent="visual"),
 ]
 # fmt: on

@@ -34,6 +34,7 @@ import { systemTenantpackage } from './system.tenantpackage';
 import { systemTopmenu } from './system.topmenu';
 import { systemUser } from './system.user';
 import { tool } from './tool';
+import { visual } from './visual';
 import { work } from './work';
 
 /**
@@ -78,4 +79,5 @@ export const AREAS: Area[] = [
   product,
   tool,
   report,
+  visual,
 ];

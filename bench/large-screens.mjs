@@ -1,0 +1,129 @@
+import { chromium } from '../web/node_modules/playwright-core/index.mjs';
+// Large screens (issue 25 budgets), against a running `serve --simulate` with the demo plant:
+//  1. ready: each screen's time from navigation to its KPIs and first chart drawn (cold cache and warm), median of
+//     RUNS (default 3); screenshots of each in zh and en into SHOTS when set;
+//  2. frames: a map of DOTS (default 200) dots bound to the demo plant's points (the simulator moves them every
+//     second) on the cockpit (?mapId=), frames per second counted with requestAnimationFrame over FPS_SECONDS;
+//  3. memory: the cockpit left open MEMORY_MINUTES (default 5), the JS heap (after a GC) at the start and the end,
+//     extrapolated linearly to an hour.
+// BASE=http://127.0.0.1:8000 SHOTS=/tmp/shots node bench/large-screens.mjs
+const base = process.env.BASE ?? 'http://127.0.0.1:8000';
+const runs = Number(process.env.RUNS ?? 3);
+const dotCount = Number(process.env.DOTS ?? 200);
+const fpsSeconds = Number(process.env.FPS_SECONDS ?? 10);
+const memoryMinutes = Number(process.env.MEMORY_MINUTES ?? 5);
+const shots = process.env.SHOTS;
+const SCREENS = ['/cockpit', '/part', '/wisdomView', '/index/batchMonitor', '/index/flowMonitor'];
+const CLIENT = `Basic ${Buffer.from('plantdesk:plantdesk_secret').toString('base64')}`;
+
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-background-networking', '--enable-precise-memory-info', '--js-flags=--expose-gc'],
+});
+const ctx = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
+const login = await ctx.newPage();
+await login.goto(`${base}/login`);
+await login.getByPlaceholder('用户名').fill('admin');
+await login.getByPlaceholder('租户编号').fill('356782');
+await login.getByPlaceholder('密码').fill('admin');
+await login.keyboard.press('Enter');
+await login.waitForURL(/wel/);
+const token = await login.evaluate(() => JSON.parse(localStorage.getItem('plantdesk-session') ?? '{}').state?.token);
+const headers = { Authorization: CLIENT, 'Blade-Auth': `bearer ${token}`, 'Tenant-Id': '356782' };
+const api = async (method, path, data) => {
+  const r = await login.request.fetch(`${base}/api${path}`, { method, headers, data });
+  const body = await r.json();
+  if (!body.success) throw new Error(`${path}: ${body.msg}`);
+  return body.data;
+};
+
+async function ready(path, cold) {
+  const page = await ctx.newPage();
+  const cdp = await ctx.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: cold });
+  const t = Date.now();
+  await page.goto(`${base}${path}`);
+  await page.locator('[data-screen][data-ready] [data-kpi]').first().waitFor({ timeout: 30_000 });
+  await page.locator('[data-screen] canvas').first().waitFor({ timeout: 30_000 });
+  const ms = Date.now() - t;
+  await page.close();
+  return ms;
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+for (const path of runs > 0 ? SCREENS : []) {
+  const cold = [];
+  const warm = [];
+  for (let i = 0; i < runs; i++) {
+    cold.push(await ready(path, true));
+    warm.push(await ready(path, false));
+  }
+  console.log(`${path}: ready cold ${median(cold)} ms, warm ${median(warm)} ms (cold runs ${cold.join(', ')})`);
+}
+
+if (shots) {
+  for (const language of ['zh', 'en']) {
+    const page = await ctx.newPage();
+    await page.addInitScript((l) => localStorage.setItem('language', l), language);
+    for (const path of [...SCREENS, '/visual/map', '/visual/api']) {
+      await page.goto(`${base}${path}`);
+      await page.waitForTimeout(path.startsWith('/visual') ? 2500 : 4000);
+      await page.screenshot({ path: `${shots}/${path.split('/').pop()}-${language}.png` });
+    }
+    await page.close();
+  }
+}
+
+// 200 dots on a map of their own, each bound to one of the demo plant's points.
+const deps = await api('GET', '/blade-api/visual/getDep');
+const tags = [];
+for (const d of deps) tags.push(...(await api('GET', `/blade-api/visual/getTagName?deviceId=${d.deviceId}`)));
+const numeric = tags.filter((t) => typeof t.value === 'number');
+const site = await api('POST', '/blade-api/visual/map/submit', { mapName: `bench ${Date.now()}` });
+for (let i = 0; i < dotCount; i++) {
+  const tag = numeric[i % numeric.length];
+  await api('POST', '/blade-api/visual/addDot', {
+    mapId: site.id,
+    content: {
+      position: { clientX: 40 + (i % 20) * 76, clientY: 60 + Math.floor(i / 20) * 80, scaleW: 1600, scaleH: 900 },
+      mapTagData: { name: `bench dot ${i}`, busiData: [], SCADAData: [{ pointId: tag.pointId }] },
+      tipsData: [],
+    },
+  });
+}
+const page = await ctx.newPage();
+await page.goto(`${base}/cockpit?mapId=${site.id}`);
+await page.locator('[data-dot]').nth(dotCount - 1).waitFor({ timeout: 60_000 });
+await page.waitForTimeout(3000);
+const frames = await page.evaluate(
+  (seconds) =>
+    new Promise((resolve) => {
+      let n = 0;
+      const start = performance.now();
+      const tick = () => {
+        n += 1;
+        if (performance.now() - start < seconds * 1000) requestAnimationFrame(tick);
+        else resolve(n / ((performance.now() - start) / 1000));
+      };
+      requestAnimationFrame(tick);
+    }),
+  fpsSeconds,
+);
+const live = await page.getByTestId('screen-live').textContent();
+console.log(`frames: ${frames.toFixed(1)} per second over ${fpsSeconds} s with ${dotCount} dots updating (${live})`);
+
+const heap = async () => {
+  await page.evaluate(() => globalThis.gc?.());
+  return page.evaluate(() => performance.memory.usedJSHeapSize);
+};
+const first = await heap();
+await page.waitForTimeout(memoryMinutes * 60_000);
+const last = await heap();
+const growth = (last - first) / first;
+console.log(
+  `memory: ${(first / 1e6).toFixed(1)} MB → ${(last / 1e6).toFixed(1)} MB after ${memoryMinutes} min ` +
+    `(${(growth * 100).toFixed(1)} %; an hour at that rate: ${((growth * 60) / memoryMinutes * 100).toFixed(1)} %)`,
+);
+await api('POST', `/blade-api/visual/map/remove?ids=${site.id}`);
+await browser.close();

@@ -1,0 +1,229 @@
+"""/api/blade-api/visual (map configs, map dots per MapId, tags bound to data points, process types, DataByName,
+the large screens' summaries) and /api/blade-api/large (large-screen API hooks, their implementation method,
+Excel import and export, calls and error log). Every route acts in the caller's tenant."""
+
+from typing import Annotated
+
+from fastapi import APIRouter, Body, File, Path, Query, Request, UploadFile
+
+from plantdesk.core import excel
+from plantdesk.core.context import Identity
+from plantdesk.core.crud import Resource, crud_router
+from plantdesk.core.deps import IdQuery, Rt, TenantDb, need
+from plantdesk.core.envelope import R, ok
+from plantdesk.core.errors import BusinessError
+from plantdesk.core.paging import Page, Paging
+from plantdesk.core.routing import include
+from plantdesk.modules.visual import service
+from plantdesk.modules.visual.models import LargeApiHook, VisualMap
+from plantdesk.modules.visual.schemas import (
+    DataByName,
+    DataByNameBody,
+    DepRead,
+    DotRead,
+    DotWrite,
+    HookCall,
+    HookErrorRead,
+    HookRead,
+    HookWrite,
+    ImplMethodBody,
+    MapRead,
+    MapWrite,
+    ProType,
+    Screen,
+    ScreenData,
+    TagRead,
+)
+
+PREFIX = "/blade-api/visual"
+LARGE = "/blade-api/large"
+# Who looks at maps and large screens: the map screen, the monitors and the large-screen code.
+SCREEN_CODES = ("map", "map_view", "batchMonitor", "flowMonitor", "largepage")
+
+MAPS = Resource(name="map", model=VisualMap, read=MapRead, write=MapWrite, filters={"mapName": VisualMap.map_name},
+                order=(VisualMap.sort, VisualMap.id), view_codes=SCREEN_CODES[2:],
+                before_remove=service.map_before_remove)
+maps = crud_router(MAPS, f"{PREFIX}/map", ops=("detail", "submit", "remove"), tags=["visual-map"])
+MapView = need(*MAPS.codes("view"))
+
+
+@maps.get("/list", response_model=R[Page[MapRead]])
+async def map_list(request: Request, db: TenantDb, paging: Paging, user: Identity = MapView):
+    """Filters: mapName (contains). Each map with its number of dots."""
+    listing = MAPS.listing
+    page = await listing.page(db, listing.select(request.query_params), paging)
+    page["records"] = await service.map_reads(db, page["records"])
+    return ok(page)
+
+
+visual = APIRouter(prefix=PREFIX, tags=["visual"])
+DotEdit = need("map_add", "map_edit")
+MapId = Annotated[int, Query(alias="mapId", ge=1, lt=2**63)]
+
+
+@visual.get("/selectAll", response_model=R[list[DotRead]])
+async def dot_list(db: TenantDb, map_id: MapId, user: Identity = MapView):
+    """The dots of map `mapId` (their spec §3 content)."""
+    await service.get_map(db, map_id)
+    return ok(await service.dots_of(db, map_id))
+
+
+@visual.get("/selectById/{id}", response_model=R[DotRead])
+async def dot_detail(db: TenantDb, id: Annotated[int, Path(ge=1, lt=2**63)], user: Identity = MapView):
+    return ok(await service.get_dot(db, id))
+
+
+@visual.post("/addDot", response_model=R[DotRead])
+async def dot_add(db: TenantDb, body: Annotated[DotWrite, Body()], user: Identity = DotEdit):
+    """A new dot (spec §5 checks; its SCADA rows' tags must be data points of the tenant)."""
+    body.id = None
+    return ok(await service.save_dot(db, body), "添加成功")
+
+
+@visual.post("/updateById", response_model=R[DotRead])
+async def dot_update(db: TenantDb, body: Annotated[DotWrite, Body()], user: Identity = need("map_edit")):
+    """A dot moved or edited (an id is required)."""
+    if body.id is None:
+        raise BusinessError(service.DOT_MISSING)
+    return ok(await service.save_dot(db, body), "修改成功")
+
+
+@visual.post("/deleteById", response_model=R[None])
+async def dot_delete(db: TenantDb, id: IdQuery, user: Identity = need("map_delete")):
+    await service.remove_dot(db, id)
+    return ok(None, "删除成功!")
+
+
+@visual.get("/getDep", response_model=R[list[DepRead]])
+async def dep_list(db: TenantDb, user: Identity = MapView):
+    """The devices a SCADA row can name (depart)."""
+    return ok(await service.departs(db))
+
+
+@visual.get("/getTagName", response_model=R[list[TagRead]])
+async def tag_names(db: TenantDb, device_id: Annotated[int, Query(alias="deviceId", ge=1, lt=2**63)],
+                    user: Identity = MapView):
+    """The device's data points as tags, with their newest values."""
+    return ok(await service.tags_of(db, device_id=device_id))
+
+
+@visual.get("/getTagByName", response_model=R[list[TagRead]])
+async def tag_by_name(db: TenantDb, tag_name: Annotated[str, Query(alias="tagName", max_length=160)],
+                      user: Identity = MapView):
+    """The tag DEVICE.POINT with its newest value (none when no such point)."""
+    return ok(await service.tags_of(db, names=[tag_name]))
+
+
+@visual.get("/data/proType", response_model=R[list[ProType]])
+async def pro_type(db: TenantDb, user: Identity = MapView):
+    """The process types (the craft flows) a business row can name."""
+    return ok(await service.pro_types(db))
+
+
+@visual.post("/DataByName", response_model=R[DataByName])
+async def data_by_name(db: TenantDb, body: Annotated[DataByNameBody, Body()], user: Identity = MapView):
+    """Body: proType [{TypeName}], Scada [{ScadaName}] (DEVICE.POINT): the named process types and tags with
+    their newest values and spec §4 state."""
+    types = [str(t.get("TypeName", "")) for t in body.pro_type]
+    tags = [str(t.get("ScadaName", "")) for t in body.scada]
+    return ok(await service.data_by_name(db, types, tags))
+
+
+@visual.get("/screen", response_model=R[ScreenData])
+async def screen(db: TenantDb, rt: Rt, name: Annotated[Screen, Query()],
+                 map_id: Annotated[int | None, Query(alias="mapId", ge=1, lt=2**63)] = None,
+                 user: Identity = need(*SCREEN_CODES)):
+    """Everything large screen `name` shows, in one answer: plant KPIs, alarms by level and the newest ones, line
+    and device states, OEE with its trend and losses, trends of the watched points, batches, craft flows with
+    their steps' states, the site map (mapId, else the one with the most dots) with its dots and their tags'
+    values."""
+    return ok(await service.screen(db, name, rt.cache, map_id))
+
+
+# --- API hooks ------------------------------------------------------------------------------------------------
+
+HOOKS = Resource(name="largeapi", model=LargeApiHook, read=HookRead, write=HookWrite,
+                 filters={"apiName": LargeApiHook.api_name, "chart": LargeApiHook.chart},
+                 exact={"businessType": LargeApiHook.business_type}, order=(LargeApiHook.api_name,),
+                 view_codes=SCREEN_CODES)
+hooks = crud_router(HOOKS, f"{LARGE}/largeapihooks", ops=("list", "detail", "remove"), tags=["largeapihooks"])
+HookView = need(*HOOKS.codes("view"))
+
+
+@hooks.post("/submit", response_model=R[HookRead])
+async def hook_submit(db: TenantDb, rt: Rt, body: Annotated[HookWrite, Body()],
+                      user: Identity = need(*HOOKS.codes("submit"))):
+    """Insert or update; the address must be one the outbound guard lets through."""
+    return ok(await service.save_hook(db, rt.settings, body))
+
+
+@hooks.post("/update", response_model=R[HookRead])
+async def hook_update(db: TenantDb, rt: Rt, body: Annotated[HookWrite, Body()], user: Identity = need("largeapi_edit")):
+    if body.id is None:
+        raise BusinessError(service.HOOK_MISSING)
+    return ok(await service.save_hook(db, rt.settings, body))
+
+
+@hooks.get("/listByChart", response_model=R[list[HookRead]])
+async def hook_by_chart(db: TenantDb, chart: Annotated[str, Query(max_length=64)], user: Identity = HookView):
+    """The hooks a chart reads."""
+    return ok(await service.hooks_by(db, chart=chart))
+
+
+@hooks.get("/businessType/{type}", response_model=R[list[HookRead]])
+async def hook_by_type(db: TenantDb, type: Annotated[str, Path(max_length=64)], user: Identity = HookView):
+    """The hooks of a business type."""
+    return ok(await service.hooks_by(db, business_type=type))
+
+
+@hooks.get("/businessTypes", response_model=R[dict[str, str]])
+async def business_types(user: Identity = HookView):
+    """The business types a hook may serve (key: label)."""
+    return ok(service.BUSINESS_TYPES)
+
+
+@hooks.get("/interface", response_model=R[HookCall])
+async def hook_call(db: TenantDb, rt: Rt, id: IdQuery, user: Identity = HookView):
+    """Call the hook: its data, or none and the reason when it failed (then an error row is written). A failing
+    hook never fails the request: a screen's chart reads `data` and shows nothing."""
+    return ok(await service.call_hook(db, rt.settings, id))
+
+
+@hooks.get("/export-excel", responses=excel.XLSX_RESPONSE)
+async def hook_export(db: TenantDb, user: Identity = need("largeapi_export")):
+    return excel.download(await service.export_hooks(db), "大屏接口.xlsx")
+
+
+@hooks.post("/import-excel", response_model=R[int])
+async def hook_import(db: TenantDb, rt: Rt, file: Annotated[UploadFile, File()],
+                      user: Identity = need("largeapi_import")):
+    """Each row a new hook (columns as the export's); answers how many were added."""
+    return ok(await service.import_hooks(db, rt.settings, await file.read(rt.settings.upload_max_bytes)), "导入成功")
+
+
+impl = APIRouter(prefix=f"{LARGE}/largehookimplmethod", tags=["largeapihooks"])
+
+
+@impl.post("/save", response_model=R[HookRead])
+async def impl_save(db: TenantDb, body: Annotated[ImplMethodBody, Body()], user: Identity = need("largeapi_edit")):
+    """Set how a hook is called (GET, or POST with its params as the JSON body)."""
+    return ok(await service.set_impl_method(db, body.id, body.impl_method))
+
+
+@impl.get("/list", response_model=R[list[str]])
+async def impl_list(user: Identity = HookView):
+    """The implementation methods."""
+    return ok(["GET", "POST"])
+
+
+errors = APIRouter(prefix=f"{LARGE}/largeapihookserrorlog", tags=["largeapihooks"])
+
+
+@errors.get("/list", response_model=R[Page[HookErrorRead]])
+async def error_list(request: Request, db: TenantDb, paging: Paging, user: Identity = HookView):
+    """A hook's failed calls (apiId), newest first, a page at a time."""
+    return ok(await service.error_page(db, request.query_params, paging))
+
+
+router = APIRouter()
+include(router, maps, visual, hooks, impl, errors)
