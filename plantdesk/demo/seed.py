@@ -10,7 +10,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from plantdesk.core import tenancy
 from plantdesk.core.security.passwords import hash_password, md5_hex
 from plantdesk.demo import TENANT
-from plantdesk.demo.data import alarm, collect, flow, form, knowledge, organisation, plant, product, warning
+from plantdesk.demo.data import alarm, collect, flow, form, knowledge, organisation, plant, product, video, warning
 from plantdesk.modules.device import service as device_service
 from plantdesk.modules.device.models import (
     CollectGroup,
@@ -146,4 +146,11 @@ async def seed_production(db: AsyncSession) -> bool:
     return await product.seed(db, TENANT)
 
 
-LATER = (seed_plant, seed_forms, seed_knowledge, seed_production, flow.seed_flow)
+async def seed_video(db: AsyncSession) -> bool:
+    """The demo tenant's cameras, protocols and topologies (demo.data.video), once, after its plant."""
+    if not await db.scalar(select(Tenant.id).where(Tenant.tenant_id == TENANT)):
+        return False
+    return await video.seed(db, TENANT)
+
+
+LATER = (seed_plant, seed_forms, seed_knowledge, seed_production, flow.seed_flow, seed_video)

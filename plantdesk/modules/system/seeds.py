@@ -1,5 +1,5 @@
 """The system area's menus: the system catalogue (users hang under it from the user area, logos from
-resource), authority, and the catalogues of the screens no area serves yet (visualisation, cameras, topology,
+resource), authority, and the catalogues of the screens no area serves yet (visualisation,
 reports, developer tools): they stay with system until an area takes them.
 
 The node shape is core.menus'; core.areas assembles the tree from every area's menus.
@@ -57,15 +57,6 @@ MENUS: list[dict] = [
         # the large-screen and data-centre sites in a new window), so they carry no route path.
         menu("largepage", "大屏", "Large screen", "", "FullscreenOutlined", 6),
         menu("datacenter", "数据中心", "Data centre", "", "CloudOutlined", 7),
-    ]),
-    menu("video", "视频监控", "Cameras", "/video", "VideoCameraOutlined", 15, [
-        menu("camera", "视频接口", "Video interface", "/video/camera", "CameraOutlined", 1, buttons=CRUD),
-    ]),
-    menu("topology", "拓扑管理", "Topology", "/topology", "ShareAltOutlined", 16, [
-        menu("protocol", "拓扑协议", "Protocols", "/topology/protocol", "FileProtectOutlined", 1,
-             buttons=CRUD),
-        menu("topology_management", "拓扑管理", "Topologies", "/topology/management", "GatewayOutlined", 2,
-             buttons=CRUD),
     ]),
     menu("report", "报表管理", "Reports", "/report", "ReconciliationOutlined", 17, [
         menu("reportlist", "报表列表", "Report list", "/index/reportlist", "UnorderedListOutlined", 1,
