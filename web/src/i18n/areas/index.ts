@@ -32,6 +32,8 @@ import { systemTenant } from './system.tenant';
 import { systemTenantpackage } from './system.tenantpackage';
 import { systemTopmenu } from './system.topmenu';
 import { systemUser } from './system.user';
+import { topology } from './topology';
+import { videoCamera } from './video.camera';
 import { work } from './work';
 
 /**
@@ -74,4 +76,6 @@ export const AREAS: Area[] = [
   flow,
   work,
   product,
+  videoCamera,
+  topology,
 ];
