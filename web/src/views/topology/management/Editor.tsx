@@ -1,11 +1,18 @@
 import { EditOutlined, EyeOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input, Segmented, Select, Space, Spin, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deviceSelectQuery, managementKeys } from '#src/api/deviceAdmin';
 import { getDeviceManagementDatapointsList } from '#src/api/generated/client';
-import { parseDrawing, protocolsQuery, saveTopology, topologyKeys, topologyQuery } from '#src/api/topology';
+import {
+  parseDrawing,
+  protocolsQuery,
+  saveTopology,
+  type TopologyRead,
+  topologyKeys,
+  topologyQuery,
+} from '#src/api/topology';
 import { toast } from '#src/app/feedback';
 import { type DeviceNode, type LinkEdge, TopologyCanvas } from '#src/components/topology/TopologyCanvas';
 
@@ -24,15 +31,24 @@ const pointsQuery = (deviceId?: string | null) => ({
 
 /** A topology: drawn and bound (editable) or watched read-only; saved as JSON (nodes, edges, viewport). */
 export function Editor({ id, editable }: { id: string; editable: boolean }) {
+  const topology = useQuery(topologyQuery(id));
+  // The canvas starts with the drawing (React Flow fits the view to the nodes it mounts with).
+  if (!topology.data) return <Spin />;
+  return <Drawing topology={topology.data} editable={editable} />;
+}
+
+function Drawing({ topology, editable }: { topology: TopologyRead; editable: boolean }) {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const topology = useQuery(topologyQuery(id));
+  const id = topology.id;
+  const [doc] = useState(() => parseDrawing(topology.content));
   const protocols = useQuery(protocolsQuery);
   const devices = useQuery(deviceSelectQuery);
   const [mode, setMode] = useState<'view' | 'edit'>('view');
-  const [nodes, setNodes] = useState<DeviceNode[]>([]);
-  const [edges, setEdges] = useState<LinkEdge[]>([]);
-  const [viewport, setViewport] = useState<{ x: number; y: number; zoom: number }>();
+  const [nodes, setNodes] = useState<DeviceNode[]>(() =>
+    doc.nodes.map((n) => ({ ...n, type: 'device' }) as DeviceNode),
+  );
+  const [edges, setEdges] = useState<LinkEdge[]>(doc.edges as LinkEdge[]);
   const [selected, setSelected] = useState<{ node: DeviceNode | null; edge: LinkEdge | null }>({
     node: null,
     edge: null,
@@ -42,15 +58,6 @@ export function Editor({ id, editable }: { id: string; editable: boolean }) {
   const edge = selected.edge ? edges.find((e) => e.id === selected.edge?.id) : undefined;
   const points = useQuery(pointsQuery(node?.data.deviceId));
 
-  useEffect(() => {
-    if (!topology.data) return;
-    const doc = parseDrawing(topology.data.content);
-    setNodes(doc.nodes.map((n) => ({ ...n, type: 'device' }) as DeviceNode));
-    setEdges(doc.edges as LinkEdge[]);
-    setViewport(doc.viewport);
-  }, [topology.data]);
-
-  if (!topology.data) return <Spin />;
   const editing = editable && mode === 'edit';
 
   const patchNode = (data: Partial<DeviceNode['data']>) =>
@@ -75,7 +82,6 @@ export function Editor({ id, editable }: { id: string; editable: boolean }) {
       const content = JSON.stringify({
         nodes: nodes.map(({ id: nodeId, type, position, data }) => ({ id: nodeId, type, position, data })),
         edges: edges.map(({ id: edgeId, source, target, data }) => ({ id: edgeId, source, target, data })),
-        viewport,
       });
       await saveTopology({ id, content });
       toast.success(t(L('saved')));
@@ -89,7 +95,7 @@ export function Editor({ id, editable }: { id: string; editable: boolean }) {
     <div data-testid="topology-editor">
       <Space wrap style={{ marginBottom: 8 }}>
         <Typography.Title level={5} style={{ margin: 0 }}>
-          {topology.data.name}
+          {topology.name}
         </Typography.Title>
         {editable && (
           <Segmented
