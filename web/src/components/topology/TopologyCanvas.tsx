@@ -17,7 +17,7 @@ import {
   ReactFlow,
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
-import { createContext, memo, useContext, useMemo } from 'react';
+import { createContext, memo, useContext, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { runStatesQuery } from '#src/api/deviceAdmin';
 import type { RealtimePoint } from '#src/api/monitorData';
@@ -35,7 +35,23 @@ interface Live {
   states: Record<string, { status: string } | undefined>;
   points: Map<string, RealtimePoint>;
 }
-const LiveContext = createContext<Live>({ states: {}, points: new Map() });
+/**
+ * The live state as a store the nodes subscribe to one by one: a node re-renders only when its own text or colour
+ * changes (a snapshot is a string), not on every value of the 300 others.
+ */
+class LiveStore {
+  live: Live = { states: {}, points: new Map() };
+  private listeners = new Set<() => void>();
+  set(live: Live) {
+    this.live = live;
+    for (const listener of this.listeners) listener();
+  }
+  subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  };
+}
+const LiveContext = createContext<LiveStore>(new LiveStore());
 
 export function nodeState(data: NodeData, live: Live): NodeState {
   if (!data.deviceId) return 'unbound';
@@ -60,9 +76,12 @@ export function formatValue(point?: RealtimePoint) {
 /** A device on the drawing: its name, state colour, and the bound point's newest value. */
 const DeviceNodeView = memo(function DeviceNodeView({ data, selected }: NodeProps<DeviceNode>) {
   const { t } = useTranslation();
-  const live = useContext(LiveContext);
-  const state = nodeState(data, live);
-  const point = data.pointId ? live.points.get(data.pointId) : undefined;
+  const store = useContext(LiveContext);
+  const view = useSyncExternalStore(store.subscribe, () => {
+    const point = data.pointId ? store.live.points.get(data.pointId) : undefined;
+    return `${nodeState(data, store.live)}\u0000${point?.name ? `${point.name}: ` : ''}\u0000${formatValue(point)}`;
+  });
+  const [state, name, value] = view.split('\u0000');
   return (
     <div
       className={`pd-topo-node pd-topo-${state}${selected ? ' pd-topo-selected' : ''}`}
@@ -73,8 +92,8 @@ const DeviceNodeView = memo(function DeviceNodeView({ data, selected }: NodeProp
       <div className="pd-topo-label">{data.label}</div>
       {data.pointId && (
         <div className="pd-topo-value" data-testid="topology-value">
-          {point?.name ? `${point.name}: ` : ''}
-          <b>{formatValue(point)}</b>
+          {name}
+          <b>{value}</b>
         </div>
       )}
       <div className="pd-topo-state">{t(`topology.state_${state}`)}</div>
@@ -84,6 +103,7 @@ const DeviceNodeView = memo(function DeviceNodeView({ data, selected }: NodeProp
 });
 
 const NODE_TYPES = { device: DeviceNodeView };
+const MINIMAP_MAX = 100;
 
 /** The live state of a drawing's bound devices and points: run states polled, values pushed (monitor.realtime). */
 function useLiveState(nodes: DeviceNode[]): Live {
@@ -117,6 +137,8 @@ export interface TopologyCanvasProps {
 export function TopologyCanvas(props: TopologyCanvasProps) {
   const { nodes, edges, protocols, editable, onSelect, height = 560 } = props;
   const live = useLiveState(nodes);
+  const [store] = useState(() => new LiveStore());
+  useEffect(() => store.set(live), [store, live]);
   const colours = useMemo(() => new Map((protocols ?? []).map((p) => [p.id, p.color])), [protocols]);
   const styledEdges = useMemo(
     () =>
@@ -127,7 +149,7 @@ export function TopologyCanvas(props: TopologyCanvasProps) {
     [edges, colours],
   );
   return (
-    <LiveContext.Provider value={live}>
+    <LiveContext.Provider value={store}>
       <div style={{ height }} className="pd-topo-canvas" data-testid="topology-canvas">
         <ReactFlow
           nodes={nodes}
@@ -139,7 +161,6 @@ export function TopologyCanvas(props: TopologyCanvasProps) {
           nodesConnectable={!!editable}
           elementsSelectable={!!editable}
           deleteKeyCode={editable ? ['Backspace', 'Delete'] : null}
-          onlyRenderVisibleElements
           onNodesChange={(changes: NodeChange<DeviceNode>[]) =>
             props.onNodesChange?.(applyNodeChanges(changes, nodes))
           }
@@ -158,7 +179,8 @@ export function TopologyCanvas(props: TopologyCanvasProps) {
         >
           <Background />
           <Controls showInteractive={false} />
-          <MiniMap pannable zoomable />
+          {/* The overview map redraws every node on each move of the view: only for drawings small enough. */}
+          {nodes.length <= MINIMAP_MAX && <MiniMap pannable zoomable />}
         </ReactFlow>
       </div>
     </LiveContext.Provider>
