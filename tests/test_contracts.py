@@ -25,10 +25,8 @@ VIEWS = ROOT / "web" / "src" / "views"
 NOT_BUILT = {
     # monitoring: the system log (server log files) is not built
     "/monitor/log/system",
-    # visualisation, cameras, topology, reports
+    # visualisation, reports
     "/visual/map", "/index/batchMonitor", "/index/flowMonitor", "/visual/api", "/visual/datasource",
-    "/video/camera",
-    "/topology/protocol", "/topology/management",
     "/index/reportlist", "/report/template",
     # developer tools
     "/tool/code", "/tool/datasource",
