@@ -68,8 +68,8 @@ async def reads(db: AsyncSession, rows: Iterable[Camera]) -> list[CameraRead]:
     device_ids = {r.device_id for r in rows if r.device_id is not None}
     names = dict((await db.execute(select(Device.id, Device.name).where(Device.id.in_(device_ids)))).all()) \
         if device_ids else {}
-    return [CameraRead.model_validate(r).model_copy(update={"device_name": names.get(r.device_id, "")})
-            for r in rows]
+    return [CameraRead.model_validate(r).model_copy(
+        update={"device_name": names.get(r.device_id, "") if r.device_id is not None else ""}) for r in rows]
 
 
 async def remove(db: AsyncSession, ids: list[int]) -> None:
