@@ -3,7 +3,11 @@
 The policy is what the built console needs and no more: scripts only from the origin (the build has no inline
 script); inline styles allowed, because index.html paints its boot spinner with an inline <style> and antd's
 modal scroll lock adds a <style> element at run time; images also from data: (captcha) and any http(s) host
-(OSS links, logos); frames from any http(s) host (external menu pages open in the console's iframe view).
+(OSS links, logos); frames from any http(s) host (external menu pages open in the console's iframe view);
+video from any http(s) host and from blob: (a camera's stream: hls.js feeds the player through a blob: media source
+and runs in a blob: worker), and the fetches that load it (HLS playlists and segments, a WebRTC offer) from any
+http(s) host: a plant's media gateway sits where the plant put it (the server checked its address with the
+outbound guard when it was saved); images could already reach any host, so fetches add no new way out.
 A response that sets a header itself (a file download's sandbox policy) keeps its own; a page with an inline
 script of its own (the API docs) allows that one script by its hash (`allowing_scripts`).
 """
@@ -17,7 +21,9 @@ DIRECTIVES = (
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: http: https:",
     "font-src 'self' data:",
-    "connect-src 'self'",
+    "connect-src 'self' http: https:",
+    "media-src 'self' blob: http: https:",
+    "worker-src 'self' blob:",
     "frame-src 'self' http: https:",
     "object-src 'none'",
     "base-uri 'self'",

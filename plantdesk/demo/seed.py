@@ -1,7 +1,7 @@
 """The demo tenant's seed (356782): its organisation, business dictionaries and notices on a first start
-(seed.seeder.seed_database), then its plant, forms, knowledge base, production, workflow, site map and reports, and
-the platform's code generation demo, each once (LATER: `serve` gives a database seeded before one of them existed that
-part alone)."""
+(seed.seeder.seed_database), then its plant, forms, knowledge base, production, workflow, site map, cameras and
+topologies, and reports, and the platform's code generation demo, each once (LATER: `serve` gives a database seeded
+before one of them existed that part alone)."""
 
 from datetime import date
 
@@ -22,6 +22,7 @@ from plantdesk.demo.data import (
     plant,
     product,
     report,
+    video,
     visual,
     warning,
 )
@@ -181,4 +182,12 @@ async def seed_visual(db: AsyncSession) -> bool:
     return await visual.seed(db, TENANT)
 
 
-LATER = (seed_plant, seed_forms, seed_knowledge, seed_production, flow.seed_flow, seed_visual, seed_reports, seed_code)
+async def seed_video(db: AsyncSession) -> bool:
+    """The demo tenant's cameras, protocols and topologies (demo.data.video), once, after its plant."""
+    if not await db.scalar(select(Tenant.id).where(Tenant.tenant_id == TENANT)):
+        return False
+    return await video.seed(db, TENANT)
+
+
+LATER = (seed_plant, seed_forms, seed_knowledge, seed_production, flow.seed_flow, seed_visual, seed_video, seed_reports,
+         seed_code)

@@ -1,6 +1,5 @@
 """The system area's menus: the system catalogue (users hang under it from the user area, logos from
-resource), authority, and the catalogues of the screens no area serves yet (cameras, topology): they stay with
-system until an area takes them.
+resource) and authority. Every other catalogue is its own area's.
 
 The node shape is core.menus'; core.areas assembles the tree from every area's menus.
 """
@@ -42,15 +41,6 @@ MENUS: list[dict] = [
              buttons=CRUD),
         menu("apiscope", "接口权限", "API scopes", "/authority/apiscope", "ApiOutlined", 2, buttons=CRUD),
         menu("dataauth", "数据授权", "Data authority", "/authority/dataauth", "SafetyOutlined", 3,
-             buttons=CRUD),
-    ]),
-    menu("video", "视频监控", "Cameras", "/video", "VideoCameraOutlined", 15, [
-        menu("camera", "视频接口", "Video interface", "/video/camera", "CameraOutlined", 1, buttons=CRUD),
-    ]),
-    menu("topology", "拓扑管理", "Topology", "/topology", "ShareAltOutlined", 16, [
-        menu("protocol", "拓扑协议", "Protocols", "/topology/protocol", "FileProtectOutlined", 1,
-             buttons=CRUD),
-        menu("topology_management", "拓扑管理", "Topologies", "/topology/management", "GatewayOutlined", 2,
              buttons=CRUD),
     ]),
 ]

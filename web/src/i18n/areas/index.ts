@@ -35,6 +35,8 @@ import { systemTopmenu } from './system.topmenu';
 import { systemUser } from './system.user';
 import { tool } from './tool';
 import { visual } from './visual';
+import { topology } from './topology';
+import { videoCamera } from './video.camera';
 import { work } from './work';
 
 /**
@@ -80,4 +82,6 @@ export const AREAS: Area[] = [
   tool,
   report,
   visual,
+  videoCamera,
+  topology,
 ];

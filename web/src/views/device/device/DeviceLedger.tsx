@@ -1,4 +1,11 @@
-import { ApartmentOutlined, DownloadOutlined, NodeIndexOutlined, UploadOutlined } from '@ant-design/icons';
+import {
+  ApartmentOutlined,
+  DownloadOutlined,
+  NodeIndexOutlined,
+  ShareAltOutlined,
+  UploadOutlined,
+  VideoCameraOutlined,
+} from '@ant-design/icons';
 import { Suspense, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -22,6 +29,7 @@ import { DeviceRunState, useRunStates } from './StatusBadge';
 const DeviceParts = lazyChunk(() => import('./DeviceParts'));
 const DevicePoints = lazyChunk(() => import('./DevicePoints'));
 const DateField = lazyChunk(() => import('./DateField'));
+const DeviceWatch = lazyChunk(() => import('./DeviceWatch'));
 
 const L = (key: string) => `device.device.${key}`;
 
@@ -48,7 +56,10 @@ export function DeviceLedger({ query, name = 'device' }: DeviceLedgerProps) {
   const { t } = useTranslation();
   const handle = useRef<CrudHandle>(null);
   const [importing, setImporting] = useState(false);
-  const [drawer, setDrawer] = useState<{ kind: 'parts' | 'points'; device: Device } | null>(null);
+  const [drawer, setDrawer] = useState<{
+    kind: 'parts' | 'points' | 'cameras' | 'topology';
+    device: Device;
+  } | null>(null);
   // The run state and sources columns: one subscription each for the screen, the cells read the shared queries.
   useRunStates();
   useDeviceSources();
@@ -139,6 +150,20 @@ export function DeviceLedger({ query, name = 'device' }: DeviceLedgerProps) {
           icon: <NodeIndexOutlined />,
           onClick: (device) => setDrawer({ kind: 'points', device }),
         },
+        {
+          key: 'cameras',
+          code: 'device_device_view',
+          label: 'video.camera.deviceCameras',
+          icon: <VideoCameraOutlined />,
+          onClick: (device) => setDrawer({ kind: 'cameras', device }),
+        },
+        {
+          key: 'topology',
+          code: 'device_device_view',
+          label: 'topology.deviceTopologies',
+          icon: <ShareAltOutlined />,
+          onClick: (device) => setDrawer({ kind: 'topology', device }),
+        },
       ],
     }),
     [name, query, t],
@@ -159,6 +184,9 @@ export function DeviceLedger({ query, name = 'device' }: DeviceLedgerProps) {
         )}
         {drawer?.kind === 'parts' && <DeviceParts device={drawer.device} onClose={() => setDrawer(null)} />}
         {drawer?.kind === 'points' && <DevicePoints device={drawer.device} onClose={() => setDrawer(null)} />}
+        {(drawer?.kind === 'cameras' || drawer?.kind === 'topology') && (
+          <DeviceWatch device={drawer.device} tab={drawer.kind} onClose={() => setDrawer(null)} />
+        )}
       </Suspense>
     </>
   );
