@@ -192,3 +192,17 @@ class TestCounting:
         answer = await demo_admin.data("POST", TELEMETRY, {"deviceCode": f"GW-{unique}", "values": {
             "mode": "y" * 4096}})
         assert answer["accepted"] == 1 and (await latest(demo_admin, device))["mode"][0] == "y" * 4096
+
+
+class TestUnreadableCsv:
+    async def test_a_carriage_return_ends_a_row(self, app, demo_admin, unique):
+        device = await plant(app, unique)
+        t = now_ms()
+        answer = (await post(demo_admin, f"GW-{unique},temperature,{t},7.5\r&garbage".encode(), "text/csv"))["data"]
+        assert answer["accepted"] == 1 and (await latest(demo_admin, device))["temperature"] == (7.5, t)
+
+    async def test_a_cell_past_the_field_limit_is_a_clear_error(self, demo_admin):
+        response = await demo_admin.http.post(TELEMETRY, content=b'"' + b"x" * 200_000,
+                                              headers=demo_admin.headers | {"Content-Type": "text/csv"})
+        assert response.status_code == 400
+        assert response.json()["msg"].startswith("数据格式错误: CSV 第 1 行无法读取")

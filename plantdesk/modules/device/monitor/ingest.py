@@ -299,8 +299,16 @@ def _text(body: bytes) -> str:
 
 
 def _csv_rows(body: bytes) -> Iterator[tuple[int, Any, Any, Any, Any]]:
-    text = _text(body)
-    for line, row in enumerate(csv.reader(io.StringIO(text)), start=1):
+    # newline="": a lone carriage return ends a row as csv expects, instead of failing the whole body.
+    reader = csv.reader(io.StringIO(_text(body), newline=""))
+    try:
+        yield from _csv_cells(reader)
+    except csv.Error as exc:  # a cell past csv's field limit, or a quote left open at the end
+        raise BadRequest(f"数据格式错误: CSV 第 {reader.line_num} 行无法读取 ({exc})") from None
+
+
+def _csv_cells(reader: Any) -> Iterator[tuple[int, Any, Any, Any, Any]]:
+    for line, row in enumerate(reader, start=1):
         if not row or all(not cell.strip() for cell in row):
             continue
         if line == 1 and row[0].strip() == "deviceCode":  # a header line
