@@ -1,6 +1,6 @@
 """The demo tenant's seed (356782): its organisation, business dictionaries and notices on a first start
-(seed.seeder.seed_database), then its plant, forms, knowledge base, production and workflow, each once (LATER:
-`serve` gives a database seeded before one of them existed that part alone)."""
+(seed.seeder.seed_database), then its plant, forms, knowledge base, production, workflow and its staff's plant
+roles, each once (LATER: `serve` gives a database seeded before one of them existed that part alone)."""
 
 from datetime import date
 
@@ -10,7 +10,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from plantdesk.core import tenancy
 from plantdesk.core.security.passwords import hash_password, md5_hex
 from plantdesk.demo import TENANT
-from plantdesk.demo.data import alarm, collect, flow, form, knowledge, organisation, plant, product, warning
+from plantdesk.demo.data import alarm, collect, flow, form, knowledge, organisation, plant, product, staff, warning
 from plantdesk.modules.device import service as device_service
 from plantdesk.modules.device.models import (
     CollectGroup,
@@ -146,4 +146,4 @@ async def seed_production(db: AsyncSession) -> bool:
     return await product.seed(db, TENANT)
 
 
-LATER = (seed_plant, seed_forms, seed_knowledge, seed_production, flow.seed_flow)
+LATER = (seed_plant, seed_forms, seed_knowledge, seed_production, flow.seed_flow, staff.seed_staff)

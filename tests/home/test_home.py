@@ -1,0 +1,72 @@
+"""/api/blade-desk/home: the plant home's one summary read, what each caller may see of it, and the card layout."""
+
+from tests.conftest import DEMO_TENANT
+from tests.helpers import login
+
+HOME = "/api/blade-desk/home"
+
+
+class TestSummary:
+    async def test_the_demo_admin_sees_the_plant(self, demo_admin):
+        data = await demo_admin.data("GET", f"{HOME}/summary")
+        assert data["sections"][:5] == ["devices", "alarms", "trend", "production", "tasks"]
+        devices = data["devices"]
+        assert devices["total"] > 0
+        assert devices["online"] + devices["offline"] + devices["fault"] == devices["total"]
+        alarms = data["alarms"]
+        assert alarms["open"] == sum(level["count"] for level in alarms["by_level"])
+        assert len(alarms["newest"]) <= 5
+        assert [lv["level"] for lv in alarms["by_level"]] == sorted(lv["level"] for lv in alarms["by_level"])
+        assert 0 < len(data["trend"]["points"]) <= 4
+        assert {"oee", "made_today", "running_batches", "batches"} <= set(data["production"])
+        assert set(data["tasks"]) == {"todo", "claim"}
+
+    async def test_the_administrative_counters_are_the_administrators_and_tenants_the_platforms(
+            self, admin, demo_admin):
+        tenant_admin = (await demo_admin.data("GET", f"{HOME}/summary"))["admin"]
+        assert tenant_admin["users"] >= 6 and "tenants" not in tenant_admin
+        assert (await admin.data("GET", f"{HOME}/summary"))["admin"]["tenants"] >= 2
+
+    async def test_a_plain_user_reads_only_what_he_may(self, demo_user):
+        """The home page asks one summary: a plain user's answers 200 with his tasks only (no 403 for the
+        sections he may not read, they are left out)."""
+        response = await demo_user.get(f"{HOME}/summary")
+        assert response.status_code == 200
+        data = response.json()["data"]
+        assert data["sections"] == ["tasks"] and data["profile"] == "operator"
+        assert "admin" not in data and "devices" not in data and "alarms" not in data
+
+    async def test_an_operator_sees_monitoring_and_alarms_but_not_production(self, client):
+        operator = await login(client, "liuyang", "123456", DEMO_TENANT)
+        data = await operator.data("GET", f"{HOME}/summary")
+        assert data["sections"] == ["devices", "alarms", "trend", "tasks"]
+
+    async def test_login_required(self, client):
+        assert (await client.get(f"{HOME}/summary")).status_code == 401
+
+
+class TestLayout:
+    async def test_role_default_then_own_order_kept_per_user(self, client, demo_admin):
+        operator = await login(client, "chenjing", "123456", DEMO_TENANT)
+        first = await operator.data("GET", f"{HOME}/layout")
+        assert first["profile"] == "operator" and not first["custom"]
+        assert [c["key"] for c in first["cards"]][:2] == ["alarms", "devices"]
+        assert [c["key"] for c in (await demo_admin.data("GET", f"{HOME}/layout"))["cards"]][0] == "devices"
+
+        saved = await operator.data("POST", f"{HOME}/layout",
+                                    {"cards": [{"key": "trend"}, {"key": "alarms", "hidden": True}]})
+        keys = [c["key"] for c in saved["cards"]]
+        assert saved["custom"] and keys[:2] == ["trend", "alarms"] and set(keys) == set(keys[:2]) | {
+            "devices", "tasks", "production", "admin"}
+        assert saved["cards"][1]["hidden"] is True
+        again = await operator.data("GET", f"{HOME}/layout")
+        assert again == saved
+        assert not (await demo_admin.data("GET", f"{HOME}/layout"))["custom"]  # another user's is his own
+
+        reset = await operator.data("POST", f"{HOME}/layout", {"cards": []})
+        assert not reset["custom"] and reset["cards"] == first["cards"]
+
+    async def test_unknown_or_repeated_cards_are_refused(self, demo_admin):
+        for cards in ([{"key": "nope"}], [{"key": "trend"}, {"key": "trend"}]):
+            body = (await demo_admin.post(f"{HOME}/layout", {"cards": cards})).json()
+            assert body["code"] == 400 and body["msg"] == "首页卡片不存在或重复"
