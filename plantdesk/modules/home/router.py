@@ -7,16 +7,16 @@ from fastapi import APIRouter, Body
 from plantdesk.core.deps import CurrentUser, Db, Rt
 from plantdesk.core.envelope import R, ok
 from plantdesk.modules.home import service
-from plantdesk.modules.home.schemas import HomeLayoutRead, HomeLayoutWrite
+from plantdesk.modules.home.schemas import HomeLayoutRead, HomeLayoutWrite, HomeSummary
 
 router = APIRouter(prefix="/blade-desk/home", tags=["home"])
 
 
-@router.get("/summary", response_model=R[dict])
+@router.get("/summary", response_model=R[HomeSummary])
 async def summary(db: Db, rt: Rt, user: CurrentUser):
     """The plant at a glance for the caller: `devices` (by state), `trend` (key points, 24 h), `alarms` (open by
     level, newest), `production` (today's OEE, batches), `tasks` (to do, to claim), `admin` (administrative
-    counters, administrators only); a section the caller may not read is left out, `sections` names the rest."""
+    counters, administrators only); a section the caller may not read is null, `sections` names the rest."""
     return ok(await service.summary(db, user, rt.cache))
 
 
