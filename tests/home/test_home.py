@@ -1,7 +1,12 @@
 """/api/blade-desk/home: the plant home's one summary read, what each caller may see of it, and the card layout."""
 
+from datetime import datetime
+
+from sqlalchemy import delete, select
+
+from plantdesk.modules.alarm.models import AlarmRecord, AlarmRule
 from tests.conftest import DEMO_TENANT
-from tests.helpers import login
+from tests.helpers import login, platform_session
 
 HOME = "/api/blade-desk/home"
 
@@ -20,6 +25,28 @@ class TestSummary:
         assert 0 < len(data["trend"]["points"]) <= 4
         assert {"oee", "madeToday", "runningBatches", "batches"} <= set(data["production"])
         assert set(data["tasks"]) == {"todo", "claim"}
+
+    async def test_an_open_alarm_counts_on_its_level_its_device_and_comes_first(self, app, demo_admin):
+        async with platform_session(app.state.runtime.sessions) as db:
+            rule = await db.scalar(select(AlarmRule).where(AlarmRule.tenant_id == DEMO_TENANT).limit(1))
+            now = datetime.now().replace(microsecond=0)
+            record = AlarmRecord(tenant_id=DEMO_TENANT, rule_id=rule.id, point_id=rule.point_id,
+                                 device_id=rule.device_id, batch=99_999, level_id=rule.level_id, first_time=now,
+                                 last_time=now, first_value=1.0, peak_value=1.0, last_value=1.0)
+            db.add(record)
+            await db.commit()
+        try:
+            data = await demo_admin.data("GET", f"{HOME}/summary")
+            newest = data["alarms"]["newest"][0]
+            assert newest["id"] == str(record.id) and newest["eventName"] == rule.name
+            assert newest["affirmed"] is False and newest["batch"] == 99_999
+            assert data["alarms"]["raisedToday"] >= 1 and data["devices"]["inAlarm"] >= 1
+            level = next(lv for lv in data["alarms"]["byLevel"] if lv["id"] == str(rule.level_id))
+            assert level["count"] >= 1
+        finally:
+            async with platform_session(app.state.runtime.sessions) as db:
+                await db.execute(delete(AlarmRecord).where(AlarmRecord.id == record.id))
+                await db.commit()
 
     async def test_the_administrative_counters_are_the_administrators_and_tenants_the_platforms(
             self, admin, demo_admin):

@@ -52,7 +52,7 @@ class NewestAlarm(Schema):
     point_name: str
     batch: int
     first_time: DateTime
-    affirm_status: int
+    affirmed: bool
     last_value: float | None = None
 
 

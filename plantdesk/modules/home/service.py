@@ -115,7 +115,7 @@ async def alarms(db: AsyncSession) -> dict:
         "newest": [{"id": str(r["id"]), "event_id": str(r["event_id"]), "event_name": r["event_name"],
                     "level": r["level"], "level_name": r["level_name"], "color": r["color"],
                     "device_name": r["device_name"], "point_name": r["point_name"], "batch": r["batch"],
-                    "first_time": r["first_time"], "affirm_status": r["affirm_status"],
+                    "first_time": r["first_time"], "affirmed": r["affirm_status"] == alarm_engine.AFFIRMED,
                     "last_value": r["last_value"]} for r in reads],
     }
 
