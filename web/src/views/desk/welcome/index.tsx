@@ -49,6 +49,7 @@ import {
 import { findMenuByPath } from '#src/app/menus';
 import { useSession } from '#src/app/stores/session';
 import { useLive } from '#src/app/useLive';
+import { LevelName } from '#src/views/alarm/LevelName';
 import { TrendChart } from './TrendChart';
 import './wel.css';
 
@@ -299,7 +300,7 @@ function AlarmsCard({ data }: { data: HomeSummary }) {
       <div className="pd-wel-levels">
         {a.byLevel.map((lv) => (
           <Tag key={lv.id} color={lv.count ? lv.color || undefined : undefined} onClick={toOverview}>
-            {lv.name}: <b>{lv.count}</b>
+            <LevelName name={lv.name} />: <b>{lv.count}</b>
           </Tag>
         ))}
       </div>
@@ -314,7 +315,9 @@ function AlarmsCard({ data }: { data: HomeSummary }) {
             onClick={() => setOpened({ eventId: row.eventId, batch: row.batch })}
           >
             <Space size={6} wrap>
-              <Tag color={row.color || undefined}>{row.levelName}</Tag>
+              <Tag color={row.color || undefined}>
+                <LevelName name={row.levelName} />
+              </Tag>
               <span>{[row.deviceName, row.pointName].filter(Boolean).join(' · ')}</span>
               <Typography.Text type="secondary">{row.eventName}</Typography.Text>
             </Space>
