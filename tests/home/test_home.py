@@ -1,6 +1,6 @@
 """/api/blade-desk/home: the plant home's one summary read, what each caller may see of it, and the card layout."""
 
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from sqlalchemy import delete, select
 
@@ -19,7 +19,7 @@ class TestSummary:
         assert devices["total"] > 0
         assert devices["online"] + devices["offline"] + devices["fault"] == devices["total"]
         alarms = data["alarms"]
-        assert alarms["open"] == sum(level["count"] for level in alarms["byLevel"])
+        assert alarms["open"] >= sum(level["count"] for level in alarms["byLevel"])  # a metric's may have none
         assert len(alarms["newest"]) <= 5
         assert [lv["level"] for lv in alarms["byLevel"]] == sorted(lv["level"] for lv in alarms["byLevel"])
         assert 0 < len(data["trend"]["points"]) <= 4
@@ -29,7 +29,7 @@ class TestSummary:
     async def test_an_open_alarm_counts_on_its_level_its_device_and_comes_first(self, app, demo_admin):
         async with platform_session(app.state.runtime.sessions) as db:
             rule = await db.scalar(select(AlarmRule).where(AlarmRule.tenant_id == DEMO_TENANT).limit(1))
-            now = datetime.now().replace(microsecond=0)
+            now = datetime.now().replace(microsecond=0) + timedelta(minutes=5)  # the newest, whatever ran before
             record = AlarmRecord(tenant_id=DEMO_TENANT, rule_id=rule.id, point_id=rule.point_id,
                                  device_id=rule.device_id, batch=99_999, level_id=rule.level_id, first_time=now,
                                  last_time=now, first_value=1.0, peak_value=1.0, last_value=1.0)
