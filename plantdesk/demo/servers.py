@@ -220,7 +220,7 @@ class Demo:
                                   "first start)")
                 self.modbus = ModbusFeed(port, [p for points in feeds.modbus.values() for p in points])
                 await self.modbus.server.serve_forever(background=True)
-                log.warning("simulator: Modbus TCP server on 127.0.0.1:%d for %s", port, ", ".join(feeds.modbus))
+                log.info("simulator: Modbus TCP server on 127.0.0.1:%d for %s", port, ", ".join(feeds.modbus))
             except (OSError, RuntimeError) as exc:
                 self.modbus = None
                 log.warning("simulator: no Modbus server: %s", exc)
@@ -233,7 +233,7 @@ class Demo:
                                   "first start)")
                 self.opcua = OpcUaFeed(endpoint, [p for points in feeds.opcua.values() for p in points], self.shelf)
                 await self.opcua.start()
-                log.warning("simulator: OPC UA server at %s for %s", endpoint, ", ".join(feeds.opcua))
+                log.info("simulator: OPC UA server at %s for %s", endpoint, ", ".join(feeds.opcua))
             except (OSError, ValueError) as exc:
                 self.opcua = None
                 log.warning("simulator: no OPC UA server: %s", exc)
@@ -246,7 +246,7 @@ class Demo:
         try:
             self.mqtt = await self._stack.enter_async_context(aiomqtt.Client(host, port, timeout=5,
                                                                              identifier="plantdesk-demo-plant"))
-            log.warning("simulator: publishing %s to MQTT %s:%d", ", ".join(sorted(self.feeds.mqtt)), host, port)
+            log.info("simulator: publishing %s to MQTT %s:%d", ", ".join(sorted(self.feeds.mqtt)), host, port)
         except aiomqtt.MqttError as exc:
             self.mqtt = None
             log.warning("simulator: no MQTT broker at %s:%d: %s", host, port, exc)
