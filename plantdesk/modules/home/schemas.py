@@ -33,7 +33,7 @@ class DeviceStates(Schema):
     in_alarm: int
 
 
-class LevelCount(Schema):
+class HomeLevelCount(Schema):
     id: str
     level: int | None = None
     name: str
@@ -60,18 +60,18 @@ class AlarmSummary(Schema):
     open: int
     unaffirmed: int
     raised_today: int
-    by_level: list[LevelCount]
+    by_level: list[HomeLevelCount]
     newest: list[NewestAlarm]
 
 
-class TrendBucket(Schema):
+class HomeTrendBucket(Schema):
     ts: int
     avg: float | None = None
     min: float | None = None
     max: float | None = None
 
 
-class TrendPoint(Schema):
+class HomeTrendPoint(Schema):
     point_id: str
     device_id: str
     device_name: str
@@ -80,13 +80,13 @@ class TrendPoint(Schema):
     unit: str | None = None
     value: float | None = None
     stale: bool
-    buckets: list[TrendBucket]
+    buckets: list[HomeTrendBucket]
 
 
-class Trend(Schema):
+class HomeTrend(Schema):
     start_time: int
     end_time: int
-    points: list[TrendPoint]
+    points: list[HomeTrendPoint]
 
 
 class BatchToday(Schema):
@@ -139,7 +139,7 @@ class HomeSummary(Schema):
     time: DateTime
     sections: list[str]
     devices: DeviceStates | None = None
-    trend: Trend | None = None
+    trend: HomeTrend | None = None
     alarms: AlarmSummary | None = None
     production: Production | None = None
     tasks: Tasks
