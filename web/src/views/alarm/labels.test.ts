@@ -15,7 +15,9 @@ describe('alarm labels in the console language', () => {
     await i18n.changeLanguage('zh');
     const t = i18n.t.bind(i18n);
     expect(ruleText('SIMPLE', t)).toBe('立即');
-    expect(ruleText('Temperature > 95; DURATION 60s; hysteresis 2', t)).toBe('Temperature > 95; 持续 60s; 回差 2');
+    expect(ruleText('Temperature > 95; DURATION 60s; hysteresis 2', t)).toBe(
+      'Temperature > 95; 持续 60s; 回差 2',
+    );
     await i18n.changeLanguage('en');
     expect(ruleText('REPEATING ×3', i18n.t.bind(i18n))).toBe('Repeating ×3');
   });
