@@ -50,8 +50,10 @@ def serve(
     plan, _ = preparing.communicate()
     if preparing.returncode:
         raise typer.Exit(preparing.returncode)
-    typer.echo(f"PlantDesk ready at http://{host}:{port}  (login admin / admin, tenant 000000)")
     simulator = _start_simulator(host, port, plan) if simulate else None
+    # The start's last line: where to log in and with what (the simulator's routine lines are INFO, not shown).
+    demo = "; the demo plant: tenant 356782, admin / admin" if settings.demo else ""
+    typer.echo(f"PlantDesk ready at http://{host}:{port}  (log in as admin / admin, tenant 000000{demo})")
     try:
         uvicorn.run(app_target, host=host, port=port, workers=workers, log_level="warning",
                     loop="uvloop", http="httptools", access_log=False, **server_options(settings))

@@ -48,11 +48,26 @@ async def app(settings):
         await conn.run_sync(Base.metadata.create_all)
     async with platform_session(session_factory(engine)) as session:
         await seed_database(session)
+        await plain_demo_user(session)
         await session.commit()
     await engine.dispose()
     application = create_app(settings)
     async with LifespanManager(application):
         yield application
+
+
+async def plain_demo_user(session) -> None:
+    """The suites' `demo_user` (zhangwei) is the plain staff member they were written against (role user: the desk
+    and my work); the demo gives him the manager role beside it (demo.data.staff), which tests/test_staff.py
+    checks on the demo's other people and on the seeded role."""
+    from sqlalchemy import select
+
+    from plantdesk.modules.system.models import Role, User
+
+    plain = await session.scalar(select(Role.id).where(Role.tenant_id == DEMO_TENANT, Role.role_alias == "user"))
+    user = await session.scalar(select(User).where(User.tenant_id == DEMO_TENANT, User.account == "zhangwei"))
+    user.role_id = str(plain)
+    await session.flush()
 
 
 @pytest.fixture(scope="session")

@@ -132,7 +132,8 @@ async def _open(settings: Settings, db_type: str | None) -> tuple[str, AsyncEngi
             if db_type == "mysql":
                 log.warning("simulator: the MES source's MariaDB does not answer (%r); no MES rows", exc)
                 return None
-            log.warning("simulator: no MariaDB for the MES demo (%r); using a SQLite file", exc)
+            # An expected demo condition (no MariaDB on this machine, or not set up for the demo): said at INFO.
+            log.info("simulator: no MariaDB for the MES demo (%s); using a SQLite file", type(exc).__name__)
     from plantdesk.modules.alarm.tracking import remote
 
     path = remote.sqlite_path(settings, TENANT, SQLITE_FILE)
@@ -180,7 +181,7 @@ async def prepare(settings: Settings) -> str | None:
     finally:
         if opened is not None:
             await opened[1].dispose()
-    log.warning("simulator: writing MES rows (%s) every %d s", db_type, EVERY_SECONDS)
+    log.info("simulator: writing MES rows (%s) every %d s", db_type, EVERY_SECONDS)
     return engine.url.render_as_string(hide_password=False)
 
 

@@ -1,7 +1,7 @@
 """The demo tenant's seed (356782): its organisation, business dictionaries and notices on a first start
-(seed.seeder.seed_database), then its plant, forms, knowledge base, production, workflow, site map, cameras and
-topologies, and reports, and the platform's code generation demo, each once (LATER: `serve` gives a database seeded
-before one of them existed that part alone)."""
+(seed.seeder.seed_database), then its plant, forms, knowledge base, production, workflow, its staff's plant roles,
+site map, cameras and topologies, and reports, and the platform's code generation demo, each once (LATER: `serve`
+gives a database seeded before one of them existed that part alone)."""
 
 from datetime import date
 
@@ -22,6 +22,7 @@ from plantdesk.demo.data import (
     plant,
     product,
     report,
+    staff,
     video,
     visual,
     warning,
@@ -189,5 +190,5 @@ async def seed_video(db: AsyncSession) -> bool:
     return await video.seed(db, TENANT)
 
 
-LATER = (seed_plant, seed_forms, seed_knowledge, seed_production, flow.seed_flow, seed_visual, seed_video, seed_reports,
-         seed_code)
+LATER = (seed_plant, seed_forms, seed_knowledge, seed_production, flow.seed_flow, staff.seed_staff, seed_visual,
+         seed_video, seed_reports, seed_code)

@@ -228,7 +228,7 @@ class Demo:
                                   "first start)")
                 self.modbus = ModbusFeed(port, [p for points in feeds.modbus.values() for p in points])
                 await self.modbus.server.serve_forever(background=True)
-                log.warning("simulator: Modbus TCP server on 127.0.0.1:%d for %s", port, ", ".join(feeds.modbus))
+                log.info("simulator: Modbus TCP server on 127.0.0.1:%d for %s", port, ", ".join(feeds.modbus))
             except (OSError, RuntimeError) as exc:
                 self.modbus = None
                 log.warning("simulator: no Modbus server: %s", exc)
@@ -241,7 +241,7 @@ class Demo:
                                   "first start)")
                 self.opcua = OpcUaFeed(endpoint, [p for points in feeds.opcua.values() for p in points], self.shelf)
                 await self.opcua.start()
-                log.warning("simulator: OPC UA server at %s for %s", endpoint, ", ".join(feeds.opcua))
+                log.info("simulator: OPC UA server at %s for %s", endpoint, ", ".join(feeds.opcua))
             except (OSError, ValueError) as exc:
                 self.opcua = None
                 log.warning("simulator: no OPC UA server: %s", exc)
@@ -268,7 +268,7 @@ class Demo:
         self.mqtt = client
         again = self._mqtt_backoff > 0
         self._mqtt_backoff = 0.0
-        log.warning("simulator: %s %s to MQTT %s:%d as %s", "publishing again" if again else "publishing",
+        log.info("simulator: %s %s to MQTT %s:%d as %s", "publishing again" if again else "publishing",
                     ", ".join(sorted(self.feeds.mqtt)), host, port, client.identifier)
 
     async def _drop_mqtt(self, reason: object) -> None:

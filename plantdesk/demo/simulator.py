@@ -221,7 +221,7 @@ async def run(url: str, plan: dict, *, seconds: float | None = None, parent_pid:
         await demo.start()
         writer = Writer(plan["mes"]) if plan["mes"] else None
         posted = {code: known for code, known in tokens.items() if code not in demo.feeds.devices}
-        log.warning("simulator: writing %d devices of tenant %s to %s every second", len(posted), TENANT, url)
+        log.info("simulator: writing %d devices of tenant %s to %s every second", len(posted), TENANT, url)
         plant = Plant()
         started = time.monotonic()
         tick = math.ceil(time.time())
@@ -275,6 +275,10 @@ def main() -> None:
     """`python -m plantdesk.demo.simulator URL PARENT_PID`, with `prepare`'s plan on stdin (not in the arguments:
     the MES URL holds a password): `serve --simulate`'s child."""
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    # The demo servers' libraries: the OPC UA server warns of its own NoSecurity endpoint ("password may get
+    # transferred in plaintext") and logs a taken port as a traceback, which the simulator says in one line.
+    logging.getLogger("asyncua").setLevel(logging.CRITICAL)
+    logging.getLogger("pymodbus").setLevel(logging.CRITICAL)
     plan = json.load(sys.stdin)
     with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C on `make run` reaches the whole process group
         asyncio.run(run(sys.argv[1], plan, parent_pid=int(sys.argv[2])))

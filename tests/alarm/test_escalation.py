@@ -34,7 +34,8 @@ async def sweep_at(app, ts: int) -> None:
 
 
 async def escalations(api, rule: dict) -> list[dict]:
-    page = await api.data("GET", f"{BELL}/page", current=1, size=100)
+    """Every escalation the bell has had (an alarm's newest notification supersedes its earlier unread ones)."""
+    page = await api.data("GET", f"{BELL}/page", current=1, size=100, all=True)
     return [orjson.loads(r["content"]) for r in page["records"]
             if r["alarmId"] == rule["id"] and orjson.loads(r["content"])["action"] == "escalate"]
 

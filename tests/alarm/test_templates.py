@@ -55,7 +55,7 @@ async def templates(demo_admin):
 
 
 async def bell(plant: Plant, rule: dict) -> list[dict]:
-    page = await plant.recipient.data("GET", f"{BELL}/page", current=1, size=100)
+    page = await plant.recipient.data("GET", f"{BELL}/page", current=1, size=100, all=True)
     return [orjson.loads(r["content"]) for r in page["records"] if r["alarmId"] == rule["id"]]
 
 

@@ -137,7 +137,7 @@ class TestMariaDbSource:
         assert cleared["removeStatus"] == "已解除" and cleared["affirmStatus"] == "已确认"
         trail = await demo_admin.data("GET", f"{TRACKING}/trail/page", eventId=metric["id"], size=10)
         assert sorted(t["action"] for t in trail["records"]) == ["acknowledged", "cleared", "raised"]
-        bell = await recipient.data("GET", f"{BELL}/page", current=1, size=100)
+        bell = await recipient.data("GET", f"{BELL}/page", current=1, size=100, all=True)
         assert sorted(orjson.loads(r["content"])["action"] for r in bell["records"]
                       if r["alarmId"] == metric["id"]) == ["affirm", "clear", "raise"]
         census = await demo_admin.data("GET", f"{TRACKING}/sourcecensus", sourceId=source["id"])

@@ -133,6 +133,25 @@ class TestNotify:
             await db.rollback()
         assert count == 1
 
+    async def test_the_bell_lists_an_alarm_once_its_newest_transition(self, app, demo_admin):
+        from sqlalchemy import select
+
+        from plantdesk.modules.desk.models import SystemNotice
+
+        user_id = int(demo_admin.user_id)
+        async with platform_session(app.state.runtime.sessions) as db:
+            for action in ("raise", "clear"):
+                await service.notify(db, tenant_id="356782", user_ids=[user_id], alarm_id=424242, batch="7",
+                                     content={"name": action})
+            await service.notify(db, tenant_id="356782", user_ids=[user_id], alarm_id=424242, batch="8",
+                                 content={"name": "raise again"})
+            rows = (await db.execute(select(SystemNotice.batch, SystemNotice.content, SystemNotice.read_status)
+                                     .where(SystemNotice.alarm_id == 424242).order_by(SystemNotice.id))).all()
+            await db.rollback()
+        unread = [(batch, orjson.loads(content)["name"]) for batch, content, status in rows
+                  if status == service.UNREAD]
+        assert len(rows) == 3 and unread == [("7", "clear"), ("8", "raise again")]
+
     async def test_rows_belong_to_the_given_tenant(self, app):
         from sqlalchemy import select
 

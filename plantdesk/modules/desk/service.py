@@ -32,12 +32,23 @@ MY_NOTIFICATIONS = Listing(SystemNotice, order=(case((SystemNotice.read_status =
 
 async def notify(db: AsyncSession, *, tenant_id: str, user_ids: Iterable[int], content: dict,
                  alarm_id: int | None = None, batch: str | None = None, flush: bool = True) -> int:
-    """One unread notification per user of `tenant_id`; returns how many were written. `flush=False` leaves the
-    rows to the caller's next flush, for a caller in a platform scope (which keeps each row's tenant) writing
-    many at once."""
+    """One unread notification per user of `tenant_id`; returns how many were written. An alarm's notification
+    (`alarm_id` and `batch`) marks that alarm's earlier unread ones read, so the bell lists it once.
+    `flush=False` leaves the rows to the caller's next flush, for a caller in a platform scope (which keeps each
+    row's tenant) writing many at once."""
     text = orjson.dumps(content).decode()
+    users = list(dict.fromkeys(user_ids))
+    if alarm_id is not None and batch is not None and users:
+        # The bell lists each alarm once: its newest transition (raised, confirmed, cleared) supersedes the
+        # notification of the one before, which is marked read.
+        with tenancy.tenant_scope(db, tenant_id):
+            await db.execute(update(SystemNotice).where(
+                SystemNotice.tenant_id == tenant_id, SystemNotice.user_id.in_(users),
+                SystemNotice.alarm_id == alarm_id, SystemNotice.batch == batch,
+                SystemNotice.read_status == UNREAD).values(read_status=READ)
+                .execution_options(synchronize_session=False))
     rows = [SystemNotice(tenant_id=tenant_id, user_id=user_id, content=text, alarm_id=alarm_id, batch=batch,
-                         read_status=UNREAD) for user_id in dict.fromkeys(user_ids)]
+                         read_status=UNREAD) for user_id in users]
     for row in rows:
         live.publish_on_commit(db, BELL_TOPIC, tenant_id, str(row.user_id), {})
     if not flush:

@@ -33,8 +33,8 @@ export const pageRegistry: Record<string, () => Promise<ViewModule>> = {
 /** The signed-in shell around every view that is not full-page. */
 export const loadLayout = () => import('#src/layout');
 
-/** Spec §2 frame/outlink routes: full-page, no tab, no layout chrome. */
-const FRAME_PATHS = [
+/** Spec §2 frame/outlink routes: they open without a tab, inside the console's frame (sidebar and header). */
+export const FRAME_PATHS = [
   '/alarm-history',
   '/report',
   '/monitoring',
@@ -50,8 +50,11 @@ const FRAME_PATHS = [
   '/index/aiChat',
 ];
 
-/** Views rendered full-page, outside the layout: frame routes and large screens. */
-export const isBareView = (path: string) => FRAME_PATHS.includes(path) || LARGE_SCREEN_PATHS.includes(path);
+/** Views rendered full-page, outside the layout: the large screens only (a frame route keeps the console). */
+export const isBareView = (path: string) => LARGE_SCREEN_PATHS.includes(path);
+
+/** Frame routes open without a tab. */
+export const isFrameView = (path: string) => FRAME_PATHS.includes(path);
 
 /** Spec §9: a chunk that has not loaded after 120 s counts as failed (then a reload is offered). */
 export const CHUNK_TIMEOUT_MS = 120_000;

@@ -4,7 +4,15 @@ import { LARGE_SCREEN_PATHS } from './menus';
 import { setNavigate } from './navigation';
 import { Root } from './Root';
 import { RouteError } from './RouteError';
-import { isBareView, loadChunk, loadLayout, pageRegistry, type ViewModule, viewRegistry } from './registry';
+import {
+  isBareView,
+  isFrameView,
+  loadChunk,
+  loadLayout,
+  pageRegistry,
+  type ViewModule,
+  viewRegistry,
+} from './registry';
 import { useSession } from './stores/session';
 import { HOME_PATH } from './stores/tabs';
 
@@ -80,11 +88,12 @@ export const routes: RouteObject[] = [
         children: [
           ...views
             .filter(([path]) => !isBareView(path))
-            .map(([path, load]) => route(path, load, VIEW_META[path])),
+            .map(([path, load]) => route(path, load, isFrameView(path) ? { isTab: false } : VIEW_META[path])),
           route('/myiframe/:routerPath', () => import('#src/pages/iframe')),
+          // An unknown path inside the console keeps its frame (the standalone /404 is for signed-out visits).
+          route('*', pageRegistry['/404'], { isTab: false, labelKey: 'error.404' }),
         ],
       },
-      { path: '*', element: <Navigate to="/404" replace /> },
     ],
   },
 ];

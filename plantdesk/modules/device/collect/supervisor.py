@@ -228,5 +228,7 @@ async def serve(runtime: Any) -> None:
     # The protocol libraries log every notification (asyncua, at INFO) and every refused connection (pymodbus):
     # the sources' status and this module's log say what matters, once.
     logging.getLogger("asyncua").setLevel(logging.WARNING)
+    # A server granting a shorter session than asked is its right, not a fault.
+    logging.getLogger("asyncua.client.client").setLevel(logging.ERROR)
     logging.getLogger("pymodbus").setLevel(logging.CRITICAL)
     await Supervisor(runtime).run()

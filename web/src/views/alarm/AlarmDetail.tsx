@@ -12,8 +12,10 @@ import {
 } from '#src/api/alarm';
 import { toast } from '#src/app/feedback';
 import { useSession } from '#src/app/stores/session';
+import { useSettings } from '#src/app/stores/settings';
 import EventKnowledge from '#src/components/EventKnowledge';
 import { useSaving } from '#src/components/useSaving';
+import { levelLabel, ruleText } from './labels';
 
 const L = (key: string) => `alarm.${key}`;
 /** The detail table's columns (the server names them in Chinese) in the console's language. */
@@ -106,6 +108,7 @@ export function AlarmDetailDialog({
 
 function DetailBody({ eventId, detail }: { eventId: string; detail: Detail }) {
   const { t } = useTranslation();
+  const language = useSettings((s) => s.language);
   const item = (key: string, value: React.ReactNode) => (
     <Descriptions.Item label={t(L(key))}>{value ?? '-'}</Descriptions.Item>
   );
@@ -113,7 +116,7 @@ function DetailBody({ eventId, detail }: { eventId: string; detail: Detail }) {
     <>
       <Descriptions column={2} size="small" bordered data-testid="alarm-detail">
         {item('name', detail.eventName)}
-        {item('level', detail.levelName)}
+        {item('level', levelLabel(detail.levelName, language))}
         {item('group', detail.groupName || '-')}
         {item('device', `${detail.deviceName} / ${detail.pointName}`)}
         {item('firstTime', detail.firstTime)}
@@ -127,9 +130,9 @@ function DetailBody({ eventId, detail }: { eventId: string; detail: Detail }) {
         {item('affirmPerson', detail.affirmPerson)}
         {item('affirmReason', detail.affirmReason)}
         {item('peakValue', formatValue(detail.peakValue))}
-        {item('interval', detail.intervalContent)}
+        {item('interval', ruleText(detail.intervalContent, t))}
         <Descriptions.Item label={t(L('rules'))} span={2}>
-          {detail.rules}
+          {ruleText(detail.rules, t)}
         </Descriptions.Item>
       </Descriptions>
       <Table

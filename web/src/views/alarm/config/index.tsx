@@ -13,6 +13,8 @@ import { deviceQuery, pointQuery } from './points';
 
 const PointPreview = lazyChunk(() => import('./PointPreview'));
 
+import { LevelName } from '../LevelName';
+
 const L = (key: string) => `alarm.${key}`;
 const PERMISSIONS = { add: 'config_add', edit: 'config_edit', view: 'config_view', delete: 'config_delete' };
 const KINDS = ['THRESHOLD', 'RANGE', 'RATE', 'NO_DATA', 'OFFLINE'];
@@ -86,7 +88,13 @@ export default function AlarmConfigPage() {
           search: true,
           hide: true,
         },
-        { prop: 'levelName', label: L('level'), display: false, width: 100 },
+        {
+          prop: 'levelName',
+          label: L('level'),
+          display: false,
+          width: 100,
+          render: (row) => <LevelName name={row.levelName} />,
+        },
         {
           prop: 'groupId',
           label: L('group'),

@@ -5,6 +5,7 @@ import { download } from '#src/api/download';
 import { getDeviceManagementDeviceList } from '#src/api/generated/client';
 import { type CrudOption, CrudPage, READ_ONLY } from '#src/components/CrudPage';
 import { AffirmTag, AlarmDetailDialog, formatValue, RemoveTag } from '../AlarmDetail';
+import { LevelName } from '../LevelName';
 
 const L = (key: string) => `alarm.${key}`;
 
@@ -57,7 +58,12 @@ export function ResultsPage({
       ],
       columns: [
         { prop: 'eventName', label: L('name'), overHidden: true },
-        { prop: 'levelName', label: L('level'), width: 90 },
+        {
+          prop: 'levelName',
+          label: L('level'),
+          width: 90,
+          render: (row) => <LevelName name={row.levelName} />,
+        },
         {
           prop: 'levelId',
           label: L('level'),

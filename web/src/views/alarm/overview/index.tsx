@@ -4,8 +4,10 @@ import { Card, Col, Empty, Row, Statistic, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { alarmKeys, fetchOverview, type ResultRead } from '#src/api/alarm';
+import { useSettings } from '#src/app/stores/settings';
 import { useLive } from '#src/app/useLive';
 import { AffirmTag, AlarmDetailDialog, formatValue, RemoveTag } from '../AlarmDetail';
+import { levelLabel } from '../labels';
 
 const L = (key: string) => `alarm.${key}`;
 const STATUS_COLOR: Record<string, string> = {
@@ -18,6 +20,7 @@ const STATUS_COLOR: Record<string, string> = {
 /** 事件总览 (/alarm/overview): counts by level and by status, and the newest results (newest first), live. */
 export default function AlarmOverviewPage() {
   const { t } = useTranslation();
+  const language = useSettings((s) => s.language);
   const [opened, setOpened] = useState<ResultRead | null>(null);
   // A raise, clear or confirmation reloads the alarm screens' queries; the 10 s poll is the fallback.
   const live = useLive('alarm', { queryKey: alarmKeys.all });
@@ -59,7 +62,7 @@ export default function AlarmOverviewPage() {
           <Card size="small" title={t(L('byLevel'))}>
             {(data?.byLevel ?? []).map((c) => (
               <Tag key={c.key} style={{ marginBottom: 8, fontSize: 14, padding: '4px 10px' }}>
-                {c.name}: <b>{c.count}</b>
+                {levelLabel(c.name, language)}: <b>{c.count}</b>
               </Tag>
             ))}
           </Card>
@@ -94,7 +97,9 @@ export default function AlarmOverviewPage() {
                 {
                   title: t(L('level')),
                   dataIndex: 'levelName',
-                  render: (value: string, row) => <Tag color={row.color ?? undefined}>{value}</Tag>,
+                  render: (value: string, row) => (
+                    <Tag color={row.color ?? undefined}>{levelLabel(value, language)}</Tag>
+                  ),
                 },
                 { title: t(L('device')), render: (_, row) => `${row.deviceName} / ${row.pointName}` },
                 { title: t(L('firstTime')), dataIndex: 'firstTime' },
