@@ -42,7 +42,9 @@ start_server() {
     uv run python -m plantdesk serve --host 127.0.0.1 --port "$1" >"$data_dir/server.log" 2>&1 &
   servers+=($!)
   data_dirs+=("$data_dir")
-  for _ in $(seq 1 60); do
+  # A first start migrates and seeds the demo plant (its reports render two PDFs): up to two minutes on a busy
+  # machine.
+  for _ in $(seq 1 240); do
     curl -sf "http://127.0.0.1:$1/api/blade-system/param/sys/config" >/dev/null && return
     sleep 0.5
   done

@@ -30,7 +30,7 @@ from plantdesk.seed.seeder import seed_database
 from tests.helpers import login, platform_session
 
 EXAMPLES_PER_OPERATION = 10
-TIME_BUDGET_SECONDS = 240
+TIME_BUDGET_SECONDS = 480
 # Operations that would end the fuzzing admin's own session or credentials, or destroy the seeded rows the
 # other operations need: the token endpoint (sessions, lockout counters), logout, session kick-out, removals,
 # password resets and changes.

@@ -34,9 +34,9 @@ import { systemTenantpackage } from './system.tenantpackage';
 import { systemTopmenu } from './system.topmenu';
 import { systemUser } from './system.user';
 import { tool } from './tool';
-import { visual } from './visual';
 import { topology } from './topology';
 import { videoCamera } from './video.camera';
+import { visual } from './visual';
 import { work } from './work';
 
 /**
