@@ -10,7 +10,6 @@ from collections.abc import AsyncIterator
 
 import httpx
 import pytest
-from asgi_lifespan import LifespanManager
 from sqlalchemy import text
 
 from plantdesk.app import create_app
@@ -18,7 +17,7 @@ from plantdesk.config import Settings
 from plantdesk.db.models import Base
 from plantdesk.db.session import create_engine, session_factory
 from plantdesk.seed.seeder import seed_database
-from tests.helpers import Api, login, platform_session
+from tests.helpers import Api, login, platform_session, served
 
 DEMO_TENANT = "356782"
 
@@ -52,7 +51,7 @@ async def app(settings):
         await session.commit()
     await engine.dispose()
     application = create_app(settings)
-    async with LifespanManager(application):
+    async with served(application):
         yield application
 
 

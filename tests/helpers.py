@@ -124,3 +124,11 @@ def rebinding_dns(monkeypatch, name: str, answers: list[str]) -> dict:
 
     monkeypatch.setattr(socket, "getaddrinfo", getaddrinfo)
     return state
+
+
+def served(application):
+    """The app's lifespan (start-up jobs, watchers, the audit writer) with room for a loaded machine: the two
+    databases' suites run side by side, and a start seeds and sweeps before it answers."""
+    from asgi_lifespan import LifespanManager
+
+    return LifespanManager(application, startup_timeout=60, shutdown_timeout=60)

@@ -33,8 +33,9 @@ _LOG_LEVELS = {logging.DEBUG: "debug", logging.INFO: "info", logging.WARNING: "w
 # Loggers whose rows would echo the writer's own trouble, or that repeat what a call here records already.
 _QUIET = ("plantdesk.audit", "plantdesk.jobs", "plantdesk.simulator")
 
-_writer: Any = None
-_loop: asyncio.AbstractEventLoop | None = None
+# The writers attached, newest last: rows go to the newest. One per serving process; a test process starts apps
+# inside apps, and one closing must hand the rows back to the one still running.
+_attached: list[tuple[Any, asyncio.AbstractEventLoop]] = []
 _pending: deque[dict] = deque(maxlen=MAX_PENDING)
 _local = threading.local()
 
@@ -46,10 +47,10 @@ def record(level: str, source: str, event: str, message: str, *, tenant_id: str 
         row = {"level": level if level in LEVELS else "info", "source": source[:32], "event": event[:64],
                "message": (message or "")[:MAX_MESSAGE], "detail": detail[:MAX_DETAIL] if detail else None,
                "tenant_id": tenant_id or PLATFORM_TENANT}
-        writer, loop = _writer, _loop
-        if writer is None or loop is None or loop.is_closed():
+        if not _attached or _attached[-1][1].is_closed():
             _pending.append(row)
             return
+        writer, loop = _attached[-1]
         try:
             running = asyncio.get_running_loop()
         except RuntimeError:
@@ -70,16 +71,14 @@ def failure(source: str, event: str, message: str, exc: BaseException, *, tenant
 
 def attach(writer: Any) -> None:
     """Rows go to `writer` (a core.audit.AuditWriter) from now on, the waiting ones first. Called in its loop."""
-    global _writer, _loop
-    _writer, _loop = writer, asyncio.get_running_loop()
+    _attached.append((writer, asyncio.get_running_loop()))
     while _pending:
         writer.system(**_pending.popleft())
 
 
 def detach(writer: Any) -> None:
-    global _writer, _loop
-    if _writer is writer:
-        _writer, _loop = None, None
+    """`writer` stops: rows go to the writer attached before it, if one still runs."""
+    _attached[:] = [(w, loop) for w, loop in _attached if w is not writer]
 
 
 async def flush_pending(engine: Any) -> int:

@@ -268,7 +268,9 @@ class Demo:
         self.mqtt = client
         again = self._mqtt_backoff > 0
         self._mqtt_backoff = 0.0
-        log.info("simulator: %s %s to MQTT %s:%d as %s", "publishing again" if again else "publishing",
+        # A first connection is routine (INFO); coming back after a loss is worth a warning.
+        (log.warning if again else log.info)("simulator: %s %s to MQTT %s:%d as %s",
+                                             "publishing again" if again else "publishing",
                     ", ".join(sorted(self.feeds.mqtt)), host, port, client.identifier)
 
     async def _drop_mqtt(self, reason: object) -> None:

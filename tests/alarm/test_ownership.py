@@ -111,7 +111,8 @@ async def test_the_service_of_a_queue_worker_leases_drains_and_hands_back(app, p
     worker_engine = engine.Engine()
     monkeypatch.setattr(engine, "default", worker_engine)  # the app's own engine keeps owning everything
     monkeypatch.setattr(engine, "DRAIN_SECONDS", 0.05)
-    runtime = SimpleNamespace(settings=SimpleNamespace(jobs="queue"), sessions=app.state.runtime.sessions)
+    runtime = SimpleNamespace(settings=SimpleNamespace(jobs="queue"), sessions=app.state.runtime.sessions,
+                              cache=app.state.runtime.cache)
     rule = await plant.rule(threshold=50)
     await hear(app, engine.Engine(), int(plant.device["points"]["V"]), now_ms() - 1000, 60)  # a serve hands over
     service = asyncio.create_task(engine.partitions(runtime))

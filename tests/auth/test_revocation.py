@@ -7,7 +7,6 @@ from contextlib import asynccontextmanager
 import httpx
 import jwt
 import pytest
-from asgi_lifespan import LifespanManager
 from sqlalchemy import event
 from sqlalchemy.util import await_only
 
@@ -16,7 +15,7 @@ from plantdesk.core.cache import RETRY_SECONDS
 from plantdesk.core.security.models import UserSession
 from plantdesk.core.tenancy import ScopedSession
 from tests.conftest import DEMO_TENANT
-from tests.helpers import Api, RedisServer, login, token
+from tests.helpers import Api, RedisServer, login, served, token
 from tests.user.factories import login_as, make_user, retire_users, role_id
 
 REVOKED = {"code": 401, "success": False, "data": None, "msg": "令牌已失效,请重新登录"}
@@ -25,7 +24,7 @@ REVOKED = {"code": 401, "success": False, "data": None, "msg": "令牌已失效,
 @asynccontextmanager
 async def running(settings, **changes):
     application = create_app(settings.model_copy(update=changes))
-    async with LifespanManager(application):
+    async with served(application):
         transport = httpx.ASGITransport(app=application)
         async with httpx.AsyncClient(transport=transport, base_url="http://test") as http:
             yield http

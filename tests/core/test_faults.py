@@ -9,14 +9,13 @@ from contextlib import asynccontextmanager
 import httpx
 import pytest
 import uvicorn
-from asgi_lifespan import LifespanManager
 from sqlalchemy import text
 from sqlalchemy.exc import DBAPIError
 
 from plantdesk.app import RETRY_AFTER, UNAVAILABLE, create_app
 from plantdesk.config import Settings
 from plantdesk.db.session import create_engine, is_outage
-from tests.helpers import token
+from tests.helpers import served, token
 
 
 def free_port() -> int:
@@ -29,7 +28,7 @@ def free_port() -> int:
 async def client_of(settings, **changes):
     # Built afresh: a copy would keep the session settings' resolved database URL.
     application = create_app(Settings(**{**settings.model_dump(), **changes}))
-    async with LifespanManager(application):
+    async with served(application):
         transport = httpx.ASGITransport(app=application)
         async with httpx.AsyncClient(transport=transport, base_url="http://test") as http:
             yield http

@@ -5,7 +5,6 @@ import asyncio
 import os
 
 import pytest
-from asgi_lifespan import LifespanManager
 from sqlalchemy import select
 
 from plantdesk.app import create_app
@@ -13,6 +12,7 @@ from plantdesk.core import ids, jobs, tenancy
 from plantdesk.core.leases import Lease
 from plantdesk.modules.system.models import Post
 from tests.core.conftest import OTHER_TENANT, PLATFORM
+from tests.helpers import served
 
 PG_URL = os.environ.get("PLANTDESK_TEST_DATABASE_URL", "")
 EVERY_SECOND = "* * * * * *"
@@ -165,9 +165,9 @@ class TestEngines:
     async def test_serve_in_the_queue_mode_runs_no_jobs_and_leases_its_worker_id(self, app, settings, monkeypatch):
         monkeypatch.setattr(ids, "generator", ids.Snowflake(0))
         await jobs.apply_queue_schema(PG_URL)
-        served = create_app(settings.model_copy(update={"jobs": "queue"}))
-        async with LifespanManager(served):
-            runner = served.state.runtime.jobs
+        queued = create_app(settings.model_copy(update={"jobs": "queue"}))
+        async with served(queued):
+            runner = queued.state.runtime.jobs
             assert runner.mode == "queue" and runner._worker is None
             assert await lease_holder(app, f"snowflake:{ids.generator.worker}") is not None
         assert await lease_holder(app, f"snowflake:{ids.generator.worker}") is None

@@ -140,7 +140,7 @@ class TestMonitor:
 
     @pytest.mark.parametrize(("content", "content_type", "msg"), [
         (b"{not json", "application/json", "请求体不是合法的 JSON"),
-        (b"\xff\xfe,T,1,2", "text/csv", "CSV 须为 UTF-8 编码"),
+        (b"\xff\xfe,T,1,2", "text/csv", "文本须为 UTF-8 编码"),
     ])
     async def test_a_body_that_cannot_be_read(self, demo_admin, content, content_type, msg):
         response = await demo_admin.http.post(TELEMETRY, content=content,

@@ -6,12 +6,11 @@ The app's writer flushes once an hour here, so only a row written before the ans
 import random
 
 import httpx
-from asgi_lifespan import LifespanManager
 from sqlalchemy import func, select
 
 from plantdesk.app import create_app
 from plantdesk.core.audit_models import ApiLog
-from tests.helpers import login, platform_session
+from tests.helpers import login, platform_session, served
 
 
 async def _rows(application, marker: str) -> int:
@@ -22,7 +21,7 @@ async def _rows(application, marker: str) -> int:
 
 async def test_security_relevant_rows_are_written_before_the_answer(app, settings):
     application = create_app(settings.model_copy(update={"audit_flush_seconds": 3600}))
-    async with LifespanManager(application):
+    async with served(application):
         transport = httpx.ASGITransport(app=application)
         async with httpx.AsyncClient(transport=transport, base_url="http://test") as http:
             admin = await login(http, "admin", "admin", "000000")
@@ -36,7 +35,7 @@ async def test_security_relevant_rows_are_written_before_the_answer(app, setting
 async def test_a_nul_byte_in_a_request_loses_no_row_of_its_batch(app, settings):
     """PostgreSQL text cannot hold NUL: unless it is replaced, one such request drops every row of its batch."""
     application = create_app(settings.model_copy(update={"audit_flush_seconds": 3600}))
-    async with LifespanManager(application):
+    async with served(application):
         transport = httpx.ASGITransport(app=application)
         async with httpx.AsyncClient(transport=transport, base_url="http://test") as http:
             admin = await login(http, "admin", "admin", "000000")

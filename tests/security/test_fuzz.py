@@ -16,7 +16,6 @@ from urllib.parse import urlsplit, urlunsplit
 import httpx
 import pytest
 import schemathesis
-from asgi_lifespan import LifespanManager
 from hypothesis import HealthCheck, Phase, given, settings
 from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import response_schema_conformance
@@ -27,7 +26,7 @@ from plantdesk.config import Settings
 from plantdesk.db.models import Base
 from plantdesk.db.session import create_engine, session_factory
 from plantdesk.seed.seeder import seed_database
-from tests.helpers import login, platform_session
+from tests.helpers import login, platform_session, served
 
 EXAMPLES_PER_OPERATION = 10
 TIME_BUDGET_SECONDS = 480
@@ -57,7 +56,7 @@ async def fuzz_client(tmp_path_factory):
     app = create_app(fuzz_settings)
     # Server errors come back as 500 responses to record, instead of aborting the run.
     transport = httpx.ASGITransport(app=app, raise_app_exceptions=False)
-    async with LifespanManager(app, startup_timeout=60, shutdown_timeout=60), httpx.AsyncClient(transport=transport,
+    async with served(app), httpx.AsyncClient(transport=transport,
                                                        base_url="http://fuzz") as http:
         yield http
     await drop()

@@ -97,9 +97,10 @@ async def test_the_demo_site_map_and_every_large_screen_answer_at_once(demo_admi
     assert len(cockpit["map"]["dots"]) == 8 and cockpit["map"]["tags"] and cockpit["batches"]
     assert {t["tagName"] for t in cockpit["map"]["tags"]} >= {"R101.TEMP", "P101A.FLOW"}
     flows = (await demo_admin.data("GET", f"{VISUAL}/screen", name="flowMonitor"))["flows"]
-    assert [s["name"] for s in flows[0]["steps"]][:2] == ["投料 Feed", "反应 Reaction"]
+    # Other tests add craft flows to the demo tenant: the demo's own is among them.
+    assert any([s["name"] for s in flow["steps"]][:2] == ["投料 Feed", "反应 Reaction"] for flow in flows)
     types = await demo_admin.data("GET", f"{VISUAL}/data/proType")
-    assert types[0]["steps"][0] == "投料 Feed"
+    assert any(t["steps"] and t["steps"][0] == "投料 Feed" for t in types)
 
 
 async def test_a_failing_hook_writes_an_error_row_and_answers_no_data(demo_admin, unique):

@@ -16,7 +16,7 @@ MENUS: list[dict] = [
 DICTS: list[dict] = [
     {
         "code": "topology_protocol_type",
-        "sort": 61,
+        "sort": 23,
         "name": "拓扑协议类型",
         "name_en": "Topology protocol type",
         "items": [

@@ -13,7 +13,7 @@ MENUS: list[dict] = [
 DICTS: list[dict] = [
     {
         "code": "camera_brand",
-        "sort": 60,
+        "sort": 22,
         "name": "摄像头品牌",
         "name_en": "Camera brand",
         "items": [
