@@ -147,6 +147,8 @@ test('editing lockTime and TokenTimeOut shows the server suffix; the key stays r
 });
 
 test('delete and re-create a parameter; batch delete needs a selection', async ({ page }) => {
+  // Four dialogs and two confirmations: more than the default on a busy machine.
+  test.setTimeout(90_000);
   const residue = await read(page, 'license.residue');
   const period = await read(page, 'account.PasswordPeriod');
   await crud(page).reset();

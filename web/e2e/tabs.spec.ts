@@ -66,10 +66,11 @@ test('closing a tab moves to its neighbour; clear cache asks and confirms', asyn
   await expect(page.locator('.ant-message-notice')).toContainText('清除完毕');
 });
 
-test('an unknown path shows the 404 page', async ({ page }) => {
+test('an unknown path shows the 404 page inside the console frame', async ({ page }) => {
   await page.goto('/no/such/page');
-  await expect(page).toHaveURL(/\/404$/);
   await expect(page.getByText('抱歉，您访问的页面不存在')).toBeVisible();
+  await expect(page).toHaveURL(/\/no\/such\/page$/);
+  await expect(page.locator('.pd-sider')).toBeVisible();
   await page.getByRole('button', { name: '返回首页' }).click();
   await expect(page).toHaveURL(/\/wel\/index$/);
 });
