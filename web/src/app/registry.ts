@@ -50,8 +50,11 @@ export const FRAME_PATHS = [
   '/index/aiChat',
 ];
 
-/** Views rendered full-page, outside the layout: the large screens only (a frame route keeps the console). */
-export const isBareView = (path: string) => LARGE_SCREEN_PATHS.includes(path);
+/** The production monitors hang on the control-room wall like the large screens (issue 25: full-screen). */
+const MONITOR_PATHS = ['/index/batchMonitor', '/index/flowMonitor'];
+
+/** Views rendered full-page, outside the layout: the large screens and the monitors (a frame route keeps the console). */
+export const isBareView = (path: string) => LARGE_SCREEN_PATHS.includes(path) || MONITOR_PATHS.includes(path);
 
 /** Frame routes open without a tab. */
 export const isFrameView = (path: string) => FRAME_PATHS.includes(path);
