@@ -35,7 +35,7 @@ import {
   Typography,
 } from 'antd';
 import dayjs from 'dayjs';
-import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import {
@@ -534,8 +534,9 @@ function ArrangeDrawer({
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  // The draft is taken once, when the drawer opens: the live summary re-renders the page every few seconds, and
+  // must not undo what the user is arranging.
   const [draft, setDraft] = useState(() => cards.filter((c) => available.includes(c.key)));
-  useEffect(() => setDraft(cards.filter((c) => available.includes(c.key))), [cards, available]);
   const save = useMutation({
     mutationFn: saveHomeLayout,
     onSuccess: (saved) => {
