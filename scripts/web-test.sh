@@ -9,7 +9,7 @@ ensure_browser
 # One backend per Playwright shard, ten ports apart (each spec may use its backend's port + 7): the shards share
 # nothing, so they run side by side without one spec seeing another's data.
 port=${PLANTDESK_E2E_PORT:-18765}
-shards=${PLANTDESK_E2E_SHARDS:-1}
+shards=${PLANTDESK_E2E_SHARDS:-2}
 trap stop_server EXIT
 urls=()
 for shard in $(seq 0 $((shards - 1))); do
