@@ -9,7 +9,7 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from plantdesk.config import Settings
-from plantdesk.core import areas, secrets, tenancy
+from plantdesk.core import areas, remote_db, secrets, tenancy
 from plantdesk.core.crud import get_or_raise, mark_deleted
 from plantdesk.core.errors import BadRequest, BusinessError
 from plantdesk.core.runtime import settings_of
@@ -84,7 +84,7 @@ async def form_target(db: AsyncSession, body: DataSourceWrite) -> sources.Target
 
 async def test_connection(db: AsyncSession, t: sources.Target) -> dict:
     async with sources.connect(settings_of(db), t) as connection:
-        return {"version": await sources.version(connection), "tables": len(await sources.tables(connection))}
+        return {"version": await remote_db.version(connection), "tables": len(await sources.tables(connection))}
 
 
 async def table_names(db: AsyncSession, source_id: int) -> list[str]:

@@ -22,21 +22,19 @@ from decimal import Decimal
 from typing import Any
 
 from sqlalchemy import URL, and_, column, inspect, make_url, select, table
-from sqlalchemy.exc import NoSuchTableError, SQLAlchemyError
-from sqlalchemy.ext.asyncio import AsyncConnection, create_async_engine
-from sqlalchemy.pool import NullPool
+from sqlalchemy.exc import NoSuchTableError
+from sqlalchemy.ext.asyncio import AsyncConnection
 from sqlalchemy.sql import sqltypes
 
 from plantdesk.config import Settings
-from plantdesk.core import outbound
+from plantdesk.core import outbound, remote_db
 from plantdesk.core.errors import BadRequest, BusinessError
+from plantdesk.core.remote_db import QUERY_SECONDS
 from plantdesk.db.base import PLATFORM_TENANT
 
 DRIVERS = {"mysql": "mysql+asyncmy", "postgresql": "postgresql+asyncpg"}
 PORTS = {"mysql": 3306, "postgresql": 5432}
 PLATFORM = "platform"
-CONNECT_SECONDS = 5
-QUERY_SECONDS = 10
 # Columns whose values a read never answers (the platform database holds password hashes and sealed secrets):
 # their values come back masked, whoever asks.
 SENSITIVE = re.compile(r"pass(word|wd)?|secret|token|api_?key|private_?key|salt|credential", re.IGNORECASE)
@@ -72,14 +70,6 @@ def _platform_url(settings: Settings) -> tuple[URL, str]:
     return url, url.get_backend_name()
 
 
-def _connect_args(kind: str) -> dict:
-    if kind == "mysql":
-        return {"connect_timeout": CONNECT_SECONDS, "init_command": "SET SESSION TRANSACTION READ ONLY",
-                "local_infile": False}
-    if kind == "postgresql":
-        return {"timeout": CONNECT_SECONDS, "server_settings": {
-            "default_transaction_read_only": "on", "statement_timeout": str(QUERY_SECONDS * 1000)}}
-    return {"timeout": CONNECT_SECONDS}
 
 
 async def guard(settings: Settings, target: Target) -> None:
@@ -114,36 +104,14 @@ async def connect(settings: Settings, target: Target) -> AsyncIterator[AsyncConn
                          password=target.password or None, host=target.host, port=target.port,
                          database=target.database)
         kind = target.db_type
-    engine = create_async_engine(url, poolclass=NullPool, connect_args=_connect_args(kind))
-    try:
-        try:
-            async with asyncio.timeout(CONNECT_SECONDS + 1):
-                connection = await engine.connect()
-        except (OSError, SQLAlchemyError, TimeoutError) as exc:
-            raise BusinessError(f"数据源连接失败: {_cause(exc)}") from None
-        try:
-            if kind == "postgresql" and target.db_type == PLATFORM:
-                await connection.exec_driver_sql("SET TRANSACTION READ ONLY")
-            yield connection
-        except (SQLAlchemyError, TimeoutError) as exc:
-            raise BusinessError(f"数据源查询失败: {_cause(exc)}") from None
-        finally:
-            await connection.close()
-    finally:
-        await engine.dispose()
+    async with remote_db.opened(url, kind) as connection:
+        if kind == "postgresql" and target.db_type == PLATFORM:
+            await connection.exec_driver_sql("SET TRANSACTION READ ONLY")
+        yield connection
 
 
-def _cause(exc: BaseException) -> str:
-    if isinstance(exc, TimeoutError):
-        return "超时"
-    original = getattr(exc, "orig", None) or exc
-    return (str(original).strip() or type(original).__name__)[:200]
 
 
-async def version(connection: AsyncConnection) -> str:
-    statement = "select sqlite_version()" if connection.dialect.name == "sqlite" else "select version()"
-    async with asyncio.timeout(QUERY_SECONDS):
-        return str((await connection.exec_driver_sql(statement)).scalar())
 
 
 async def tables(connection: AsyncConnection) -> list[str]:

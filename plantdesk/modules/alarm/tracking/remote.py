@@ -23,20 +23,18 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import URL, and_, case, column, func, inspect, select, table
-from sqlalchemy.exc import NoSuchTableError, SQLAlchemyError
-from sqlalchemy.ext.asyncio import AsyncConnection, create_async_engine
-from sqlalchemy.pool import NullPool
+from sqlalchemy.exc import NoSuchTableError
+from sqlalchemy.ext.asyncio import AsyncConnection
 from sqlalchemy.sql import sqltypes
 
 from plantdesk.config import Settings
-from plantdesk.core import outbound
+from plantdesk.core import outbound, remote_db
 from plantdesk.core.errors import BadRequest, BusinessError
+from plantdesk.core.remote_db import QUERY_SECONDS
 
 SYSTEMS = ("MES", "OA", "QMS", "SCADA")
 DRIVERS = {"mysql": "mysql+asyncmy", "postgresql": "postgresql+asyncpg", "sqlite": "sqlite+aiosqlite"}
 PORTS = {"mysql": 3306, "postgresql": 5432}
-CONNECT_SECONDS = 5
-QUERY_SECONDS = 10
 AGGREGATES = ("LATEST", "COUNT", "SUM", "AVG", "MAX", "MIN")
 OPERATORS = {"eq": "__eq__", "ne": "__ne__", "gt": "__gt__", "ge": "__ge__", "lt": "__lt__", "le": "__le__"}
 SQLITE_DIR = "tracking"  # a SQLite source is a file of its tenant's folder under the data dir's tracking/
@@ -83,14 +81,6 @@ def url(settings: Settings, target: Target) -> URL:
                       host=target.host, port=target.port or PORTS[target.db_type], database=target.database)
 
 
-def _connect_args(db_type: str) -> dict:
-    if db_type == "mysql":
-        return {"connect_timeout": CONNECT_SECONDS, "init_command": "SET SESSION TRANSACTION READ ONLY",
-                "local_infile": False}
-    if db_type == "postgresql":
-        return {"timeout": CONNECT_SECONDS, "server_settings": {
-            "default_transaction_read_only": "on", "statement_timeout": str(QUERY_SECONDS * 1000)}}
-    return {"timeout": CONNECT_SECONDS}
 
 
 @contextlib.asynccontextmanager
@@ -109,34 +99,12 @@ async def connect(settings: Settings, target: Target) -> AsyncIterator[AsyncConn
         # the driver gets the address checked here, never the name to resolve again (DNS rebinding)
         policy = settings.outbound_policy.scoped(target.tenant_id, target.db_type)
         target = dataclasses.replace(target, host=await outbound.connect_address(policy, host, port), port=port)
-    engine = create_async_engine(url(settings, target), poolclass=NullPool, connect_args=_connect_args(target.db_type))
-    try:
-        try:
-            async with asyncio.timeout(CONNECT_SECONDS + 1):
-                connection = await engine.connect()
-        except (OSError, SQLAlchemyError, TimeoutError) as exc:
-            raise BusinessError(f"数据源连接失败: {_cause(exc)}") from None
-        try:
-            yield connection
-        except (SQLAlchemyError, TimeoutError) as exc:
-            raise BusinessError(f"数据源查询失败: {_cause(exc)}") from None
-        finally:
-            await connection.close()
-    finally:
-        await engine.dispose()
+    async with remote_db.opened(url(settings, target), target.db_type) as connection:
+        yield connection
 
 
-def _cause(exc: BaseException) -> str:
-    if isinstance(exc, TimeoutError):
-        return "超时"
-    original = getattr(exc, "orig", None) or exc
-    return (str(original).strip() or type(original).__name__)[:200]
 
 
-async def version(connection: AsyncConnection) -> str:
-    statement = "select sqlite_version()" if connection.dialect.name == "sqlite" else "select version()"
-    async with asyncio.timeout(QUERY_SECONDS):
-        return str((await connection.exec_driver_sql(statement)).scalar())
 
 
 async def tables(connection: AsyncConnection) -> list[str]:

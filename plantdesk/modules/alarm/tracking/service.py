@@ -10,7 +10,7 @@ from sqlalchemy import delete, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from plantdesk.config import Settings
-from plantdesk.core import outbound, secrets, tenancy
+from plantdesk.core import outbound, remote_db, secrets, tenancy
 from plantdesk.core.crud import get_or_raise, mark_deleted
 from plantdesk.core.errors import BadRequest, BusinessError, PlantDeskError
 from plantdesk.core.runtime import settings_of
@@ -94,7 +94,7 @@ async def tree(db: AsyncSession) -> list[dict]:
 
 async def server(settings: Settings, t: remote.Target) -> dict:
     async with remote.connect(settings, t) as connection:
-        return {"version": await remote.version(connection), "database": t.database,
+        return {"version": await remote_db.version(connection), "database": t.database,
                 "tables": len(await remote.tables(connection))}
 
 
