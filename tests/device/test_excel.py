@@ -363,7 +363,7 @@ class TestKilledWorker:
                                                                                 self.ROWS - 2, 2)
         assert await self.devices(app, unique) == self.ROWS - 2
         # resumed, not restarted: row 3 rejected once; the duplicate of a row written before the kill still caught
-        assert await self.rejected(app, import_id) == [(3, "code: 必填"), (self.ROWS, "文件中重复的行")]
+        assert await self.rejected(app, import_id) == [(3, "设备编码 Device code: 必填"), (self.ROWS, "文件中重复的行")]
 
     async def test_retries_spent_it_fails_saying_which_rows_are_in(self, app, queue, unique, tmp_path):
         import_id, job_id, killed = await self.killed_mid_import(app, queue, unique, tmp_path / "worker.log")
@@ -382,7 +382,7 @@ class TestKilledWorker:
         assert failed.message == (f"{jobs.ABANDONED}: 第 2-{done + 1} 行已处理 ({killed.success_count} 行已导入, "
                                   f"{killed.fail_count} 行失败), 第 {done + 2} 行起未导入, 请重新导入其余的行")
         assert await self.devices(app, unique) == killed.success_count
-        assert await self.rejected(app, import_id) == [(3, "code: 必填")]
+        assert await self.rejected(app, import_id) == [(3, "设备编码 Device code: 必填")]
 
 
 class TestKilledEmbeddedProcess:
