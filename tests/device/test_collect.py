@@ -9,6 +9,7 @@ The app's own supervisor (started by its lifespan, as in `serve`) collects every
 two more owners. Everything waits for conditions with generous deadlines (a loaded 2-core machine)."""
 
 import asyncio
+import io
 import os
 import shutil
 import time
@@ -16,6 +17,7 @@ import time
 import aiomqtt
 import orjson
 import pytest
+from openpyxl import Workbook
 from pymodbus import FramerType
 from sqlalchemy import select
 
@@ -29,6 +31,7 @@ from plantdesk.modules.device.collect.supervisor import Supervisor
 from plantdesk.modules.device.models import CollectGroup, DataPoint, DataPointSource, Device
 from tests.conftest import DEMO_TENANT
 from tests.device.collect_servers import ModbusSim, Mosquitto, OpcUaSim, PasswordMosquitto, Pki, free_port
+from tests.device.test_excel import errors, finished, read, upload
 from tests.helpers import platform_session
 
 API = "/api/device-management"
@@ -487,6 +490,57 @@ class TestModbusByteOrders:
             assert state["state"] == "online" and rejected(state) == {}
         finally:
             await server.stop()
+
+
+class TestRegisterMapImport:
+    """Spreadsheets that commission a plant: a Modbus register map and an OPC UA node list, as a plant writes them
+    (a title row above Chinese-only headers, each device code merged over its points, a column of notes), become
+    points bound to their sources in one data-point import, and the collectors read them."""
+
+    async def test_one_import_and_the_points_collect(self, app, demo_admin, unique):
+        modbus, opc = ModbusSim(), OpcUaSim()
+        modbus.set_holding(0, [215, 0, 1234])
+        await modbus.start()
+        await opc.start()
+        try:
+            mb = f"MB-{unique}"
+            ua_source = f"UA-{unique}"
+            await add_source(demo_admin, "modbus", mb, {"host": "127.0.0.1", "port": modbus.port, "timeoutMs": 3000})
+            await add_source(demo_admin, "opcua", ua_source, {"endpoint": opc.endpoint, "timeoutMs": 3000,
+                                                               "mode": "poll"})
+            await demo_admin.data("POST", f"{API}/datapoints-collects/submit",
+                                  {"code": f"FAST-{unique}", "name": "Fast", "periodMs": 300, "timeoutMs": 1000})
+            devices = {}
+            for code in (f"R1-{unique}", f"R2-{unique}"):
+                devices[code] = await demo_admin.data("POST", f"{API}/device/save", {"code": code, "name": code})
+            book = Workbook()
+            sheet = book.active
+            sheet.append(["1 号车间 寄存器表 / 节点表"])
+            sheet.merge_cells("A1:H1")
+            sheet.append(["设备编码", "位号", "名称", "寄存器地址", "系数", "采集组", "数据源", "说明"])
+            sheet.append([f"R1-{unique}", "TEMP", "温度", "40001", 0.1, f"FAST-{unique}", mb, "PT100"])
+            sheet.append([None, "GAP", "空", "40002", None, f"FAST-{unique}", mb, None])
+            sheet.append([None, "FLOW", "流量", "40003", None, f"FAST-{unique}", mb, None])
+            sheet.merge_cells("A3:A5")
+            sheet.append([f"R2-{unique}", "TEMP", "温度", opc.node_id("Temp"), None, f"FAST-{unique}", ua_source])
+            sheet.append([None, "PRES", "压力", opc.node_id("Pres"), None, f"FAST-{unique}", ua_source])
+            sheet.merge_cells("A6:A7")
+            out = io.BytesIO()
+            book.save(out)
+            started = await upload(demo_admin, "/datapoints/import-datapoints", out.getvalue(), "map.xlsx")
+            entry = await finished(demo_admin, started["id"])
+            assert (entry["successCount"], entry["failCount"]) == (5, 0), await errors(demo_admin, started["id"])
+            r1 = {"id": devices[f"R1-{unique}"]["id"]}
+            r2 = {"id": devices[f"R2-{unique}"]["id"]}
+            await until(lambda: _has(demo_admin, r1, {"TEMP": 21.5, "GAP": 0, "FLOW": 1234}), what="the registers")
+            await until(lambda: _has(demo_admin, r2, {"TEMP": 80.5, "PRES": 3.2}), what="the nodes")
+            points = await demo_admin.data("GET", f"{API}/datapoints/list", deviceId=r1["id"], size=100)
+            assert {p["code"]: p["name"] for p in points["records"]} == {"TEMP": "温度", "GAP": "空", "FLOW": "流量"}
+            exported = await demo_admin.get(f"{API}/datapoints/export-datapoints", deviceId=r1["id"])
+            assert {row["数据源编码 Source code"] for row in read(exported.content)} == {mb}
+        finally:
+            await modbus.stop()
+            await opc.stop()
 
 
 class TestBadPoints:

@@ -84,7 +84,7 @@ class TestDeviceImport:
         assert [r["rowNo"] for r in rejected] == [3, 4, 5, 6, 7]
         reasons = [r["reason"] for r in rejected]
         assert "NO-SUCH-MODEL" in reasons[0] and "name" in reasons[1] and "没有这个部门" in reasons[2]
-        assert "installDate" in reasons[3] and "重复" in reasons[4]
+        assert "安装日期" in reasons[3] and "not a date" in reasons[3] and "重复" in reasons[4]
         assert f"B-{unique}" in rejected[0]["content"]
 
         devices = await demo_admin.data("GET", f"{API}/device/list", code=unique, size=100)
@@ -158,6 +158,62 @@ class TestPointImport:
         assert (by_code["LEVEL"]["unit"], by_code["LEVEL"]["rangeMax"], by_code["LEVEL"]["collectGroupId"]) == (
             "m", 12, group["id"])
         assert by_code["TEMP"]["scale"] == 0.1
+
+
+class TestPlantSheets:
+    """Sheets as plants make them: the header found where it is (English-only here, under a title and notes), extra
+    columns ignored, dates in the forms spreadsheets hold them, every refusal worded for the user."""
+
+    async def test_english_headers_below_a_title_and_every_date_form(self, demo_admin, unique):
+        from datetime import datetime
+
+        book = Workbook()
+        sheet = book.active
+        sheet.append(["Site equipment list"])
+        sheet.append(["exported 2026-11-27 by the maintenance office"])
+        sheet.append(["Device code", "Notes", "Device Name", "Install date", "SERIAL NO."])
+        sheet.append([f"D1-{unique}", "x", "With time", datetime(2024, 3, 5, 8, 30), "S1"])
+        sheet.append([f"D2-{unique}", None, "Slashes", "2024/3/6", None])
+        sheet.append([f"D3-{unique}", None, "Slashes and time", "2024/03/07 14:05", None])
+        sheet.append([f"D4-{unique}", None, "Serial", 45291, None])  # a date the sheet did not format
+        sheet.append([f"D5-{unique}", None, "Chinese", "2024年3月9日", None])
+        sheet.append([f"D6-{unique}", None, "Nonsense", "next spring", None])
+        out = io.BytesIO()
+        book.save(out)
+        entry = await finished(demo_admin, (await upload(demo_admin, "/device/import-device", out.getvalue()))["id"])
+        assert (entry["successCount"], entry["failCount"]) == (5, 1)
+        [bad] = await errors(demo_admin, entry["id"])
+        assert bad["rowNo"] == 9  # the sheet's own row number, below the title rows
+        assert bad["reason"] == "安装日期 Install date: 日期格式错误: next spring (yyyy-mm-dd 或 yyyy/mm/dd)"
+        found = await demo_admin.data("GET", f"{API}/device/list", code=unique, size=100)
+        assert {d["code"]: d["installDate"] for d in found["records"]} == {
+            f"D1-{unique}": "2024-03-05", f"D2-{unique}": "2024-03-06", f"D3-{unique}": "2024-03-07",
+            f"D4-{unique}": "2023-12-31", f"D5-{unique}": "2024-03-09"}
+        assert {d["code"]: d["serialNo"] for d in found["records"]}[f"D1-{unique}"] == "S1"
+
+    async def test_a_header_not_recognised_names_the_column(self, demo_admin, unique):
+        content = xlsx(["Dev Code", "Point code", "Point name"], [[f"X-{unique}", "T", "Temp"]])
+        entry = await finished(demo_admin, (await upload(demo_admin, "/datapoints/import-datapoints", content))["id"])
+        assert entry["state"] == 3
+        assert entry["message"] == "未识别表头: 第 1 行缺少列 设备编码 Device code; 未识别的列: A 'Dev Code'"
+        nothing = xlsx(["foo", "bar"], [[1, 2]])
+        entry = await finished(demo_admin, (await upload(demo_admin, "/device/import-device", nothing))["id"])
+        assert entry["message"] == ("未识别表头: 前 10 行中没有模板的列 (设备编码 Device code, 设备名称 Device name, "
+                                    "模型编码 Model code)")
+
+    async def test_refusals_name_the_column_in_words(self, demo_admin, unique):
+        await demo_admin.data("POST", f"{API}/device/save", {"code": f"W-{unique}", "name": "Tank"})
+        content = xlsx(["设备编码", "点位编码", "点位名称", "系数", "数据源", "单位"], [
+            [f"W-{unique}", "A", "A", "abc", None, None],
+            [f"W-{unique}", "B", "B", None, "NO-SOURCE", None],
+            [f"W-{unique}", "C", "C", None, None, "x" * 40],
+            [f"W-{unique}", "D", None, None, None, None],
+            [None, "E", "E", None, None, None],
+        ])
+        entry = await finished(demo_admin, (await upload(demo_admin, "/datapoints/import-datapoints", content))["id"])
+        assert [r["reason"] for r in await errors(demo_admin, entry["id"])] == [
+            "系数 Scale: 须为数字: abc", "数据源不存在: NO-SOURCE", "单位 Unit: 最多 32 个字符",
+            "点位名称 Point name: 必填", "设备编码 Device code: 必填"]
 
 
 class TestModelImport:
@@ -307,7 +363,7 @@ class TestKilledWorker:
                                                                                 self.ROWS - 2, 2)
         assert await self.devices(app, unique) == self.ROWS - 2
         # resumed, not restarted: row 3 rejected once; the duplicate of a row written before the kill still caught
-        assert await self.rejected(app, import_id) == [(3, "code: 必填"), (self.ROWS, "文件中重复的行")]
+        assert await self.rejected(app, import_id) == [(3, "设备编码 Device code: 必填"), (self.ROWS, "文件中重复的行")]
 
     async def test_retries_spent_it_fails_saying_which_rows_are_in(self, app, queue, unique, tmp_path):
         import_id, job_id, killed = await self.killed_mid_import(app, queue, unique, tmp_path / "worker.log")
@@ -326,7 +382,7 @@ class TestKilledWorker:
         assert failed.message == (f"{jobs.ABANDONED}: 第 2-{done + 1} 行已处理 ({killed.success_count} 行已导入, "
                                   f"{killed.fail_count} 行失败), 第 {done + 2} 行起未导入, 请重新导入其余的行")
         assert await self.devices(app, unique) == killed.success_count
-        assert await self.rejected(app, import_id) == [(3, "code: 必填")]
+        assert await self.rejected(app, import_id) == [(3, "设备编码 Device code: 必填")]
 
 
 class TestKilledEmbeddedProcess:

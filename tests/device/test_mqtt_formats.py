@@ -6,6 +6,9 @@ that do not both take a message, and the size limit of string values."""
 import asyncio
 import time
 
+import aiomqtt
+import pytest
+
 from plantdesk.modules.device.collect.sparkplug import Payload
 from tests.conftest import DEMO_TENANT
 from tests.device.test_collect import (
@@ -82,6 +85,11 @@ class TestThingsBoard:
         await until(lambda: _device_state(demo_admin, source, a, "offline"), what="A disconnected")
 
 
+async def _rejected(api, source: str, wanted: dict):
+    state = await source_state(api, source)
+    return state if {r["reason"]: r["count"] for r in state["rejected"]} == wanted else None
+
+
 def sparkplug(*metrics: dict, ts: int | None = None, seq: int = 0) -> bytes:
     message = Payload(timestamp=ts or now_ms(), seq=seq)
     for fields in metrics:
@@ -137,6 +145,43 @@ class TestSparkplugB:
         await publish(f"{base}/NDEATH/{node}", sparkplug({"name": "bdSeq", "datatype": 8, "long_value": 7}))
         state = await until(lambda: _device_state(demo_admin, source, node, "offline"), what="NDEATH")
         assert state["deviceStates"][device_id] == "offline"
+
+    async def test_a_node_it_cannot_follow_is_asked_for_a_rebirth(self, app, demo_admin, unique):
+        """An alias no birth named, then a gap in the node's sequence numbers: each time the source publishes
+        NCMD Node Control/Rebirth = true to the node, once until the node is born again."""
+        group, node = f"GR-{unique}", f"ER-{unique}"
+        base = f"spBv1.0/{group}"
+        level = await add_device(app, DEMO_TENANT, node, [{"code": "Level"}])
+        async with aiomqtt.Client("127.0.0.1", 1883) as edge:
+            await edge.subscribe(f"{base}/NCMD/{node}", qos=1)
+            source = await add_source(demo_admin, "mqtt", f"SR-{unique}", {
+                "url": MQTT, "topic": f"spBv1.0/{group}/#", "timeoutMs": 3000})
+            await until(lambda: _online(demo_admin, source), what="the MQTT source online")
+
+            async def asked() -> None:
+                async with asyncio.timeout(20):
+                    async for message in edge.messages:
+                        command = Payload.FromString(message.payload)
+                        assert [(m.name, m.datatype, m.boolean_value) for m in command.metrics] == [
+                            ("Node Control/Rebirth", 11, True)]
+                        return
+
+            # The source connected after the node's birth: data by alias it cannot name.
+            await publish(f"{base}/NDATA/{node}", sparkplug({"alias": 5, "float_value": 1.0}, seq=7))
+            await publish(f"{base}/NDATA/{node}", sparkplug({"alias": 5, "float_value": 2.0}, seq=8))
+            await asked()
+            await publish(f"{base}/NBIRTH/{node}", sparkplug(
+                {"name": "bdSeq", "datatype": 8, "long_value": 1},
+                {"name": "Level", "alias": 5, "datatype": 9, "float_value": 3.0}, seq=0))
+            await publish(f"{base}/NDATA/{node}", sparkplug({"alias": 5, "float_value": 4.0}, seq=1))
+            await until(lambda: _has(demo_admin, level, {"Level": 4.0}), what="data after the rebirth")
+            await publish(f"{base}/NDATA/{node}", sparkplug({"alias": 5, "float_value": 5.0}, seq=4))  # 2, 3 lost
+            await asked()
+            await until(lambda: _rejected(demo_admin, source, {"unknown_alias": 2}), what="both aliases counted")
+            with pytest.raises(TimeoutError):  # asked once: the next gap within REBIRTH_SECONDS asks nothing
+                await publish(f"{base}/NDATA/{node}", sparkplug({"alias": 5, "float_value": 6.0}, seq=9))
+                async with asyncio.timeout(1.5):
+                    await edge.messages.__anext__()
 
     async def test_a_payload_that_is_not_sparkplug_is_counted(self, app, demo_admin, unique):
         group = f"GX-{unique}"

@@ -12,12 +12,14 @@ log says it failed and which rows were written (`abandoned`).
 """
 
 import asyncio
+import functools
 import json
 import logging
 from collections.abc import Hashable
 from datetime import datetime
 
 from pydantic import ValidationError
+from pydantic_core import ErrorDetails
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -27,6 +29,7 @@ from plantdesk.modules.device import service
 from plantdesk.modules.device.models import (
     CollectGroup,
     DataPoint,
+    DataPointSource,
     Device,
     EquipmentModel,
     ImportErrorRow,
@@ -76,7 +79,10 @@ _POINT = [
     ("pointClass", "点位分类 Point class"),
     ("remark", "备注 Remark"),
 ]
-POINT_COLUMNS = [("deviceCode", "设备编码 Device code"), ("code", "点位编码 Point code"), *_POINT]
+# A device's point is read from a source (its `address` in the source's terms: a register, a node id): a register
+# map or node list with these columns becomes points bound to their source in one import.
+POINT_COLUMNS = [("deviceCode", "设备编码 Device code"), ("code", "点位编码 Point code"), *_POINT,
+                 ("sourceCode", "数据源编码 Source code")]
 MODEL_COLUMNS = [
     ("modelCode", "模型编码 Model code"),
     ("modelName", "模型名称 Model name"),
@@ -88,6 +94,21 @@ MODEL_COLUMNS = [
     *_POINT,
 ]
 COLUMNS = {"device": DEVICE_COLUMNS, "datapoint": POINT_COLUMNS, "model": MODEL_COLUMNS}
+REQUIRED = {"device": ("code",), "datapoint": ("deviceCode", "code"), "model": ("modelCode",)}
+# Other headers plants' own sheets use for a column (matched as excel.read_sheet says: case, spaces, punctuation
+# and a bracketed note aside).
+ALIASES: dict[str, tuple[str, ...]] = {
+    "deviceCode": ("设备", "设备号", "Device"),
+    "code": ("点位", "点位号", "位号", "点号", "Tag", "Point"),
+    "name": ("名称", "点位名", "描述", "Description"),
+    "address": ("寄存器地址", "寄存器", "Register", "Register address", "节点", "节点 ID", "Node ID", "NodeId"),
+    "dataType": ("类型", "Type"),
+    "unit": ("工程单位", "Units"),
+    "collectGroupCode": ("采集组编码", "Group"),
+    "sourceCode": ("数据源", "采集源", "Source"),
+    "modelCode": ("模型",),
+    "installDate": ("安装时间",),
+}
 SHEETS = {"device": "devices", "datapoint": "datapoints", "model": "models"}
 
 
@@ -95,6 +116,11 @@ SHEETS = {"device": "devices", "datapoint": "datapoints", "model": "models"}
 
 async def _group_codes(db: AsyncSession) -> tuple[dict[int, str], dict[str, int]]:
     rows = (await db.execute(select(CollectGroup.id, CollectGroup.code))).all()
+    return {i: c for i, c in rows}, {c: i for i, c in rows}
+
+
+async def _source_codes(db: AsyncSession) -> tuple[dict[int, str], dict[str, int]]:
+    rows = (await db.execute(select(DataPointSource.id, DataPointSource.code))).all()
     return {i: c for i, c in rows}, {c: i for i, c in rows}
 
 
@@ -122,7 +148,9 @@ async def export_points(db: AsyncSession, points: list[DataPoint]) -> bytes:
     device_ids = {p.device_id for p in points}
     devices = dict((await db.execute(select(Device.id, Device.code).where(Device.id.in_(device_ids)))).all()) \
         if device_ids else {}
-    rows = [{"deviceCode": devices.get(p.device_id), **_point_cells(p, groups)} for p in points]
+    sources, _ = await _source_codes(db)
+    rows = [{"deviceCode": devices.get(p.device_id), **_point_cells(p, groups),
+             "sourceCode": sources.get(p.source_id or 0)} for p in points]
     return excel.workbook_bytes(POINT_COLUMNS, rows, sheet=SHEETS["datapoint"])
 
 
@@ -155,16 +183,40 @@ def template(kind: str) -> bytes:
 
 # --- import ------------------------------------------------------------------------------------------------------
 
-def _validate(schema, data: dict):
+def _validate(schema, data: dict, kind: str, columns: dict[str, str] | None = None):
+    """The row's cells as `schema`; a refused cell is named by its column's label (`columns`: the field → column
+    keys that differ)."""
     try:
         return schema.model_validate({k: v for k, v in data.items() if v not in (None, "")})
     except ValidationError as exc:
         error = exc.errors()[0]
-        field = ".".join(str(p) for p in error["loc"])
-        raise BusinessError(f"{field}: {'必填' if error['type'] == 'missing' else error['msg']}") from None
+        key = str(error["loc"][0]) if error["loc"] else ""
+        key = ({"collectGroupId": "collectGroupCode", "sourceId": "sourceCode"} | (columns or {})).get(key, key)
+        field = dict(COLUMNS[kind]).get(key) or dict(DEVICE_COLUMNS).get(key) or key
+        raise BusinessError(f"{field}: {_problem(error)}") from None
 
 
-def _point_data(row: dict, groups_by_code: dict[str, int]) -> dict:
+def _problem(error: ErrorDetails) -> str:
+    """A cell's validation error in words (pydantic's own are English library text)."""
+    kind, context = error["type"], error.get("ctx") or {}
+    if kind == "missing":
+        return "必填"
+    if kind == "string_too_long":
+        return f"最多 {context.get('max_length')} 个字符"
+    if kind == "string_too_short":
+        return "必填"
+    if kind in ("greater_than_equal", "greater_than"):
+        return f"不能小于 {context.get('ge', context.get('gt'))}"
+    if kind in ("less_than_equal", "less_than"):
+        return f"不能大于 {context.get('le', context.get('lt'))}"
+    if kind in ("float_parsing", "float_type", "int_parsing", "int_type", "int_from_float", "finite_number"):
+        return f"须为数字: {error.get('input')}"
+    if kind.startswith("date"):
+        return f"日期格式错误: {error.get('input')} (yyyy-mm-dd 或 yyyy/mm/dd)"
+    return f"取值无效: {error.get('input')}"
+
+
+def _point_data(row: dict, groups_by_code: dict[str, int], sources_by_code: dict[str, int] | None = None) -> dict:
     data = {k: row.get(k) for k, _ in _POINT}
     data["code"] = row.get("code")
     group_code = data.pop("collectGroupCode", None)
@@ -172,6 +224,11 @@ def _point_data(row: dict, groups_by_code: dict[str, int]) -> dict:
         if group_code not in groups_by_code:
             raise BusinessError(f"采集组不存在: {group_code}")
         data["collectGroupId"] = groups_by_code[group_code]
+    source_code = row.get("sourceCode")
+    if source_code and sources_by_code is not None:
+        if source_code not in sources_by_code:
+            raise BusinessError(f"数据源不存在: {source_code}")
+        data["sourceId"] = sources_by_code[source_code]
     return data
 
 
@@ -184,6 +241,7 @@ class _Importer:
         from plantdesk.modules.system.models import Dept
 
         _, self.groups = await _group_codes(self.db)
+        _, self.sources = await _source_codes(self.db)
         self.models = {c: i for i, c in (await self.db.execute(select(EquipmentModel.id, EquipmentModel.code))).all()}
         self.devices = {c: i for i, c in (await self.db.execute(select(Device.id, Device.code))).all()}
         self.depts = {n: i for i, n in (await self.db.execute(select(Dept.id, Dept.dept_name))).all()}
@@ -216,6 +274,12 @@ class _Importer:
             if row["deptName"] not in self.depts:
                 raise BusinessError(f"部门不存在: {row['deptName']}")
             data["deptId"] = self.depts[row["deptName"]]
+        if row.get("installDate"):
+            try:
+                data["installDate"] = excel.read_date(row["installDate"]).isoformat()
+            except ValueError:
+                raise BusinessError(f"安装日期 Install date: 日期格式错误: {row['installDate']} "
+                                    "(yyyy-mm-dd 或 yyyy/mm/dd)") from None
         existing = self.devices.get(code)
         if existing is not None:
             data["id"] = existing
@@ -223,7 +287,7 @@ class _Importer:
                 current = await self.db.get(Device, existing)
                 if current is not None and current.model_id not in (None, data["modelId"]):
                     raise BusinessError("设备创建后不能更换模型")
-        body = _validate(DeviceWrite, data)
+        body = _validate(DeviceWrite, data, "device")
         self._once(row)
         device = await service.save_device(self.db, body)
         self.devices[device.code] = device.id
@@ -231,30 +295,31 @@ class _Importer:
     async def _datapoint(self, row: dict) -> None:
         device_code = row.get("deviceCode", "")
         if not device_code:
-            raise BusinessError("deviceCode: 必填")
+            raise BusinessError(f"{dict(POINT_COLUMNS)['deviceCode']}: 必填")
         device_id = self.devices.get(device_code)
         if device_id is None:
             raise BusinessError(f"设备不存在: {device_code}")
-        data = _point_data(row, self.groups)
+        data = _point_data(row, self.groups, self.sources)
         data["deviceId"] = device_id
-        body = _validate(DataPointWrite, data)
+        body = _validate(DataPointWrite, data, "datapoint")
         self._once(row)
         existing = (await self.db.execute(select(DataPoint.id).where(DataPoint.device_id == device_id,
                                                                     DataPoint.code == body.code))).scalar()
         if existing is not None:
-            body = _validate(DataPointWrite, {**data, "id": existing})
+            body = _validate(DataPointWrite, {**data, "id": existing}, "datapoint")
         await service.save_point(self.db, body)
 
     async def _model(self, row: dict) -> None:
         model_code = row.get("modelCode", "")
         model_body = _validate(ModelWrite, {"code": model_code, "name": row.get("modelName") or model_code,
                                             "category": row.get("category"),
-                                            "manufacturer": row.get("manufacturer")})
+                                            "manufacturer": row.get("manufacturer")}, "model",
+                                {"code": "modelCode", "name": "modelName"})
         point_body = None
         if row.get("code"):
             data = _point_data(row, self.groups)
             data["linkId"] = self.models.get(model_code, 1)  # checked again against the real model below
-            point_body = _validate(ModelPointWrite, data)
+            point_body = _validate(ModelPointWrite, data, "model")
             self._once(row)
             if point_body.range_min is not None and point_body.range_max is not None \
                     and point_body.range_min > point_body.range_max:
@@ -313,7 +378,8 @@ async def run_import(db: AsyncSession, import_id: str) -> None:
     try:
         content = (await db.execute(select(ImportLog.content).where(ImportLog.id == entry.id))).scalar() or b""
         # In a thread: a large file parses for seconds, which would hold back the worker's heartbeat (core.jobs).
-        rows = await asyncio.to_thread(excel.read_rows, content, COLUMNS[entry.type])
+        rows = await asyncio.to_thread(functools.partial(
+            excel.read_sheet, content, COLUMNS[entry.type], required=REQUIRED[entry.type], aliases=ALIASES))
     except BusinessError as exc:
         entry.state, entry.message, entry.finish_time = FAILED, exc.msg, datetime.now().replace(microsecond=0)
         announce(db, entry)
@@ -369,9 +435,9 @@ def written(entry: ImportLog) -> str:
             f"第 {done + 2} 行起未导入")
 
 
-async def _rows(db: AsyncSession, entry: ImportLog, rows: list[dict], done: int) -> int:
-    """Import `rows` after the first `done` (imported before) and answer how many were rejected in all; the
-    counts and the progress are committed with the rows, every CHUNK rows."""
+async def _rows(db: AsyncSession, entry: ImportLog, rows: list[tuple[int, dict]], done: int) -> int:
+    """Import `rows` (sheet row number, cells) after the first `done` (imported before) and answer how many were
+    rejected in all; the counts and the progress are committed with the rows, every CHUNK rows."""
     importer = _Importer(db, entry.type)
     await importer.load()
     entry.total = len(rows)
@@ -379,18 +445,17 @@ async def _rows(db: AsyncSession, entry: ImportLog, rows: list[dict], done: int)
     if done:  # the rows written before count for duplicates, as if this run had read them
         rejected = set((await db.execute(select(ImportErrorRow.row_no).where(
             ImportErrorRow.import_id == entry.id))).scalars())
-        importer.seen.update(importer.key(row) for number, row in enumerate(rows[:done], start=2)
-                             if number not in rejected)
-    for number, row in enumerate(rows[done:], start=done + 2):  # row 1 is the header
+        importer.seen.update(importer.key(row) for number, row in rows[:done] if number not in rejected)
+    for count, (number, row) in enumerate(rows[done:], start=done + 1):
         try:
             await importer.row(row)
         except BusinessError as exc:
             failed += 1
             db.add(ImportErrorRow(import_id=entry.id, row_no=number, reason=exc.msg[:500],
                                   content=json.dumps(row, ensure_ascii=False)))
-        if (number - 1) % CHUNK == 0:
-            entry.progress = min(99, (number - 1) * 100 // max(1, len(rows)))
-            entry.success_count, entry.fail_count = number - 1 - failed, failed
+        if count % CHUNK == 0:
+            entry.progress = min(99, count * 100 // max(1, len(rows)))
+            entry.success_count, entry.fail_count = count - failed, failed
             announce(db, entry)
             await db.commit()
     return failed

@@ -164,7 +164,7 @@ def _thingsboard(sink: Sink, kind: str, topic: str, payload: bytes) -> list[Valu
 
 async def run(spec: SourceSpec, sink: Sink) -> None:
     queue: asyncio.Queue[list[Value]] = asyncio.Queue(maxsize=QUEUE_VALUES // 10)
-    sessions = sparkplug.Sessions()
+    sessions = sparkplug.Sessions(rebirth=specs.enabled(spec.config, "sparkplugRebirth", default=True))
     async with client(spec, timeout=spec.timeout_ms / 1000) as mqtt:
         await mqtt.subscribe(subscription(spec), qos=1)
         await sink.connected()
@@ -177,6 +177,10 @@ async def run(spec: SourceSpec, sink: Sink) -> None:
                 values = parse(spec, sink, message.topic.value, payload, sessions)
                 if values:
                     await queue.put(values)
+                for topic, request, why in sessions.requests:  # an edge node the source cannot follow
+                    await mqtt.publish(topic, request, qos=0)
+                    sink.rebirth_requested(topic, why)
+                sessions.requests.clear()
                 if sink.changed:  # a device said it is online or offline: shown at once
                     sink.changed = False
                     await sink.publish()

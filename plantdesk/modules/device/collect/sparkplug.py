@@ -11,10 +11,16 @@ What each message does (the device code is the Sparkplug device id, or the edge 
   are written as values (the `bdSeq` and `Node Control/…` metrics are the protocol's, not the plant's).
 - DBIRTH: the device's aliases learnt (a node's aliases are one namespace), its metrics written; online.
 - NDATA, DDATA: metrics by name or by the alias the birth gave; an alias no birth named is rejected
-  (unknown_alias: the node is to be asked for a rebirth).
+  (unknown_alias).
 - DDEATH: the device offline. NDEATH: the node and every device it had born offline, when its `bdSeq` is the
   current session's (a late death of an older session is ignored).
 - STATE, NCMD, DCMD: not telemetry; ignored.
+
+A host application asks an edge node to be born again when it cannot follow the session (Sparkplug 3.0, "Host
+Application" rebirth): on an alias no birth named and on a gap in the node's message sequence (`seq` counts 0…255
+over its births, data and deaths), the source publishes an NCMD with `Node Control/Rebirth` = true to
+`spBv1.0/{group}/NCMD/{node}`, at most once per REBIRTH_SECONDS per node until its NBIRTH arrives (a source
+setting `sparkplugRebirth: false` turns this off, e.g. for an account that may not publish).
 Values by datatype: Int8/16/32 and Int64 as signed (two's complement in the unsigned fields), unsigned ones
 as they are, Float/Double, Boolean, String/Text/UUID as text, DateTime as epoch ms; Bytes, File, DataSet and
 Template values are rejected as malformed.
@@ -22,6 +28,7 @@ Template values are rejected as malformed.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -34,6 +41,8 @@ NAMESPACE = "spBv1.0"
 SIGNED32 = {1: 8, 2: 16, 3: 32}  # Int8, Int16, Int32 → bits
 INT64, DATETIME = 4, 13
 FLOAT_TYPES, BOOLEAN, TEXT_TYPES = {9, 10}, 11, {12, 14, 15}
+REBIRTH = "Node Control/Rebirth"
+REBIRTH_SECONDS = 10.0
 
 
 def _payload_class() -> Any:
@@ -84,13 +93,32 @@ class Node:
     aliases: dict[int, str] = field(default_factory=dict)
     types: dict[str, int] = field(default_factory=dict)  # metric name → datatype (DATA messages may omit it)
     devices: set[str] = field(default_factory=set)
+    seq: int | None = None  # the sequence number of its last message
+    asked: float | None = None  # monotonic time of the last rebirth request, None once it was born again
+
+
+def rebirth_request() -> bytes:
+    """The NCMD payload asking an edge node for its births again."""
+    stamp = int(time.time() * 1000)
+    message = Payload(timestamp=stamp)
+    message.metrics.add(name=REBIRTH, timestamp=stamp, datatype=BOOLEAN, boolean_value=True)
+    return message.SerializeToString()
 
 
 class Sessions:
-    """The edge nodes one MQTT source has heard, by (group, node)."""
+    """The edge nodes one MQTT source has heard, by (group, node); `requests` collects the rebirth requests
+    (topic, payload, why) the source is to publish."""
 
-    def __init__(self) -> None:
+    def __init__(self, rebirth: bool = True) -> None:
         self.nodes: dict[tuple[str, str], Node] = {}
+        self.rebirth = rebirth
+        self.requests: list[tuple[str, bytes, str]] = []
+
+    def ask_rebirth(self, group: str, node_id: str, node: Node, why: str) -> None:
+        if not self.rebirth or (node.asked is not None and time.monotonic() - node.asked < REBIRTH_SECONDS):
+            return
+        node.asked = time.monotonic()
+        self.requests.append((f"{NAMESPACE}/{group}/NCMD/{node_id}", rebirth_request(), why))
 
     def parse(self, sink: Sink, parts: list[str], topic: str, payload: bytes) -> list[Value]:
         if len(parts) > 1 and parts[1] == "STATE":  # a host application's state: not telemetry
@@ -118,6 +146,11 @@ class Sessions:
                 if metric.name == "bdSeq":
                     node.bd_seq = _plain(metric)
         node = self.nodes.setdefault(key, Node())
+        if kind != "NDEATH" and message.HasField("seq"):
+            expected = None if node.seq is None or kind == "NBIRTH" else (node.seq + 1) % 256
+            if expected is not None and message.seq != expected:
+                self.ask_rebirth(group, node_id, node, f"消息序号不连续: 收到 {message.seq}, 应为 {expected}")
+            node.seq = message.seq
         if kind == "NDEATH":
             bd_seq = next((_plain(m) for m in message.metrics if m.name == "bdSeq"), None)
             if node.bd_seq is not None and bd_seq is not None and bd_seq != node.bd_seq:
@@ -149,7 +182,9 @@ class Sessions:
             if name is None:
                 name = node.aliases.get(metric.alias) if metric.HasField("alias") else None
                 if name is None:
-                    sink.reject("unknown_alias", f"{topic}: alias {metric.alias if metric.HasField('alias') else '?'}")
+                    alias = metric.alias if metric.HasField("alias") else "?"
+                    sink.reject("unknown_alias", f"{topic}: alias {alias}")
+                    self.ask_rebirth(group, node_id, node, f"别名 {alias} 未知")
                     continue
             if name == "bdSeq" or name.startswith("Node Control/") or name.startswith("Properties/"):
                 continue

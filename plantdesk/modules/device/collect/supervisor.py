@@ -101,6 +101,12 @@ class Sink:
         self.status.point_failed(f"{where} 读取失败: {cause}")
         self.reject("read_failed", f"{where}: {cause}")
 
+    def rebirth_requested(self, topic: str, why: str) -> None:
+        """A Sparkplug edge node was asked for its births again (collect.sparkplug): said in the system log."""
+        text = f"数据源 {self.spec.code} 请求 Sparkplug 节点重新发送出生证明 ({topic}): {why}"
+        log.info("%s (tenant %s)", text, self.spec.tenant_id)
+        system_log.record("info", "collector", "rebirth", text, tenant_id=self.spec.tenant_id)
+
     def _note(self, reason: str, detail: str) -> None:
         now = time.monotonic()
         if now - self._logged.get(reason, -LOG_EVERY) < LOG_EVERY:

@@ -9,6 +9,7 @@ import { deviceDevice } from './device.device';
 import { deviceModel } from './device.model';
 import { deviceMonitordata } from './device.monitordata';
 import { deviceOverview } from './device.overview';
+import { deviceServerText } from './device.serverText';
 import { flow } from './flow';
 import { form } from './form';
 import { indexAiChat } from './index.aiChat';
@@ -69,6 +70,7 @@ export const AREAS: Area[] = [
   deviceDevice,
   deviceModel,
   deviceDatapoint,
+  deviceServerText,
   indexImportExportManagement,
   indexKnowledge,
   indexAiChat,

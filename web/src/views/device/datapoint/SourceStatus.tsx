@@ -20,6 +20,7 @@ import { notify, toast } from '#src/app/feedback';
 import { useLive } from '#src/app/useLive';
 import { useAccess } from '#src/components/Access';
 import { i18n } from '#src/i18n';
+import { serverText } from '../serverText';
 import { CertificateView } from './SourceSettings';
 
 const L = (key: string) => `device.datapoint.${key}`;
@@ -79,7 +80,7 @@ export function SourceState({ sourceId, type }: { sourceId: string; type?: strin
   if (type && !LIVE_TYPES.includes(type)) return <Typography.Text type="secondary">-</Typography.Text>;
   const badge = <StateBadge state={status?.state} />;
   const state = status?.lastError ? (
-    <Tooltip title={`${t(L('lastError'))}: ${status.lastError} (${time(status.lastErrorTime)})`}>
+    <Tooltip title={`${t(L('lastError'))}: ${serverText(status.lastError)} (${time(status.lastErrorTime)})`}>
       <span data-source-state={status.state}>{badge}</span>
     </Tooltip>
   ) : (

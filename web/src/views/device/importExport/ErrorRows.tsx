@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deviceKeys, downloadRejectedRows, errorPage, type ImportLog } from '#src/api/deviceAdmin';
 import { Access } from '#src/components/Access';
+import { serverText } from '../serverText';
 
 const L = (key: string) => `index.importExportManagement.${key}`;
 
@@ -65,7 +66,12 @@ export default function ErrorRows({ log, onClose }: { log: ImportLog; onClose():
         }}
         columns={[
           { key: 'rowNo', dataIndex: 'rowNo', title: t(L('rowNo')), width: 80 },
-          { key: 'reason', dataIndex: 'reason', title: t(L('reason')), width: 300 },
+          {
+            key: 'reason',
+            title: t(L('reason')),
+            width: 300,
+            render: (_, row) => serverText(row.reason),
+          },
           {
             key: 'content',
             title: t(L('content')),

@@ -7,6 +7,7 @@ import { downloadImportFile, IMPORT_TYPES, type ImportLog, importLogApi } from '
 import { lazyChunk } from '#src/app/registry';
 import { type CrudHandle, type CrudOption, CrudPage, READ_ONLY } from '#src/components/CrudPage';
 import { IMPORT_FAILED } from '#src/components/ImportJob';
+import { serverText } from '../serverText';
 import { ProgressCell } from './ProgressCell';
 
 const ErrorRows = lazyChunk(() => import('./ErrorRows'));
@@ -63,7 +64,7 @@ export default function ImportExportLogPage() {
           label: L('message'),
           overHidden: true,
           // The counts say how a finished import went; the note matters when it failed as a whole.
-          render: (row) => (row.state === IMPORT_FAILED ? row.message : ''),
+          render: (row) => (row.state === IMPORT_FAILED ? serverText(row.message) : ''),
         },
         { prop: 'createTime', label: L('createTime'), width: 170 },
         { prop: 'finishTime', label: L('finishTime'), width: 170 },
