@@ -429,7 +429,7 @@ async def _http(db: AsyncSession, instance: FlowInstance, action: engine.Action)
     except (BusinessError, httpx.HTTPError, OSError) as exc:
         cause = exc.msg if isinstance(exc, BusinessError) else f"连接失败 ({type(exc).__name__})"
         if action.text("ignoreException").lower() == "true":
-            return {f"{action.key}Error": cause}
+            return {result: None, f"{action.key}Error": cause}
         raise BusinessError(f"HTTP 调用失败: {action.name}: {cause}") from None
     content = answer.content[:MAX_RESPONSE]
     try:
