@@ -52,7 +52,8 @@ def test_a_rejection_reaches_the_send_task_with_its_text():
 def test_miwg_style_model_with_a_message_start_a_correlated_catch_and_performers():
     prepared = engine.prepare(ORDER)
     assert [(p.key, p.trigger) for p in prepared.processes] == [("orderFulfilment", "message:orderReceived")]
-    assert sorted(prepared.people) == [("用户任务 Check order", "group", "hr"), ("用户任务 Ship goods", "user", "sunli")]
+    assert sorted(prepared.people) == [
+        ("用户任务 Check order", "group", "hr"), ("用户任务 Ship goods", "user", "sunli")]
     wf = engine.start(prepared.xml, "orderFulfilment", {"orderNo": "A1", "erpUrl": "http://erp/x"},
                       ("message", "orderReceived"))
     [check] = wf.human_tasks()
@@ -104,8 +105,10 @@ def test_schedules(schedule, after, expected):
      "不支持运行代码的服务任务 Credit check (class); 请改用内置动作: http, mail, notify, set"),
     ('<serviceTask id="x" name="Topic" camunda:type="external" camunda:topic="pay"/>',
      "不支持运行代码的服务任务 Topic (topic); 请改用内置动作: http, mail, notify, set"),
-    ('<serviceTask id="x" name="Nothing"/>', "服务任务 Nothing 没有配置内置动作 (flowable:type: http, mail, notify, set)"),
-    ('<serviceTask id="x" name="Shell" flowable:type="shell"/>', "服务任务 Shell 的动作不受支持: shell (可用: http, mail, notify, set)"),
+    ('<serviceTask id="x" name="Nothing"/>',
+     "服务任务 Nothing 没有配置内置动作 (flowable:type: http, mail, notify, set)"),
+    ('<serviceTask id="x" name="Shell" flowable:type="shell"/>',
+     "服务任务 Shell 的动作不受支持: shell (可用: http, mail, notify, set)"),
     ('<serviceTask id="x" name="Call" flowable:type="http"/>', "服务任务 Call 缺少参数: url"),
     ('<scriptTask id="x" name="Script"/>', "不支持脚本任务: Script"),
     ('<businessRuleTask id="x" name="Rules"/>', "不支持业务规则任务: Rules"),

@@ -97,7 +97,8 @@ class TestFlowableHoliday:
             notes = (await db.execute(select(SystemNotice.content).where(
                 SystemNotice.content.like("%Holiday request rejected%")))).scalars().all()
         assert status == "completed"
-        assert {"name": "Holiday request rejected", "text": "3 days were not approved"} in [json.loads(n) for n in notes]
+        rejected = {"name": "Holiday request rejected", "text": "3 days were not approved"}
+        assert rejected in [json.loads(n) for n in notes]
 
     async def test_approval_sets_variables_and_the_account_becomes_the_assignee(self, demo_admin, hr, employee,
                                                                                 unique):
