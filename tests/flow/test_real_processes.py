@@ -222,3 +222,28 @@ class TestTimerStart:
             assert await db.scalar(select(FlowInstance.id).where(FlowInstance.process_key == key)) is None
             assert await db.scalar(select(FlowDefinition.next_start).where(
                 FlowDefinition.id == int(definition["id"]))) > datetime.now()
+
+
+class TestDemoInspection:
+    async def test_the_demo_inspection_runs_a_shift_end_to_end(self, app, demo_admin, client):
+        from plantdesk.demo.data import flow
+
+        async with app.state.runtime.unit_of_work_in(tenancy.PLATFORM) as db:
+            assert await flow.seed_inspection(db) is False  # once
+        definition = await definition_of(demo_admin, flow.INSPECTION_KEY)
+        assert definition["name"] == "设备巡检 / Shift inspection"
+        async with app.state.runtime.unit_of_work_in(tenancy.Scope(DEMO_TENANT)) as db:
+            row = await db.get(FlowDefinition, int(definition["id"]))
+            assert row.schedule == "0 0 0,8,16 * * ?" and row.next_start.hour in (0, 8, 16)
+            assert await service.start_scheduled(db, row.next_start) >= 1  # other tests' schedules may be due too
+        operator = await login(client, "lina", "123456", DEMO_TENANT)
+        page = await operator.data("GET", f"{API}/work/claim-list", size=200)
+        [sheet] = [r for r in page["records"] if r["processDefinitionKey"] == flow.INSPECTION_KEY]
+        assert (sheet["taskName"], sheet["formKey"]) == (
+            "填写巡检记录 / Fill in the inspection sheet", "Equipment inspection")
+        await operator.data("POST", f"{API}/work/claim-task", taskId=sheet["taskId"])
+        await operator.data("POST", f"{API}/work/complete-task", {"taskId": sheet["taskId"], "comment": "正常"})
+        async with app.state.runtime.unit_of_work_in(tenancy.Scope(DEMO_TENANT)) as db:
+            notes = (await db.execute(select(SystemNotice.content).where(
+                SystemNotice.content.like("%Shift inspection done%")))).scalars().all()
+        assert notes and json.loads(notes[-1])["name"] == "本班巡检已完成 / Shift inspection done"

@@ -51,6 +51,7 @@ from plantdesk.modules.flow.schemas import FlowModelRead, FlowModelWrite, LeaveW
 from plantdesk.modules.system.models import Dept, Role, User
 
 LEAVE_XML = Path(__file__).parent / "bpmn" / "leave.bpmn20.xml"
+INSPECTION_XML = Path(__file__).parent / "bpmn" / "inspection.bpmn20.xml"  # the demo's periodic inspection
 LEAVE_KEY = "Leave"
 LEAVE_TABLE = "wf_leave"
 TASK_USER = "taskUser_"
