@@ -139,3 +139,24 @@ def test_a_missing_collection_is_a_missing_variable(mode):
         '<sequenceFlow sourceRef="s" targetRef="t"/>')).xml
     with pytest.raises(engine.EngineError, match="^流程变量不存在: approvers$"):
         engine.start(xml, "p", {})
+
+
+CALLER = (f'{HEAD}<process id="caller"><startEvent id="s"/><sequenceFlow sourceRef="s" targetRef="call"/>'
+          '<callActivity id="call" name="Repair" calledElement="repair"/><sequenceFlow sourceRef="call" '
+          'targetRef="e"/><endEvent id="e"/></process></definitions>').encode()
+CALLEE = (f'{HEAD}<process id="repair"><startEvent id="s"/><sequenceFlow sourceRef="s" targetRef="fix"/>'
+          '<userTask id="fix" name="Fix it" flowable:candidateGroups="maintenance"/>'
+          '<sequenceFlow sourceRef="fix" targetRef="e"/><endEvent id="e"/></process></definitions>').encode()
+
+
+def test_a_call_activity_finds_a_deployed_process_by_key():
+    assert engine.called_keys(CALLER) == {"repair"}
+    with pytest.raises(engine.EngineError, match=r"^调用活动找不到流程: repair \(调用活动 Repair\)$"):
+        engine.prepare(CALLER)
+    prepared = engine.prepare(CALLER, {"repair": engine.prepare(CALLEE).xml})
+    assert [p.key for p in prepared.processes] == ["caller"]  # the called process is not a definition of its own
+    wf = engine.start(prepared.xml, "caller", {})
+    [fix] = wf.human_tasks()
+    assert (fix.name, fix.candidate_groups) == ("Fix it", ["maintenance"])
+    wf.complete(fix.id, {})
+    assert wf.completed

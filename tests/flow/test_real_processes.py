@@ -247,3 +247,21 @@ class TestDemoInspection:
             notes = (await db.execute(select(SystemNotice.content).where(
                 SystemNotice.content.like("%Shift inspection done%")))).scalars().all()
         assert notes and json.loads(notes[-1])["name"] == "本班巡检已完成 / Shift inspection done"
+
+
+class TestCallActivity:
+    async def test_the_caller_runs_the_deployed_process_of_that_key(self, demo_admin, unique):
+        from tests.flow.test_real_models import CALLEE, CALLER
+
+        callee = CALLEE.replace(b'"repair"', f'"repair_{unique}"'.encode())
+        caller = CALLER.replace(b'"repair"', f'"repair_{unique}"'.encode()).replace(b'"caller"',
+                                                                                    f'"caller_{unique}"'.encode())
+        missing = await upload(demo_admin, "caller.bpmn", caller)
+        assert missing["msg"] == f"调用活动找不到流程: repair_{unique} (调用活动 Repair)"
+        assert (await upload(demo_admin, "repair.bpmn", callee))["data"] == 1
+        assert (await upload(demo_admin, "caller.bpmn", caller))["data"] == 1
+        definition = await definition_of(demo_admin, f"caller_{unique}")
+        instance = (await demo_admin.data("POST", f"{API}/work/start-process",
+                                          {"processDefinitionId": definition["id"]}))["processInstanceId"]
+        diagram = await demo_admin.data("GET", f"{API}/process/diagram-view", processInstanceId=instance)
+        assert "fix" in diagram["active"]

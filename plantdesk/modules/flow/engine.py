@@ -534,9 +534,32 @@ def _multi_instance(loop: etree._Element, owner: str) -> None:
 _ISO_TIME = re.compile(r"^(R\d*/)?P(?!$)[0-9YMWDTHMS.]*$|^\d{4}-\d{2}-\d{2}T[0-9:.+\-Z]*$")
 
 
-def prepare(xml: bytes | str) -> Prepared:
+def called_keys(xml: bytes | str) -> set[str]:
+    """The process keys the model's call activities name that the file itself does not hold."""
+    root = _document(xml)
+    own = {p.get("id") for p in root.iterfind(f"{{{BPMN}}}process")}
+    return {c.get("calledElement") for c in root.iter(f"{{{BPMN}}}callActivity")} - own - {None, ""}
+
+
+def _include(root: etree._Element, key: str, library: dict[str, bytes]) -> None:
+    """A called process from another deployment (its XML in `library`), copied into this model with the
+    messages, signals and errors it names; the deployment then calls the version deployed at the time."""
+    source = _document(library[key])
+    process = source.find(f"{{{BPMN}}}process[@id='{key}']")
+    if process is None:
+        raise EngineError(f"调用活动找不到流程: {key}")
+    known = {child.get("id") for child in root}
+    for child in source.iterchildren(f"{{{BPMN}}}message", f"{{{BPMN}}}signal", f"{{{BPMN}}}error",
+                                     f"{{{BPMN}}}escalation"):
+        if child.get("id") not in known:
+            root.insert(0, child)
+    root.append(process)
+
+
+def prepare(xml: bytes | str, library: dict[str, bytes] | None = None) -> Prepared:
     """Validate a model, mark its processes executable and translate its expressions; `EngineError` with a
-    readable message when the model cannot run."""
+    readable message when the model cannot run. `library` holds the deployed XML of each process key a call
+    activity names outside the file (`called_keys`)."""
     root = _document(xml)
     if etree.QName(root).localname != "definitions" or etree.QName(root).namespace != BPMN:
         raise EngineError("模型不是 BPMN 2.0 文档")
@@ -566,6 +589,12 @@ def prepare(xml: bytes | str) -> Prepared:
         if name in TIMER_TAGS and (element.text or "").strip():
             text = element.text.strip()
             element.text = repr(text) if _ISO_TIME.match(text) else translate(text)
+    for call in root.iter(f"{{{BPMN}}}callActivity"):
+        key = call.get("calledElement") or ""
+        if root.find(f"{{{BPMN}}}process[@id='{key}']") is None:
+            if key not in (library or {}):
+                raise EngineError(f"调用活动找不到流程: {key or '?'} ({_label(call)})")
+            _include(root, key, library or {})
     text = etree.tostring(root, xml_declaration=True, encoding="UTF-8")
     for process in found:
         _spec(text, process.key)  # the engine's own validation (flows, gateways, events)
@@ -659,8 +688,10 @@ def _spec(xml: bytes, key: str) -> tuple[Any, dict]:
     try:
         parser.add_bpmn_str(xml)
         return parser.get_spec(key), parser.get_subprocess_specs(key)
-    except (ValidationException, WorkflowException) as exc:
-        raise EngineError(f"模型校验失败: {exc}") from None
+    except ValidationException as exc:  # the element named, not the engine's English text
+        raise EngineError(f"模型校验失败: {exc.name or exc.id or exc.tag or key}") from None
+    except WorkflowException:
+        raise EngineError(f"模型校验失败: {key}") from None
 
 
 def fingerprint(xml: bytes) -> str:

@@ -86,18 +86,29 @@ def _wrap(values: Iterable[str]) -> str | None:
 # --- deployment -----------------------------------------------------------------------------------------------
 
 
-def prepare(xml: bytes | str) -> engine.Prepared:
+def prepare(xml: bytes | str, library: dict[str, bytes] | None = None) -> engine.Prepared:
     """The engine's executable model, or the reason it refuses the model as a business error."""
     try:
-        return engine.prepare(xml)
+        return engine.prepare(xml, library)
     except engine.EngineError as exc:
         raise BusinessError(str(exc)) from None
 
 
 async def check(db: AsyncSession, xml: bytes | str) -> engine.Prepared:
-    """`prepare`, and every literal user and group of its tasks held by someone in the session's tenant: a task
-    nobody could claim is refused here, naming the task and the name (docs/decisions.md "Who takes a task")."""
-    prepared = prepare(xml)
+    """`prepare` with the processes its call activities name from the tenant's deployed definitions (the newest
+    version of each key), and every literal user and group of its tasks held by someone in the session's tenant:
+    a task nobody could claim is refused here, naming the task and the name (docs/decisions.md "Who takes a
+    task")."""
+    try:
+        keys = engine.called_keys(xml)
+    except engine.EngineError as exc:
+        raise BusinessError(str(exc)) from None
+    library = {}
+    for key in keys:
+        definition = await db.scalar(latest_definitions().where(FlowDefinition.process_key == key))
+        if definition is not None:
+            library[key] = await deployment_xml(db, definition.deployment_id)
+    prepared = prepare(xml, library)
     users = {name for _task, kind, name in prepared.people if kind == "user"}
     groups = {name for _task, kind, name in prepared.people if kind == "group"}
     known_users = await task_users(db, users)
