@@ -15,7 +15,7 @@ from plantdesk.cli import with_demo
 from plantdesk.config import Settings
 from plantdesk.core import outbound
 from plantdesk.demo import TENANT, allow
-from plantdesk.demo.data import collect
+from plantdesk.demo.data import collect, flow
 from tests.device.collect_servers import ModbusSim
 
 REFUSED = "不允许连接本机、内网或保留地址: 127.0.0.1"
@@ -47,10 +47,11 @@ class TestGrants:
         with pytest.raises(ValidationError, match="tenant/kind=host:port"):
             Settings(outbound_grants=grant)
 
-    def test_the_demo_grants_its_tenant_its_collectors_and_its_mes(self):
+    def test_the_demo_grants_its_tenant_its_collectors_its_mes_and_its_inspection(self):
         assert set(allow.grants()) == {
             f"{TENANT}/mqtt=127.0.0.1:1883", f"{TENANT}/modbus=127.0.0.1:{collect.MODBUS_PORT}",
-            f"{TENANT}/opcua=127.0.0.1:{collect.OPCUA_PORT}", f"{TENANT}/mysql=127.0.0.1:3306"}
+            f"{TENANT}/opcua=127.0.0.1:{collect.OPCUA_PORT}", f"{TENANT}/mysql=127.0.0.1:3306",
+            f"{TENANT}/flow=127.0.0.1:{flow.DEMO_ENDPOINT_PORT}"}
 
     def test_a_worker_beside_the_demo_gets_the_same_grants(self, monkeypatch):
         """`worker` (PLANTDESK_JOBS=queue) runs the collectors; with PLANTDESK_DEMO=1 they may read the demo's

@@ -1,5 +1,6 @@
 """What the demo tenant alone may reach on loopback while the demo runs (Settings.demo): its collectors the
-demo's MQTT broker, Modbus and OPC UA servers (demo.data.collect), its MES source the MariaDB of demo.mes; each
+demo's MQTT broker, Modbus and OPC UA servers (demo.data.collect), its MES source the MariaDB of demo.mes, its
+periodic inspection the server's own readiness (demo.data.flow); each
 for that kind of connection only (core.outbound's grants), so no other tenant, and no AI provider, form hook or
 storage of the demo tenant itself, may name these ports."""
 
@@ -10,14 +11,15 @@ from plantdesk.demo import TENANT
 
 
 def grants() -> list[str]:
-    from plantdesk.demo.data import collect
+    from plantdesk.demo.data import collect, flow
     from plantdesk.demo.mes import MES_URL
 
     mqtt, mes = urlsplit(collect.MQTT_BROKER), urlsplit(MES_URL)
     return [f"{TENANT}/mqtt={mqtt.hostname}:{mqtt.port or 1883}",
             f"{TENANT}/modbus=127.0.0.1:{collect.MODBUS_PORT}",
             f"{TENANT}/opcua=127.0.0.1:{collect.OPCUA_PORT}",
-            f"{TENANT}/mysql={mes.hostname}:{mes.port or 3306}"]
+            f"{TENANT}/mysql={mes.hostname}:{mes.port or 3306}",
+            f"{TENANT}/flow=127.0.0.1:{flow.DEMO_ENDPOINT_PORT}"]
 
 
 def apply() -> None:

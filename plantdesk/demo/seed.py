@@ -190,5 +190,5 @@ async def seed_video(db: AsyncSession) -> bool:
     return await video.seed(db, TENANT)
 
 
-LATER = (seed_plant, seed_forms, seed_knowledge, seed_production, flow.seed_flow, staff.seed_staff, seed_visual,
-         seed_video, seed_reports, seed_code)
+LATER = (seed_plant, seed_forms, seed_knowledge, seed_production, flow.seed_flow, staff.seed_staff,
+         flow.seed_inspection, seed_visual, seed_video, seed_reports, seed_code)

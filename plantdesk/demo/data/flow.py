@@ -1,10 +1,17 @@
 """The demo tenant's workflow: the leave process (请假流程) deployed, department leaders for the applicant's
 manager, an HR role and user for the second approval, and the 我的事务 menus for the staff.
 
+The periodic inspection (巡检, modules/flow/bpmn/inspection.bpmn20.xml) is deployed once the plant roles exist
+(seed_inspection, after demo.data.staff): at the start of every shift it reads the platform's readiness over HTTP
+(the server's own /readyz, granted to the demo tenant in demo.allow), gives the operators the inspection sheet and,
+once it is submitted, notifies the production manager.
+
 Demo path: liuyang (Synthesis Team, leader zhangwei) applies; zhangwei (Production's manager) claims and approves;
 for more than 3 days sunli (Human Resources, role hr) claims and approves. zhangwei's own leave goes to admin, the
 leader above him (docs/decisions.md "Leader's own request"). Passwords are the tenant's default (123456).
 """
+
+import os
 
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -32,6 +39,9 @@ LEADERS = {
     "Demo Chemical Plant": "admin",
 }
 WORK_MENUS = ["work"]
+INSPECTION_KEY = "shiftInspection"
+# The server's own readiness: the port `serve` listens on (PORT, as the CLI reads it).
+DEMO_ENDPOINT_PORT = int(os.environ.get("PORT", "8000"))
 
 
 async def seed_flow(db: AsyncSession) -> bool:
@@ -92,5 +102,25 @@ async def seed_flow(db: AsyncSession) -> bool:
             category="office",
             resource_name="leave.bpmn20.xml",
         )
+        await db.flush()
+    return True
+
+
+async def seed_inspection(db: AsyncSession) -> bool:
+    """The periodic inspection, deployed once by the demo tenant's admin (its process administrator)."""
+    from plantdesk.modules.flow import service
+    from plantdesk.modules.flow.models import FlowDefinition
+
+    with tenancy.tenant_scope(db, TENANT):
+        if await db.scalar(select(FlowDefinition.id).where(FlowDefinition.process_key == INSPECTION_KEY)):
+            return False
+        admin = await db.scalar(select(User).where(User.account == "admin"))
+        if admin is None or not await db.scalar(select(Role.id).where(Role.role_alias == "operator")):
+            return False
+        xml = service.INSPECTION_XML.read_text(encoding="utf-8").replace(
+            "http://127.0.0.1:8000/", f"http://127.0.0.1:{DEMO_ENDPOINT_PORT}/")
+        deployer = Identity(user_id=admin.id, tenant_id=TENANT, account="admin", client_id="seed", session_id=0)
+        await service.deploy(db, deployer, xml.encode(), name="设备巡检 / Shift inspection", category="flow_4",
+                             resource_name="inspection.bpmn20.xml")
         await db.flush()
     return True

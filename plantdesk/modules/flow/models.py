@@ -62,6 +62,11 @@ class FlowDefinition(IdMixin, TenantMixin, Base):
     resource_name: Mapped[str] = mapped_column(String(255))
     form_id: Mapped[int | None] = mapped_column(BigInteger)
     deploy_time: Mapped[datetime] = mapped_column(DateTime)
+    # How the process starts besides by hand: a timer start's schedule (as written) with its next due time, or
+    # the message or signal of its message/signal start ("message:<name>").
+    schedule: Mapped[str | None] = mapped_column(String(255))
+    next_start: Mapped[datetime | None] = mapped_column(DateTime, index=True)
+    trigger: Mapped[str | None] = mapped_column(String(255))
 
 
 class FlowInstance(IdMixin, TenantMixin, Base):
@@ -88,6 +93,7 @@ class FlowInstance(IdMixin, TenantMixin, Base):
     status: Mapped[str] = mapped_column(String(16), default=RUNNING)
     delete_reason: Mapped[str | None] = mapped_column(String(500))
     next_timer: Mapped[datetime | None] = mapped_column(DateTime)
+    waiting: Mapped[str | None] = mapped_column(String(1000))  # ",message:paid,signal:stop,": what it waits for
     state: Mapped[str] = mapped_column(Text)  # lists leave it out (defer)
     row_version: Mapped[int] = mapped_column(Integer, default=1, server_default="1")
 

@@ -22,6 +22,8 @@ from plantdesk.modules.flow.schemas import (
     CompleteTask,
     FlowDefinitionRead,
     FlowDiagram,
+    FlowEvent,
+    FlowEventResult,
     FlowHistoryRow,
     FlowModelDetail,
     FlowModelRead,
@@ -129,13 +131,14 @@ def _bpmn_file(upload: UploadFile) -> tuple[str, str]:
 
 
 @manager.post("/check-upload", response_model=R[FlowUploadCheck])
-async def manager_check_upload(file: Annotated[UploadFile, File()], user: Identity = DeployUpload):
+async def manager_check_upload(db: TenantDb, file: Annotated[UploadFile, File()], user: Identity = DeployUpload):
     """Multipart `file`: would it deploy? BladeX checks the suffix of each chosen file before deploy-upload;
-    PlantDesk also runs the engine's validation, so a model that would be refused is named before anything is
-    deployed. `success` false carries the reason in `message`; nothing is written."""
+    PlantDesk also runs the engine's validation and the deploy's check of the tasks' users and roles, so a model
+    that would be refused is named before anything is deployed. `success` false carries the reason in `message`;
+    nothing is written."""
     try:
         name = _bpmn_file(file)[0]
-        processes = service.prepare(await file.read()).processes  # core.limits caps the request body
+        processes = (await service.check(db, await file.read())).processes  # core.limits caps the request body
     except BusinessError as exc:
         return ok({"name": file.filename or "", "success": False, "message": exc.msg, "processes": []})
     return ok({"name": name, "success": True, "processes": [p.key for p in processes]})
@@ -302,6 +305,16 @@ async def start_process(db: TenantDb, user: CurrentUser, body: StartProcess):
 # --- process views --------------------------------------------------------------------------------------------
 
 process = APIRouter(prefix=f"{PREFIX}/process", tags=["flow-process"])
+
+
+@process.post("/event", response_model=R[FlowEventResult])
+async def process_event(db: TenantDb, body: FlowEvent, user: Identity = ManagerState):
+    """A message or signal from outside (a system or a device's integration; needs manager_state): into the
+    running instances waiting for it whose variables match `correlation` (and whose business key is
+    `businessKey`), and it starts the processes with that message or signal start, as the caller. Answers the
+    instance ids reached and started."""
+    return ok(await service.deliver(db, user, body.kind, body.name, correlation=body.correlation,
+                                    variables=body.variables, business_key=body.business_key))
 
 
 @process.get("/history-flow-list", response_model=R[list[FlowHistoryRow]])

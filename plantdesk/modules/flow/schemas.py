@@ -107,6 +107,22 @@ class FlowStarted(Schema):
     process_instance_id: Id
 
 
+class FlowEvent(Schema):
+    """A message or signal from outside (POST /blade-flow/process/event)."""
+
+    kind: str = Field(default="message", pattern=r"^(message|signal)$")
+    name: str = Field(min_length=1, max_length=200)
+    # variables an instance must hold with these values (the message's correlation keys)
+    correlation: dict[str, Any] = Field(default_factory=dict)
+    business_key: str | None = Field(default=None, max_length=130)
+    variables: dict[str, Any] = Field(default_factory=dict)  # the payload: into the instance's variables
+
+
+class FlowEventResult(Schema):
+    delivered: list[Id]
+    started: list[Id]
+
+
 class FlowHistoryRow(Schema):
     history_activity_id: str
     history_activity_name: str

@@ -14,16 +14,21 @@ from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import quoteattr
 
+import httpx
+import orjson
 from sqlalchemy import Row, Select, delete, func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import defer, load_only
 from sqlalchemy.orm.exc import StaleDataError
 
-from plantdesk.core import query, tenancy
+from plantdesk.core import outbound, query, system_log, tenancy
 from plantdesk.core.context import Identity
 from plantdesk.core.crud import mark_deleted
 from plantdesk.core.errors import BusinessError, NotFoundError
 from plantdesk.core.paging import PageParams, paginate
+from plantdesk.core.runtime import settings_of
+from plantdesk.modules.alarm import mail
+from plantdesk.modules.desk import service as desk
 from plantdesk.modules.flow import engine
 from plantdesk.modules.flow.models import (
     ACTIVE,
@@ -46,6 +51,7 @@ from plantdesk.modules.flow.schemas import FlowModelRead, FlowModelWrite, LeaveW
 from plantdesk.modules.system.models import Dept, Role, User
 
 LEAVE_XML = Path(__file__).parent / "bpmn" / "leave.bpmn20.xml"
+INSPECTION_XML = Path(__file__).parent / "bpmn" / "inspection.bpmn20.xml"  # the demo's periodic inspection
 LEAVE_KEY = "Leave"
 LEAVE_TABLE = "wf_leave"
 TASK_USER = "taskUser_"
@@ -80,12 +86,59 @@ def _wrap(values: Iterable[str]) -> str | None:
 # --- deployment -----------------------------------------------------------------------------------------------
 
 
-def prepare(xml: bytes | str) -> engine.Prepared:
+def prepare(xml: bytes | str, library: dict[str, bytes] | None = None) -> engine.Prepared:
     """The engine's executable model, or the reason it refuses the model as a business error."""
     try:
-        return engine.prepare(xml)
+        return engine.prepare(xml, library)
     except engine.EngineError as exc:
         raise BusinessError(str(exc)) from None
+
+
+async def check(db: AsyncSession, xml: bytes | str) -> engine.Prepared:
+    """`prepare` with the processes its call activities name from the tenant's deployed definitions (the newest
+    version of each key), and every literal user and group of its tasks held by someone in the session's tenant:
+    a task nobody could claim is refused here, naming the task and the name (docs/decisions.md "Who takes a
+    task")."""
+    try:
+        keys = engine.called_keys(xml)
+    except engine.EngineError as exc:
+        raise BusinessError(str(exc)) from None
+    library = {}
+    for key in keys:
+        definition = await db.scalar(latest_definitions().where(FlowDefinition.process_key == key))
+        if definition is not None:
+            library[key] = await deployment_xml(db, definition.deployment_id)
+    prepared = prepare(xml, library)
+    users = {name for _task, kind, name in prepared.people if kind == "user"}
+    groups = {name for _task, kind, name in prepared.people if kind == "group"}
+    known_users = await task_users(db, users)
+    known_groups = set((await db.execute(select(Role.role_alias).where(Role.role_alias.in_(groups)))).scalars()) \
+        if groups else set()
+    for task, kind, name in prepared.people:
+        if kind == "user" and name not in known_users:
+            raise BusinessError(f"任务无人可办理: {task} (用户 {name} 不存在)")
+        if kind == "group" and name not in known_groups:
+            raise BusinessError(f"任务无人可办理: {task} (角色 {name} 不存在)")
+    return prepared
+
+
+async def task_users(db: AsyncSession, names: Iterable[str]) -> dict[str, str]:
+    """Names a model or a variable gives a user (`taskUser_12`, a user id, an account) as task users; a name
+    that is nobody in the session's tenant is left out."""
+    wanted = set(names)
+    found = {name: name for name in wanted if user_id_of(name)}
+    ids = {int(name) for name in wanted if name.isdigit()}
+    rows = await db.execute(select(User.id, User.account).where(
+        or_(User.account.in_(wanted - set(found)), User.id.in_({*ids, *map(user_id_of, found)})),
+        User.is_deleted == 0))
+    existing = {}
+    for user_id, account in rows:
+        existing[user_id] = account
+        if account in wanted:
+            found[account] = task_user(user_id)
+        if str(user_id) in wanted:
+            found[str(user_id)] = task_user(user_id)
+    return {name: user for name, user in found.items() if user_id_of(user) in existing}
 
 
 async def deploy(
@@ -98,8 +151,9 @@ async def deploy(
     resource_name: str,
     form_id: int | None = None,
 ) -> list[FlowDefinition]:
-    """A deployment in the session's tenant: one definition per process, each key at its next version."""
-    prepared = prepare(xml)
+    """A deployment in the session's tenant: one definition per process, each key at its next version. A timer
+    start is scheduled from now; the key's older versions stop starting on schedule."""
+    prepared = await check(db, xml)
     deployment = FlowDeployment(
         name=name,
         category=category,
@@ -115,6 +169,8 @@ async def deploy(
         latest = await db.scalar(
             select(func.max(FlowDefinition.version)).where(FlowDefinition.process_key == process.key)
         )
+        await db.execute(update(FlowDefinition).where(FlowDefinition.process_key == process.key)
+                         .values(next_start=None).execution_options(synchronize_session=False))
         definition = FlowDefinition(
             deployment_id=deployment.id,
             process_key=process.key,
@@ -124,6 +180,10 @@ async def deploy(
             resource_name=resource_name,
             form_id=form_id,
             deploy_time=deployment.deploy_time,
+            schedule=process.schedule,
+            trigger=process.trigger,
+            next_start=engine.next_run(process.schedule, deployment.deploy_time, deployment.deploy_time)
+            if process.schedule else None,
         )
         db.add(definition)
         definitions.append(definition)
@@ -246,10 +306,16 @@ async def start(
     business_table: str | None,
     business_id: str | None,
     variables: dict,
+    event: tuple[str, str] | None = None,
 ) -> FlowInstance:
+    """Start an instance; `event` (kind, name) when a message or signal starts it (a definition with a message or
+    signal start starts only so)."""
     definition = await _get(db, FlowDefinition, definition_id)
     if definition.suspension_state == SUSPENDED:
         raise BusinessError(DEFINITION_SUSPENDED)
+    if definition.trigger and event is None:
+        kind, _, name = definition.trigger.partition(":")
+        raise BusinessError(f"该流程由{'消息' if kind == 'message' else '信号'} {name} 发起, 不能手动发起")
     starter = task_user(user.user_id)
     values = {**variables, "taskUser": starter, "createUser": starter, "applyUser": starter}
     manager = await approver(db, user, definition.deployment_id)
@@ -257,7 +323,7 @@ async def start(
         values["managerUser"] = task_user(manager)
     xml = await deployment_xml(db, definition.deployment_id)
     try:
-        workflow = engine.start(xml, definition.process_key, values)
+        workflow = engine.start(xml, definition.process_key, values, event)
     except engine.EngineError as exc:
         raise BusinessError(str(exc)) from None
     instance = FlowInstance(
@@ -288,26 +354,38 @@ async def _open_tasks(db: AsyncSession, instance_id: int) -> list[FlowTask]:
 async def _record(
     db: AsyncSession, instance: FlowInstance, workflow: engine.Workflow, open_rows: list[FlowTask]
 ) -> None:
-    """Project the engine's READY user tasks into task rows (`open_rows`: the instance's open ones before the
-    step) and store the state (the same transaction)."""
+    """Perform the built-in actions the step reached, project the engine's READY user tasks into task rows
+    (`open_rows`: the instance's open ones before the step) and store the state (the same transaction)."""
+    await perform_actions(db, instance, workflow)
     try:
         ready = {task.id: task for task in workflow.human_tasks()}
     except engine.EngineError as exc:  # an assignment naming a variable the instance lacks: refused, not a 500
         raise BusinessError(str(exc)) from None
+    named = await task_users(db, {name for task in ready.values() for name in (task.assignee, *task.candidate_users)
+                                  if name and not user_id_of(name)})
+    administrator = None
     for row in open_rows:
         if row.engine_id in ready:
             ready.pop(row.engine_id)
         else:  # no longer waiting (a parallel branch closed, a boundary timer fired)
             row.status, row.end_time = CANCELLED, now()
     for task in ready.values():
+        assignee = named.get(task.assignee or "", task.assignee)
+        candidates = [named.get(user, user) for user in task.candidate_users]
+        if not (assignee or candidates or task.candidate_groups):
+            # nobody named (or an expression that named nobody): the process administrator, who deployed it
+            if administrator is None:
+                administrator = await db.scalar(
+                    select(FlowDeployment.deploy_user).where(FlowDeployment.id == instance.deployment_id))
+            assignee = task_user(administrator) if administrator else None
         db.add(
             FlowTask(
                 instance_id=instance.id,
                 engine_id=task.id,
                 task_key=task.key,
                 name=task.name,
-                assignee=task.assignee,
-                candidate_users=_wrap(task.candidate_users),
+                assignee=assignee,
+                candidate_users=_wrap(candidates),
                 candidate_groups=_wrap(task.candidate_groups),
                 form_key=task.form_key,
                 create_time=now(),
@@ -315,9 +393,112 @@ async def _record(
         )
     instance.state = workflow.state()
     instance.next_timer = workflow.next_timer()
+    instance.waiting = _wrap(workflow.waiting_for())
     if workflow.completed:
         instance.status, instance.end_time = COMPLETED, now()
     await db.flush()
+
+
+# --- built-in actions of service and send tasks ------------------------------------------------------------------
+
+OUTBOUND_KIND = "flow"  # the outbound rule's kind of connection for a process's HTTP calls
+HTTP_TIMEOUT = 10
+MAX_RESPONSE = 64 * 1024  # bytes of an HTTP answer a process keeps as a variable
+MAX_ACTIONS = 100  # actions one step may run: a loop of service tasks stops here
+
+
+async def perform_actions(db: AsyncSession, instance: FlowInstance, workflow: engine.Workflow) -> None:
+    """Run each READY built-in action (a service or send task) and move the engine on, until it waits for people,
+    time or a message. A failed action fails the step whole (the caller's transaction), unless an HTTP call says
+    `ignoreException`."""
+    for _ in range(MAX_ACTIONS):
+        actions = workflow.actions()
+        if not actions:
+            return
+        for action in actions:
+            try:
+                variables = await ACTION_RUNNERS[action.kind](db, instance, action)
+                workflow.finish(action.id, variables)
+            except engine.EngineError as exc:
+                raise BusinessError(str(exc)) from None
+    raise BusinessError(f"流程执行失败: 服务任务超过 {MAX_ACTIONS} 次 (循环?)")
+
+
+async def _http(db: AsyncSession, instance: FlowInstance, action: engine.Action) -> dict:
+    url, method = action.text("url"), action.text("method", "GET").upper()
+    headers = _headers(action.text("headers"))
+    body = action.text("body")
+    result = action.params.get("result") or f"{action.key}Response"
+    try:
+        policy = settings_of(db).outbound_policy
+        await outbound.check(policy, url, tenant=instance.tenant_id, kind=OUTBOUND_KIND)
+        timeout = httpx.Timeout(HTTP_TIMEOUT, connect=outbound.CONNECT_TIMEOUT)
+        async with outbound.http_client(policy.scoped(instance.tenant_id, OUTBOUND_KIND), timeout=timeout,
+                                        follow_redirects=False) as http:
+            answer = await http.request(method, url, headers=headers, content=body.encode() if body else None)
+        if answer.status_code >= 400:
+            raise BusinessError(f"HTTP {answer.status_code}")
+    except (BusinessError, httpx.HTTPError, OSError) as exc:
+        cause = exc.msg if isinstance(exc, BusinessError) else f"连接失败 ({type(exc).__name__})"
+        if action.text("ignoreException").lower() == "true":
+            return {result: None, f"{action.key}Error": cause}
+        raise BusinessError(f"HTTP 调用失败: {action.name}: {cause}") from None
+    content = answer.content[:MAX_RESPONSE]
+    try:
+        value: Any = orjson.loads(content)
+    except orjson.JSONDecodeError:
+        value = content.decode(errors="replace")
+    return {result: value, f"{action.key}StatusCode": answer.status_code}
+
+
+def _headers(text: str) -> dict[str, str]:
+    """Flowable's `Name: value` lines, or a JSON object."""
+    if text.strip().startswith("{"):
+        try:
+            return {str(k): str(v) for k, v in orjson.loads(text).items()}
+        except (orjson.JSONDecodeError, AttributeError):
+            raise BusinessError(f"HTTP 请求头无效: {text[:100]}") from None
+    return {name.strip(): value.strip() for name, _, value in (line.partition(":") for line in text.splitlines())
+            if name.strip()}
+
+
+async def _recipients(db: AsyncSession, names: list[str]) -> list[User]:
+    """Users named by task user, id or account, and every user of a role named by its alias."""
+    users = await task_users(db, names)
+    ids = {user_id_of(user) for user in users.values()}
+    roles = list((await db.execute(select(Role.id).where(Role.role_alias.in_(set(names) - set(users))))).scalars())
+    clauses = [User.id.in_(ids)] + [("," + User.role_id + ",").like(f"%,{role},%") for role in roles]
+    return list((await db.execute(select(User).where(or_(*clauses), User.is_deleted == 0))).scalars())
+
+
+def _names(text: str) -> list[str]:
+    return [part.strip() for part in text.replace(";", ",").split(",") if part.strip()]
+
+
+async def _mail(db: AsyncSession, instance: FlowInstance, action: engine.Action) -> dict:
+    names = _names(action.text("to"))
+    addresses = [name for name in names if "@" in name]
+    addresses += [u.email for u in await _recipients(db, [n for n in names if "@" not in n]) if u.email]
+    if not addresses:
+        raise BusinessError(f"{action.name}: 收件人没有邮箱地址")
+    mail.queue(db, instance.tenant_id, tuple(addresses), action.text("subject", instance.name), action.text("text"))
+    return {}
+
+
+async def _notify(db: AsyncSession, instance: FlowInstance, action: engine.Action) -> dict:
+    users = await _recipients(db, _names(action.text("to")))
+    if not users:
+        raise BusinessError(f"{action.name}: 通知没有接收人")
+    content = {"name": action.text("subject", instance.name), "text": action.text("text")}
+    await desk.notify(db, tenant_id=instance.tenant_id, user_ids=[u.id for u in users], content=content)
+    return {}
+
+
+async def _set(_db: AsyncSession, _instance: FlowInstance, action: engine.Action) -> dict:
+    return {name: action.value(name) for name in action.params}
+
+
+ACTION_RUNNERS = {"http": _http, "mail": _mail, "notify": _notify, "set": _set}
 
 
 async def claim(db: AsyncSession, user: Identity, task_id: int) -> None:
@@ -435,7 +616,9 @@ async def delete_task(db: AsyncSession, task_id: int, reason: str | None) -> Non
 
 
 async def fire_due_timers(db: AsyncSession, at: datetime | None = None) -> int:
-    """Run every due timer of running instances (the scheduler's job, in the session's tenant)."""
+    """The scheduler's job, in the session's tenant: run every due timer of running instances, and start each
+    definition whose timer start is due. One that fails is logged and tried again at the next run; the others go
+    on. Answers how many instances moved or started."""
     moment = at or datetime.now()  # not rounded to the second: a timer due within this second runs now
     due = (
         (
@@ -452,12 +635,110 @@ async def fire_due_timers(db: AsyncSession, at: datetime | None = None) -> int:
         .scalars()
         .all()
     )
+    moved = 0
     for instance in due:
+        async def step(instance: FlowInstance = instance) -> None:
+            xml = await deployment_xml(db, instance.deployment_id)
+            workflow = engine.restore(xml, instance.process_key, instance.state)
+            workflow.fire_timers()
+            await _record(db, instance, workflow, await _open_tasks(db, instance.id))
+
+        moved += await _apart(db, step, instance.name)
+    return moved + await start_scheduled(db, moment)
+
+
+async def _apart(db: AsyncSession, step, name: str) -> int:
+    """One scheduled step in a savepoint: a failure undoes that step only and is written to the system log."""
+    try:
+        async with db.begin_nested():
+            await step()
+        return 1
+    except (BusinessError, engine.EngineError) as exc:
+        message = exc.msg if isinstance(exc, BusinessError) else str(exc)
+        system_log.record("warn", "flow", "timer", f"流程定时执行失败: {name}: {message}",
+                          tenant_id=tenancy.bound_tenant(db))
+        return 0
+
+
+async def start_scheduled(db: AsyncSession, moment: datetime) -> int:
+    """Start each active definition whose timer start is due, as its process administrator (the deployer). The
+    next due time is set with a compare-and-set on the old one, so a start runs once even when two schedulers
+    overlap (core.jobs runs the job once across workers; this guards a late duplicate)."""
+    due = (await db.execute(select(FlowDefinition).where(
+        FlowDefinition.next_start.is_not(None), FlowDefinition.next_start <= moment,
+        FlowDefinition.suspension_state == ACTIVE).limit(20))).scalars().all()
+    started = 0
+    for definition in due:
+        following = engine.next_run(definition.schedule or "", definition.deploy_time, moment)
+        taken = await db.execute(
+            update(FlowDefinition)
+            .where(FlowDefinition.id == definition.id, FlowDefinition.next_start == definition.next_start)
+            .values(next_start=following)
+            .execution_options(synchronize_session=False))
+        if taken.rowcount != 1:  # type: ignore[attr-defined]
+            continue
+        deployer = await _administrator(db, definition.deployment_id)
+        if deployer is None:
+            continue
+
+        async def step(definition: FlowDefinition = definition, deployer: Identity = deployer) -> None:
+            await start(db, deployer, definition.id, business_table=None, business_id=None, variables={})
+
+        started += await _apart(db, step, definition.name)
+    return started
+
+
+async def _administrator(db: AsyncSession, deployment_id: int) -> Identity | None:
+    """The process administrator (who deployed it) as the identity a scheduled or delivered start runs as."""
+    user = await db.scalar(select(User).join(FlowDeployment, FlowDeployment.deploy_user == User.id)
+                           .where(FlowDeployment.id == deployment_id))
+    if user is None:
+        return None
+    return Identity(user_id=user.id, tenant_id=user.tenant_id, account=user.account, client_id="flow",
+                    session_id=0, real_name=user.real_name or "")
+
+
+MAX_DELIVERED = 200  # instances one message or signal reaches
+
+
+async def deliver(db: AsyncSession, user: Identity, kind: str, name: str, *, correlation: dict, variables: dict,
+                  business_key: str | None) -> dict:
+    """A message or signal from outside: into every running instance of the tenant that waits for it and whose
+    variables match `correlation` (and whose business key is `business_key`, when given), and it starts every
+    active definition with that message or signal start (by the caller). Answers the instance ids reached."""
+    if kind not in ("message", "signal"):
+        raise BusinessError("事件类型只能是 message 或 signal")
+    if not name.strip():
+        raise BusinessError("请填写消息或信号名称")
+    stmt = select(FlowInstance).where(FlowInstance.status == RUNNING,
+                                      FlowInstance.waiting.like(f"%,{kind}:{name},%"))
+    if business_key:
+        table, _, key = business_key.rpartition(":")
+        stmt = stmt.where(FlowInstance.business_id == key)
+        if table:
+            stmt = stmt.where(FlowInstance.business_table == table)
+    delivered = []
+    for instance in (await db.execute(stmt.order_by(FlowInstance.id).limit(MAX_DELIVERED))).scalars():
         xml = await deployment_xml(db, instance.deployment_id)
         workflow = engine.restore(xml, instance.process_key, instance.state)
-        workflow.fire_timers()
-        await _record(db, instance, workflow, await _open_tasks(db, instance.id))
-    return len(due)
+        known = workflow.variables()
+        if any(key not in known or known[key] != value for key, value in correlation.items()):
+            continue
+        open_rows = await _open_tasks(db, instance.id)
+        try:
+            if not workflow.deliver(kind, name, variables):
+                continue
+        except engine.EngineError as exc:
+            raise BusinessError(str(exc)) from None
+        await _record(db, instance, workflow, open_rows)
+        delivered.append(instance.id)
+    started = []
+    for definition in (await db.execute(latest_definitions().where(
+            FlowDefinition.trigger == f"{kind}:{name}", FlowDefinition.suspension_state == ACTIVE))).scalars():
+        instance = await start(db, user, definition.id, business_table=None, business_id=business_key,
+                               variables=variables, event=(kind, name))
+        started.append(instance.id)
+    return {"delivered": delivered, "started": started}
 
 
 # --- reading --------------------------------------------------------------------------------------------------

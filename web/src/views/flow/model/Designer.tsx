@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type FlowModelDetail, saveModelXml } from '#src/api/flow';
 import { toast } from '#src/app/feedback';
+import { withDiagram } from '../layout';
 import flowable from './flowable.json';
 import {
   type LoopElement,
@@ -85,7 +86,9 @@ export default function Designer({
       additionalModules: [translateModule(i18n.language)],
     });
     modeler.current = instance;
-    instance.importXML(model.modelEditorXml ?? '').catch((error: Error) => toast.error(error.message));
+    withDiagram(model.modelEditorXml ?? '')
+      .then((xml) => instance.importXML(xml))
+      .catch((error: Error) => toast.error(error.message));
     // The form shows the selected element as the model has it, also after a change made on the canvas (the
     // replace menu's multi-instance markers) or by undo.
     let shown: Shape | null = null;

@@ -3,6 +3,7 @@ import 'bpmn-js/dist/assets/bpmn-js.css';
 import './diagram.css';
 import NavigatedViewer from 'bpmn-js/lib/NavigatedViewer';
 import { useEffect, useRef } from 'react';
+import { withDiagram } from '../layout';
 
 interface Canvas {
   addMarker(id: string, marker: string): void;
@@ -11,7 +12,7 @@ interface Canvas {
 
 /**
  * The process diagram (bpmn-js NavigatedViewer, its own chunk): completed elements in green, the current ones
- * highlighted. The bpmn.io watermark stays, as the bpmn-js licence asks.
+ * highlighted; a deployment without a diagram is laid out (../layout). The bpmn.io watermark stays, as the bpmn-js licence asks.
  */
 export default function DiagramView({
   xml,
@@ -27,8 +28,8 @@ export default function DiagramView({
     if (!host.current) return;
     const viewer = new NavigatedViewer({ container: host.current });
     let cancelled = false;
-    viewer
-      .importXML(xml)
+    withDiagram(xml)
+      .then((drawn) => (cancelled ? undefined : viewer.importXML(drawn)))
       .then(() => {
         if (cancelled) return;
         const canvas = viewer.get<Canvas>('canvas');
