@@ -25,8 +25,10 @@ from dataclasses import dataclass
 import orjson
 from fastapi import APIRouter
 from fastapi.routing import APIRoute
+from fastapi.utils import generate_unique_id
 from sqlalchemy import select
 
+from plantdesk.core.routing import include
 from plantdesk.core.security.models import Client
 
 BLADEX = "bladex"  # PlantDesk's own dialect: the areas' routes
@@ -111,10 +113,12 @@ class DialectSwitch:
         tables: dict[str, dict[str, list[APIRoute]]] = {}
         for dialect in _declared.values():
             table = tables.setdefault(dialect.name, {})
-            for route in dialect.routes().routes:
+            prefixed = APIRouter(generate_unique_id_function=generate_unique_id)
+            include(prefixed, dialect.routes(), prefix=API)  # route.path is the request's, as in the route table
+            for route in prefixed.routes:
                 if not isinstance(route, APIRoute) or route.param_convertors:
                     raise TypeError(f"{route!r}: a dialect's routes are plain API routes without path parameters")
-                table.setdefault(API + route.path, []).append(route)
+                table.setdefault(route.path, []).append(route)
         self.paths = frozenset(path for table in tables.values() for path in table)
         self.tables = tables
 

@@ -77,14 +77,15 @@ class Report:
         return [f"seed sync {kind}: {counts}" for kind, counts in self.kinds.items()]
 
 
-async def sync(db: AsyncSession, *, menus: list[dict] | None = None, dicts: list[dict] | None = None,
+async def sync(db: AsyncSession, *, clients: tuple[tuple[str, str, str], ...] = CLIENTS,
+               menus: list[dict] | None = None, dicts: list[dict] | None = None,
                params: list[tuple[str, str, str, str]] | None = None,
                biz_dicts: list[dict] | None = None) -> Report:
     """Sync the given definitions (by default what the areas declare, assembled by core.areas, in its shapes) by
     code; runs in the platform scope and flushes, the caller commits."""
     report = Report()
     with tenancy.platform_scope(db):
-        report.kinds["clients"] = await _sync(db, "client", Client, _client_entries())
+        report.kinds["clients"] = await _sync(db, "client", Client, _client_entries(clients))
         report.kinds["menus"] = await _sync_menus(db, areas.menus() if menus is None else menus)
         report.kinds["dicts"] = await _sync(
             db, "dict", Dict, _dict_entries(areas.dicts() if dicts is None else dicts, remarks=True))
@@ -95,8 +96,8 @@ async def sync(db: AsyncSession, *, menus: list[dict] | None = None, dicts: list
     return report
 
 
-def _client_entries() -> Iterator[Entry]:
-    for client_id, secret, dialect in CLIENTS:
+def _client_entries(clients: tuple[tuple[str, str, str], ...]) -> Iterator[Entry]:
+    for client_id, secret, dialect in clients:
         yield Entry(client_id, "", None, {
             "client_secret": secret, "scope": "all", "authorized_grant_types": "refresh_token,password,captcha,social",
             "access_token_validity": 3600, "refresh_token_validity": 604800,
