@@ -15,8 +15,10 @@ SABER4 = "Basic " + base64.b64encode(b"saber4:saber4_secret").decode()
 
 def encrypt(app, plain: str) -> str:
     """What the console's utils/sm2.js sends: sm-crypto doEncrypt(plain, publicKey, 0), C1C2C3 hex, no 04."""
-    public = sm2.public_key(app.state.settings.signing_key)
-    return gm.CryptSM2(private_key="", public_key=public[2:], mode=0).encrypt(plain.encode()).hex()
+    crypt = gm.CryptSM2(private_key="", public_key="", mode=0)
+    # set after construction: gmssl's constructor lstrip("04")s the key, which eats a leading 0 or 4 of x
+    crypt.public_key = sm2.public_key(app.state.settings.signing_key)[2:]
+    return crypt.encrypt(plain.encode()).hex()
 
 
 class Saber:

@@ -48,8 +48,8 @@ def _decrypt(signing_key: str, text: str) -> str | None:
         bytes.fromhex(text)
     except ValueError:
         return None
-    private, public = _pair(signing_key)
-    crypt = sm2.CryptSM2(private_key=private, public_key=public, mode=0)
+    private, _ = _pair(signing_key)
+    crypt = sm2.CryptSM2(private_key=private, public_key="", mode=0)  # only its arithmetic is used
     c1, c2, c3 = text[:128], text[128:-64], text[-64:]
     xy = crypt._kg(int(private, 16), c1)
     if xy is None:
