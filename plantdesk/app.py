@@ -18,6 +18,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from plantdesk.config import Settings
 from plantdesk.core import apidocs, areas, health, metrics, redact
 from plantdesk.core.audit import SECURITY_RELEVANT
+from plantdesk.core.dialects import DialectSwitch
 from plantdesk.core.envelope import fail
 from plantdesk.core.errors import PlantDeskError, TokenError
 from plantdesk.core.headers import SecurityHeaders
@@ -65,7 +66,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     include(app.router, health.router, metrics.router, apidocs.router(app))
     include(app.router, *areas.routers(), prefix="/api")
     mount_spa(app, settings.web_dist)
-    app.router.middleware_stack = RouteIndex(app.router)
+    app.router.middleware_stack = DialectSwitch(RouteIndex(app.router))
     return app
 
 

@@ -1,4 +1,5 @@
-"""`python -m plantdesk serve | worker | migrate | seed | create-tenant | reset-password | kick | simulate`."""
+"""`python -m plantdesk serve | worker | migrate | seed | create-tenant | reset-password | kick | simulate |
+bladex-import | bladex-export`."""
 
 import asyncio
 import contextlib
@@ -221,6 +222,42 @@ def kick(account: str, tenant: Annotated[str, typer.Option()] = "000000"):
     if ended is None:
         _fail(f"no user {account} in tenant {tenant}")
     typer.echo(f"{ended} session(s) of {account}@{tenant} ended")
+
+
+@app.command("bladex-import")
+def bladex_import(source: Annotated[str, typer.Argument(
+        help="a BladeX database URL (mysql://user:password@host:3306/bladex, postgresql://...) or a bladex-export "
+             "JSON file")]):
+    """Import BladeX tenants, depts, posts, roles and their menu grants, menus, users, dictionaries and parameters.
+    Rows that exist (by their natural keys) are kept; BladeX passwords keep working and are upgraded on login."""
+    import json
+
+    from plantdesk.modules.springblade import bladex
+    from plantdesk.seed.seeder import run_with_session
+
+    async def run():
+        if "://" in source:
+            tables = await bladex.read_database(source)
+        else:
+            tables = json.loads(Path(source).read_text(encoding="utf-8"))
+        return await run_with_session(Settings(), lambda session: bladex.load(session, tables))
+
+    for line in asyncio.run(run()).lines():
+        typer.echo(line)
+
+
+@app.command("bladex-export")
+def bladex_export(out: Path, tenant: Annotated[list[str], typer.Option(help="tenant ids (repeat the option)")]):
+    """Write the tenants' BladeX tables (with the menus, system dictionaries and parameters) as JSON, the shape
+    bladex-import reads."""
+    import json
+
+    from plantdesk.modules.springblade import bladex
+    from plantdesk.seed.seeder import run_with_session
+
+    tables = asyncio.run(run_with_session(Settings(), lambda session: bladex.export(session, tenant)))
+    out.write_text(json.dumps(tables, ensure_ascii=False, indent=1), encoding="utf-8")
+    typer.echo(f"{out}: " + ", ".join(f"{table} {len(rows)}" for table, rows in tables.items()))
 
 
 def _fail(message: str) -> NoReturn:

@@ -30,7 +30,7 @@ class TestCli:
         migrated = run("migrate").output.splitlines()
         assert migrated[-1] == "migrated"
         assert [line.split(":")[0] for line in migrated[:-1]] == [
-            "seed sync menus", "seed sync dicts", "seed sync params", "seed sync business dicts"]
+            "seed sync clients", "seed sync menus", "seed sync dicts", "seed sync params", "seed sync business dicts"]
         assert run("seed").output.strip() == "seeded"
         assert "already seeded" in run("seed").output
         created = run("create-tenant", "测试工厂", "--tenant-id", "222333")
@@ -39,6 +39,18 @@ class TestCli:
         assert "reset" in run("reset-password", "zhangwei", "--tenant", "356782").output
         assert run("reset-password", "nobody", "--tenant", "356782").exit_code != 0
         assert "0 session(s)" in run("kick", "admin").output
+
+    def test_bladex_export_and_import(self, run, tmp_path):
+        """An export is an import source: the demo tenant comes back as it is (every row kept)."""
+        assert run("migrate").exit_code == 0 and run("seed").exit_code == 0
+        out = tmp_path / "bladex.json"
+        exported = run("bladex-export", str(out), "--tenant", "356782")
+        assert exported.exit_code == 0 and "blade_user" in exported.output
+        tables = json.loads(out.read_text(encoding="utf-8"))
+        assert {row["tenant_id"] for row in tables["blade_user"]} == {"356782"} and tables["blade_menu"]
+        imported = run("bladex-import", str(out)).output.splitlines()
+        assert all(" 0 added" in line for line in imported) and len(imported) == 10
+        assert run("bladex-import", "oracle://x@y/z").exit_code != 0
 
     def test_serve_prepares_apart_and_plans_the_simulator(self, run):
         """`serve`'s preparing process migrates, seeds and writes the simulator's plan: a token for every demo

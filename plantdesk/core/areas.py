@@ -23,7 +23,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # the registries load only when wire() runs: a package's import stays cheap
-    from plantdesk.core import assistant, jobs, listeners, live, services
+    from plantdesk.core import assistant, dialects, jobs, listeners, live, services
 
 PACKAGE = "plantdesk.modules"
 
@@ -47,6 +47,7 @@ class Area:
     tools: "Callable[[], Iterable[assistant.Tool]]" = _none  # what the assistant may read for a caller
     corpus: "Callable[[], assistant.Corpus] | None" = None  # what the assistant cites
     loaders: Callable[[], None] | None = None  # the permission and data-scope loaders, the tenant lister
+    dialects: "Callable[[], Iterable[dialects.Dialect]]" = _none  # other consoles' wire dialects (core.dialects)
     # What it seeds (plantdesk.seed): its menus with their buttons (core.menus' node shape; a node hung under
     # another area's catalogue names it as "parent"), its system and business dictionaries (system.dict.seeds'
     # shape) and its parameters (system.param.seeds' shape).
@@ -118,7 +119,7 @@ def import_models() -> None:
 def wire() -> None:
     """Plug every area into the core's registries; app start and the worker call it, and calling it again
     changes nothing."""
-    from plantdesk.core import assistant, generations, jobs, listeners, live, services
+    from plantdesk.core import assistant, dialects, generations, jobs, listeners, live, services
 
     for area in declared():
         for job in area.jobs():
@@ -138,6 +139,8 @@ def wire() -> None:
             assistant.use_corpus(area.corpus())
         if area.loaders is not None:
             area.loaders()
+        for dialect in area.dialects():
+            dialects.declare(dialect)
 
 
 def menus() -> list[dict]:

@@ -11,7 +11,6 @@ from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession
 
 from plantdesk.config import Settings
 from plantdesk.core import tenancy
-from plantdesk.core.security.models import Client
 from plantdesk.core.security.passwords import hash_password, md5_hex
 from plantdesk.db.base import PLATFORM_TENANT
 from plantdesk.db.session import create_engine, session_factory
@@ -30,12 +29,6 @@ from plantdesk.seed.data import platform, regions
 from plantdesk.seed.sync import sync, sync_business_dicts
 
 T = TypeVar("T")
-
-CLIENTS = (
-    # (client_id, secret): the console's own client and BladeX Saber's, so Saber-family clients keep working.
-    ("plantdesk", "plantdesk_secret"),
-    ("saber", "saber_secret"),
-)
 
 
 async def run_with_session(settings: Settings, work: Callable[[AsyncSession], Awaitable[T]]) -> T:
@@ -59,11 +52,7 @@ async def run_on(engine: AsyncEngine, work: Callable[[AsyncSession], Awaitable[T
 async def seed_database(db: AsyncSession) -> bool:
     if await db.scalar(select(Tenant.id).where(Tenant.tenant_id == PLATFORM_TENANT)):
         return False
-    await sync(db)  # menus, dictionaries and parameters, recorded as seeded (seed.sync)
-    for client_id, secret in CLIENTS:
-        db.add(Client(client_id=client_id, client_secret=secret, scope="all",
-                      authorized_grant_types="refresh_token,password,captcha,social",
-                      access_token_validity=3600, refresh_token_validity=604800))
+    await sync(db)  # clients, menus, dictionaries and parameters, recorded as seeded (seed.sync)
     _add_regions(db)
     await db.flush()
 

@@ -1,9 +1,9 @@
-"""The seeded definitions (menus and their buttons, system dictionaries, parameters, the seeded business
-dictionaries) carried into a database that already has some of them: what a release adds reaches a site
+"""The seeded definitions (OAuth clients, menus and their buttons, system dictionaries, parameters, the seeded
+business dictionaries) carried into a database that already has some of them: what a release adds reaches a site
 installed before it, and what the site's operator edited stays (docs/decisions.md, "Seeded definitions follow
 upgrades").
 
-Each definition is found by its code (menu or button code; dictionary code and key; parameter key), logically
+Each definition is found by its code (client id; menu or button code; dictionary code and key; parameter key), logically
 deleted rows included, and `blade_seed_sync` holds the values the last sync wrote for it:
 - missing, never synced: added (a menu under its parent's row; nothing when the operator removed the parent);
 - missing or logically deleted, synced before: the operator removed it, it stays removed;
@@ -24,9 +24,10 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from plantdesk.core import areas, tenancy
+from plantdesk.core import areas, dialects, tenancy
 from plantdesk.core.context import ADMINISTRATOR
 from plantdesk.core.ids import next_id
+from plantdesk.core.security.models import Client
 from plantdesk.db.base import PLATFORM_TENANT
 from plantdesk.modules.system.menu.service import parse_id_list
 from plantdesk.modules.system.models import Dict, DictBiz, Menu, Param, Role, RoleMenu, SeedRecord, TenantPackage
@@ -34,6 +35,14 @@ from plantdesk.modules.system.models import Dict, DictBiz, Menu, Param, Role, Ro
 log = logging.getLogger(__name__)
 
 GROUP_KEY = "-1"  # a dictionary's parent row (BladeX)
+
+# (client_id, secret, dialect): the console's own client, BladeX Saber's (the 2.x dialect) and the Saber 4.x
+# console's, which speaks SpringBlade 4.x (core.dialects; docs/decisions.md "One backend, two BladeX dialects").
+CLIENTS = (
+    ("plantdesk", "plantdesk_secret", dialects.BLADEX),
+    ("saber", "saber_secret", dialects.BLADEX),
+    ("saber4", "saber4_secret", "springblade"),
+)
 
 
 @dataclass(frozen=True)
@@ -68,13 +77,15 @@ class Report:
         return [f"seed sync {kind}: {counts}" for kind, counts in self.kinds.items()]
 
 
-async def sync(db: AsyncSession, *, menus: list[dict] | None = None, dicts: list[dict] | None = None,
+async def sync(db: AsyncSession, *, clients: tuple[tuple[str, str, str], ...] = CLIENTS,
+               menus: list[dict] | None = None, dicts: list[dict] | None = None,
                params: list[tuple[str, str, str, str]] | None = None,
                biz_dicts: list[dict] | None = None) -> Report:
     """Sync the given definitions (by default what the areas declare, assembled by core.areas, in its shapes) by
     code; runs in the platform scope and flushes, the caller commits."""
     report = Report()
     with tenancy.platform_scope(db):
+        report.kinds["clients"] = await _sync(db, "client", Client, _client_entries(clients))
         report.kinds["menus"] = await _sync_menus(db, areas.menus() if menus is None else menus)
         report.kinds["dicts"] = await _sync(
             db, "dict", Dict, _dict_entries(areas.dicts() if dicts is None else dicts, remarks=True))
@@ -83,6 +94,14 @@ async def sync(db: AsyncSession, *, menus: list[dict] | None = None, dicts: list
         report.kinds["business dicts"] = await _sync_biz_dicts(
             db, areas.biz_dicts() if biz_dicts is None else biz_dicts)
     return report
+
+
+def _client_entries(clients: tuple[tuple[str, str, str], ...]) -> Iterator[Entry]:
+    for client_id, secret, dialect in clients:
+        yield Entry(client_id, "", None, {
+            "client_secret": secret, "scope": "all", "authorized_grant_types": "refresh_token,password,captcha,social",
+            "access_token_validity": 3600, "refresh_token_validity": 604800,
+            "additional_information": None if dialect == dialects.BLADEX else dialects.client_info(dialect)})
 
 
 def _menu_entries(nodes: list[dict], parent: str = "") -> Iterator[Entry]:
@@ -224,6 +243,8 @@ def _key(kind: str, row: Any) -> tuple[str, str]:
         return row.param_key, ""
     if kind == "menu":
         return row.code, ""
+    if kind == "client":
+        return row.client_id, ""
     return row.code, row.dict_key
 
 
@@ -231,6 +252,8 @@ def _new_row(model: type, entry: Entry, parent: Any, tenant_id: str) -> Any:
     values = {name: value for name, value in entry.values.items() if name != "parent"}
     if model is Param:
         return Param(param_key=entry.code, **values)
+    if model is Client:
+        return Client(client_id=entry.code, **values)
     parent_id = parent.id if parent is not None else 0
     if model is Menu:
         return Menu(id=next_id(), code=entry.code, parent_id=parent_id, **values)

@@ -6,13 +6,14 @@ from sqlalchemy import select, update
 from plantdesk.config import Settings
 from plantdesk.core import areas, tenancy
 from plantdesk.core.menus import ROW, TOOLBAR
+from plantdesk.core.security.models import Client
 from plantdesk.db.base import PLATFORM_TENANT
 from plantdesk.db.models import Base
 from plantdesk.db.session import create_engine, session_factory
 from plantdesk.modules.system.menu.service import parse_id_list
 from plantdesk.modules.system.models import Dict, DictBiz, Menu, Param, Role, RoleMenu, TenantPackage
 from plantdesk.seed.seeder import seed_database
-from plantdesk.seed.sync import sync
+from plantdesk.seed.sync import CLIENTS, sync
 from tests.helpers import platform_session
 from tests.user.factories import runtime
 
@@ -41,7 +42,7 @@ def _params(key: str, name: str = "巡检提前提醒", value: str = "30") -> li
 
 
 async def _sync(app, **definitions):
-    definitions = {"menus": [], "dicts": [], "params": [], "biz_dicts": [], **definitions}
+    definitions = {"clients": (), "menus": [], "dicts": [], "params": [], "biz_dicts": [], **definitions}
     async with platform_session(runtime(app).sessions) as db:
         report = await sync(db, **definitions)
         await db.commit()
@@ -107,7 +108,7 @@ class TestSync:
         assert labels == {"-1": "巡检周期", "1": "每日", "2": "每周"}
         assert (param.param_name, param.param_value) == ("点检提醒", "45")
         assert [(c.added, c.updated, c.kept) for c in report.kinds.values()] == [
-            (0, 3, 1), (0, 1, 1), (0, 1, 1), (0, 0, 0)]
+            (0, 0, 0), (0, 3, 1), (0, 1, 1), (0, 1, 1), (0, 0, 0)]
 
         await _sync(app, menus=_menus(code, name="巡检"), dicts=_dicts(code), params=_params(f"insp.{unique}"))
         assert (await _menu(app, code)).name == "我的巡检"  # still the operator's in the release after
@@ -147,10 +148,20 @@ class TestSync:
         assert not again.changed
         assert all(c.kept == 0 for c in again.kinds.values())
 
-    async def test_a_freshly_seeded_database_is_in_step_with_the_seed(self, app):
-        report = await _sync(app, menus=None, dicts=None, params=None, biz_dicts=None)
+    async def test_a_new_client_reaches_an_installed_database_and_an_edited_secret_stays(self, app, unique):
+        clients = ((f"c{unique}", "first_secret", "springblade"),)
+        assert (await _sync(app, clients=clients)).kinds["clients"].added == 1
+        await _write(app, update(Client).where(Client.client_id == f"c{unique}").values(client_secret="mine"))
+        report = await _sync(app, clients=((f"c{unique}", "second_secret", "springblade"),))
+        assert (report.kinds["clients"].added, report.kinds["clients"].kept) == (0, 1)
+        async with platform_session(runtime(app).sessions) as db:
+            client = (await db.execute(select(Client).where(Client.client_id == f"c{unique}"))).scalar_one()
+        assert (client.client_secret, client.additional_information) == ("mine", '{"dialect":"springblade"}')
 
-        assert [(c.added, c.updated) for c in report.kinds.values()] == [(0, 0)] * 4
+    async def test_a_freshly_seeded_database_is_in_step_with_the_seed(self, app):
+        report = await _sync(app, clients=CLIENTS, menus=None, dicts=None, params=None, biz_dicts=None)
+
+        assert [(c.added, c.updated) for c in report.kinds.values()] == [(0, 0)] * 5
 
 
 async def test_a_freshly_seeded_database_holds_what_the_areas_declare(tmp_path):

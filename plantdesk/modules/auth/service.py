@@ -248,9 +248,10 @@ def _captcha_image():
     return ImageCaptcha(width=130, height=48)
 
 
-async def new_captcha(cache: Cache) -> dict:
-    """A 4-5 character PNG captcha; the code waits 5 minutes in the cache under `captcha:<key>`."""
-    code = "".join(secrets.choice(CAPTCHA_CHARS) for _ in range(secrets.choice((4, 5))))
+async def new_captcha(cache: Cache, lengths: tuple[int, ...] = (4, 5)) -> dict:
+    """A PNG captcha of one of `lengths` characters (BladeX: 4-5; a SpringBlade 4.x form takes exactly 5); the
+    code waits 5 minutes in the cache under `captcha:<key>`."""
+    code = "".join(secrets.choice(CAPTCHA_CHARS) for _ in range(secrets.choice(lengths)))
     key = uuid.uuid4().hex
     png = await anyio.to_thread.run_sync(lambda: _captcha_image().generate(code, format="png").getvalue())
     await cache.set(f"captcha:{key}", code, CAPTCHA_TTL)

@@ -8,7 +8,7 @@ from fastapi.responses import StreamingResponse
 
 from plantdesk.core import live, responses
 from plantdesk.core.context import Identity
-from plantdesk.core.crud import Resource, crud_router, request_ids
+from plantdesk.core.crud import crud_router, request_ids
 from plantdesk.core.deps import CurrentUser, Db, Rt, need
 from plantdesk.core.envelope import R, ok
 from plantdesk.core.errors import ServiceUnavailable
@@ -16,17 +16,9 @@ from plantdesk.core.paging import Page, Paging
 from plantdesk.core.routing import include
 from plantdesk.core.security import revocation
 from plantdesk.modules.desk import service
-from plantdesk.modules.desk.models import Notice
 from plantdesk.modules.desk.schemas import NoticeRead, NoticeWrite, SystemNoticeRead
 
-NOTICE = Resource(
-    name="notice", model=Notice, read=NoticeRead, write=NoticeWrite,
-    filters={"title": Notice.title, "content": Notice.content},
-    sorts={"release_time": Notice.release_time, "create_time": Notice.create_time, "title": Notice.title},
-    ranges={"releaseTime": Notice.release_time},
-    order=(Notice.release_time.desc(),),
-    statement=service.notice_statement,
-)
+NOTICE = service.NOTICE
 notice_router = crud_router(NOTICE, "/blade-desk/notice", ops=("list", "detail", "remove"), tags=["notice"])
 
 

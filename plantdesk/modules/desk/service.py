@@ -12,14 +12,14 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from plantdesk.core import live, tenancy
 from plantdesk.core.context import Identity
-from plantdesk.core.crud import get_or_raise
+from plantdesk.core.crud import Resource, get_or_raise
 from plantdesk.core.envelope import DATETIME_FORMAT
 from plantdesk.core.errors import BadRequest
 from plantdesk.core.listing import Listing
 from plantdesk.core.paging import PageParams
 from plantdesk.core.query import column_int
 from plantdesk.modules.desk.models import Notice, SystemNotice
-from plantdesk.modules.desk.schemas import NoticeWrite
+from plantdesk.modules.desk.schemas import NoticeRead, NoticeWrite
 from plantdesk.modules.system.models import User
 
 BELL = "bell"  # the generation of the header bell's reads (setup() has it follow SystemNotice)
@@ -95,6 +95,16 @@ async def notice_statement(_db: AsyncSession, _user: Identity, stmt: Select, req
             raise BadRequest("请求参数类型错误: category")
         stmt = stmt.where(Notice.category == column_int(Notice.category, category, "category"))
     return stmt
+
+
+NOTICE = Resource(
+    name="notice", model=Notice, read=NoticeRead, write=NoticeWrite,
+    filters={"title": Notice.title, "content": Notice.content},
+    sorts={"release_time": Notice.release_time, "create_time": Notice.create_time, "title": Notice.title},
+    ranges={"releaseTime": Notice.release_time},
+    order=(Notice.release_time.desc(),),
+    statement=notice_statement,
+)
 
 
 async def my_notifications(db: AsyncSession, user: Identity, paging: PageParams, *, include_read: bool) -> dict:

@@ -22,6 +22,12 @@ class DictRead(Schema):
     _remark = field_validator("remark", mode="before")(lambda v: v or "")
 
 
+class DictNode(DictRead):
+    """A row with the rows below it: the dictionary list as a tree."""
+
+    children: list["DictNode"] = []
+
+
 class DictItem(Schema):
     """One item of `dictionary?code=` (the parent row, key -1, is never among them)."""
 

@@ -51,6 +51,13 @@ async def page(db: AsyncSession, kind: Kind, params: Mapping[str, str], paging: 
     return result
 
 
+async def forest(db: AsyncSession, kind: Kind, params: Mapping[str, str]) -> list[dict]:
+    """Every row the list's filters keep (parents and items), nested by parentId, by sort."""
+    stmt = _listing(kind).select(params).order_by(kind.model.sort, kind.model.id)
+    return _forest([DictRead.model_validate(row).model_dump(by_alias=False)
+                    for row in (await db.execute(stmt)).scalars()])
+
+
 async def detail(db: AsyncSession, kind: Kind, id_: int):
     return await get_or_raise(db, kind.model, id_)
 
