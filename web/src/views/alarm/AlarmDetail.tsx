@@ -16,7 +16,7 @@ import { useSettings } from '#src/app/stores/settings';
 import EventKnowledge from '#src/components/EventKnowledge';
 import { useSaving } from '#src/components/useSaving';
 import { AlarmChart } from './AlarmChart';
-import { levelLabel, ruleText } from './labels';
+import { levelLabel, pointLabel, ruleText } from './labels';
 
 const L = (key: string) => `alarm.${key}`;
 const ACTION_COLOR: Record<string, string> = {
@@ -119,7 +119,7 @@ function DetailBody({ eventId, detail }: { eventId: string; detail: Detail }) {
         {item('name', detail.eventName)}
         {item('level', levelLabel(detail.levelName, language))}
         {item('group', detail.groupName || '-')}
-        {item('device', `${detail.deviceName} / ${detail.pointName}`)}
+        {item('device', `${detail.deviceName} / ${pointLabel(detail.pointName, t)}`)}
         {item('firstTime', detail.firstTime)}
         {item('batch', detail.batch)}
         {item('removeStatus', <RemoveTag status={detail.removeStatus} />)}
@@ -174,11 +174,25 @@ function AroundChart({ detail }: { detail: Detail }) {
     if (!chart) return null;
     const name = `${detail.pointName}${chart.unit ? ` (${chart.unit})` : ''}`;
     const points = chart.buckets.filter((b) => b.avg != null);
+    // The axis spans the values and the limits, so a limit is drawn even where the values stay clear of it.
+    const seen = [
+      ...points.flatMap((b) => [b.min ?? b.avg, b.max ?? b.avg]),
+      ...chart.limits.map((l) => l.value),
+    ].filter((v): v is number => v != null);
+    const low = Math.min(...seen);
+    const high = Math.max(...seen);
+    const pad = (high - low) * 0.1 || Math.abs(high) * 0.1 || 1;
     return {
       tooltip: { trigger: 'axis' },
       grid: { left: 48, right: 56, top: 24, bottom: 24 },
       xAxis: { type: 'time', min: chart.start, max: chart.end },
-      yAxis: { type: 'value', scale: true, name: chart.unit ?? '' },
+      yAxis: {
+        type: 'value',
+        name: chart.unit ?? '',
+        ...(seen.length
+          ? { min: Number((low - pad).toPrecision(3)), max: Number((high + pad).toPrecision(3)) }
+          : {}),
+      },
       series: [
         {
           type: 'line',

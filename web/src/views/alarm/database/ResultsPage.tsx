@@ -4,7 +4,7 @@ import { deviceSelectQuery, levelSelectQuery, type ResultRead, resultApi } from 
 import { download } from '#src/api/download';
 import { type CrudOption, CrudPage, READ_ONLY } from '#src/components/CrudPage';
 import { AffirmTag, AlarmDetailDialog, formatValue, RemoveTag } from '../AlarmDetail';
-import { LevelName } from '../LevelName';
+import { LevelName, PointName } from '../LevelName';
 
 const L = (key: string) => `alarm.${key}`;
 
@@ -76,7 +76,12 @@ export function ResultsPage({
           search: true,
           hide: true,
         },
-        { prop: 'pointName', label: L('point'), width: 150 },
+        {
+          prop: 'pointName',
+          label: L('point'),
+          width: 150,
+          render: (row) => <PointName name={row.pointName} />,
+        },
         {
           prop: 'firstTime',
           label: L('firstTime'),

@@ -19,9 +19,9 @@ import {
   Tag,
   TreeSelect,
 } from 'antd';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import {
   alarmKeys,
   deviceSelectQuery,
@@ -35,9 +35,10 @@ import {
 } from '#src/api/alarm';
 import { useSettings } from '#src/app/stores/settings';
 import { useLive } from '#src/app/useLive';
+import { FILTER_PREFIX } from '#src/components/CrudPage/tableState';
 import { AlarmChart } from '../AlarmChart';
 import { AffirmTag, AlarmDetailDialog, formatValue, RemoveTag } from '../AlarmDetail';
-import { levelLabel } from '../labels';
+import { levelLabel, pointLabel } from '../labels';
 
 const L = (key: string) => `alarm.${key}`;
 const STATUS_COLOR: Record<string, string> = {
@@ -70,12 +71,26 @@ function stepAfter(start: string, unit: 'hour' | 'day') {
  * 事件总览 (/alarm/overview): counters by state and level, the raised/cleared trend per hour or day and the alarms
  * they count, narrowed by level, group, device and state, live. Every counter, bar and row clicks through: a counter
  * or bar narrows the list to what it counts, a row opens the alarm's detail. The choice lives in the URL, so the
- * home page and a shared link open the same view (`eventId` and `batch` open one alarm's detail).
+ * home page and a shared link open the same view (`q.state=open`; `q.eventId` and `q.batch` open one alarm's detail).
  */
 export default function AlarmOverviewPage() {
   const { t } = useTranslation();
   const language = useSettings((s) => s.language);
-  const [params, setParams] = useSearchParams();
+  // Kept as table state (`q.` parameters): the same tab whatever is chosen. Kept alive in a hidden tab, the page
+  // sees other pages' locations: only its own path's is read.
+  const [, setParams] = useSearchParams();
+  const location = useLocation();
+  const path = useRef(location.pathname);
+  const [search, setSearch] = useState(() => new URLSearchParams(location.search));
+  useEffect(() => {
+    if (location.pathname === path.current) setSearch(new URLSearchParams(location.search));
+  }, [location]);
+  const params = useMemo(() => {
+    const own = new URLSearchParams();
+    for (const [name, value] of search)
+      if (name.startsWith(FILTER_PREFIX)) own.set(name.slice(FILTER_PREFIX.length), value);
+    return own;
+  }, [search]);
   const [unit, setUnit] = useState<'hour' | 'day'>('hour');
   const [current, setCurrent] = useState(1);
   const filters = useMemo(() => {
@@ -94,8 +109,8 @@ export default function AlarmOverviewPage() {
         (before) => {
           const next = new URLSearchParams(before);
           for (const [key, value] of Object.entries(changes)) {
-            if (value) next.set(key, value);
-            else next.delete(key);
+            if (value) next.set(FILTER_PREFIX + key, value);
+            else next.delete(FILTER_PREFIX + key);
           }
           return next;
         },
@@ -345,7 +360,10 @@ export default function AlarmOverviewPage() {
                     <Tag color={row.color ?? undefined}>{levelLabel(value, language)}</Tag>
                   ),
                 },
-                { title: t(L('device')), render: (_, row) => `${row.deviceName} / ${row.pointName}` },
+                {
+                  title: t(L('device')),
+                  render: (_, row) => `${row.deviceName} / ${pointLabel(row.pointName, t)}`,
+                },
                 { title: t(L('firstTime')), dataIndex: 'firstTime' },
                 { title: t(L('removeStatus')), render: (_, row) => <RemoveTag status={row.removeStatus} /> },
                 { title: t(L('affirmStatus')), render: (_, row) => <AffirmTag status={row.affirmStatus} /> },
