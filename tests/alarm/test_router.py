@@ -1,6 +1,7 @@
 """/api/alarm: confirmation (spec §5 messages, the login's password check and lockout counter, one transaction),
 bell notifications, export file name, overview, configuration routes and tenant isolation."""
 
+from datetime import datetime, timedelta
 from urllib.parse import quote
 
 import orjson
@@ -111,6 +112,7 @@ class TestNotifications:
         content = orjson.loads(mine[0]["content"])
         assert content["name"] == rule["name"] and content["removeStatus"] == "未解除"
         assert content["affirmStatus"] == "未确认" and content["firstTime"] == record["firstTime"]
+        assert content["rank"] is None  # a rule without a level: nothing for the console to herald
         await plant.send((now_ms(), 10))
 
         async def actions(**every) -> list[str]:
@@ -164,6 +166,82 @@ class TestViews:
         unconfirmed = await plant.api.data("GET", f"{ALARM}/result/page", eventId=rule["id"], affirmStatus=0)
         confirmed = await plant.api.data("GET", f"{ALARM}/result/page", eventId=rule["id"], affirmStatus=1)
         assert unconfirmed["total"] == 1 and confirmed["total"] == 0
+
+
+class TestOverview:
+    """事件总览: counters, trend and list narrowed by level, group, device and state; 告警详情's chart."""
+
+    async def test_filters_narrow_counters_trend_and_list(self, plant):
+        levels = await plant.api.data("GET", f"{ALARM}/level/list", current=1, size=100)
+        level = next(lv for lv in levels["records"] if lv["level"] == 2)
+        rule = await plant.rule(operator="lt", threshold=10, levelId=level["id"])
+        await plant.send((now_ms() - 2000, 5), (now_ms() - 1000, 40))  # raised, then cleared
+        await plant.rule(threshold=80, name=f"second {plant.unique}")
+        await plant.send((now_ms(), 90))  # the second rule raises
+        mine = {"deviceId": plant.device["id"]}
+        counts = await plant.api.data("GET", f"{ALARM}/result/overview", **mine)
+        assert (counts["total"], counts["open"], counts["unaffirmed"]) == (2, 1, 2)
+        assert {c["key"]: c["count"] for c in counts["byStatus"]}["cleared_unack"] == 1
+        assert {c["key"]: c["count"] for c in counts["byLevel"]}[level["id"]] == 1
+        # A state narrows the list and the level counters, never the state counters (they show every state).
+        open_ = await plant.api.data("GET", f"{ALARM}/result/overview", state="open", **mine)
+        assert open_["total"] == 2 and [r["eventName"] for r in open_["newest"]] == [f"second {plant.unique}"]
+        assert {c["key"]: c["count"] for c in open_["byLevel"]}[level["id"]] == 0
+        by_level = await plant.api.data("GET", f"{ALARM}/result/overview", levelId=level["id"], **mine)
+        assert by_level["total"] == 1 and by_level["newest"][0]["eventId"] == rule["id"]
+        by_group = await plant.api.data("GET", f"{ALARM}/result/page", groupId=plant.group_id, state="cleared_unack")
+        assert [r["eventId"] for r in by_group["records"]] == [rule["id"]]
+        hours = await plant.api.data("GET", f"{ALARM}/result/trend", unit="hour", **mine)
+        assert len(hours["buckets"]) == 24 and hours["buckets"][-1]["raised"] == 2
+        assert sum(b["cleared"] for b in hours["buckets"]) == 1
+        days = await plant.api.data("GET", f"{ALARM}/result/trend", unit="day", groupId=plant.group_id)
+        assert len(days["buckets"]) == 30 and days["buckets"][-1]["raised"] == 2
+        assert days["buckets"][-1]["start"].endswith("00:00:00")
+        bad = await plant.api.get(f"{ALARM}/result/overview", state="maybe")
+        assert bad.json()["msg"] == "请求参数类型错误: state"
+        assert (await plant.api.get(f"{ALARM}/result/trend", unit="week")).json()["success"] is False
+
+    async def test_trend_buckets(self, app, plant):
+        await raised(plant)
+        async with session(app, plant.api.tenant_id) as db:
+            later = await service.trend(db, "hour", service.Filters(device_id=int(plant.device["id"])),
+                                        now=datetime.now() + timedelta(hours=3))
+        assert [b["raised"] for b in later["buckets"][-4:]] == [1, 0, 0, 0]
+
+    async def test_detail_draws_the_point_around_the_alarm(self, plant):
+        rule = await plant.rule(threshold=50, hysteresis=1)
+        start = now_ms() - 60_000
+        await plant.send((start, 20), (start + 10_000, 60), (start + 20_000, 70), (start + 30_000, 30))
+        detail = await plant.api.data("GET", f"{ALARM}/event/alarmRecord", eventId=rule["id"], batch=1)
+        chart = detail["chart"]
+        assert chart["limits"] == [{"name": "threshold", "value": 50.0}]
+        assert chart["start"] < chart["raised"] == start + 10_000 < chart["cleared"] == start + 30_000
+        assert chart["cleared"] <= chart["end"]
+        seen = [b for b in chart["buckets"] if b["max"] is not None]
+        assert max(b["max"] for b in seen) == 70 and min(b["min"] for b in seen) == 20
+        assert [r["action"] for r in detail["rowData"]] == ["raised", "cleared"]
+
+
+class TestUserSetting:
+    async def test_off_by_default_and_kept_per_user(self, plant, recipient):
+        setting = f"{ALARM}/userSetting"
+        assert await recipient.data("GET", f"{setting}/detail") == {"sound": 0, "flash": 0, "levels": 2}
+        saved = await recipient.data("POST", f"{setting}/submit", json={"sound": 1, "flash": 1, "levels": 1})
+        assert saved == {"sound": 1, "flash": 1, "levels": 1}
+        assert await recipient.data("GET", f"{setting}/detail") == saved
+        assert (await plant.api.data("GET", f"{setting}/detail"))["sound"] == 0  # another user's own
+        await recipient.data("POST", f"{setting}/submit", json={"sound": 0})
+        assert await recipient.data("GET", f"{setting}/detail") == {"sound": 0, "flash": 1, "levels": 1}
+        await recipient.data("POST", f"{setting}/submit", json={"flash": 0, "levels": 2})
+
+    async def test_a_notification_names_its_rank(self, plant):
+        levels = await plant.api.data("GET", f"{ALARM}/level/list", current=1, size=100)
+        level = next(lv for lv in levels["records"] if lv["level"] == 1)
+        rule = await plant.rule(threshold=50, levelId=level["id"])
+        await plant.send((now_ms() - 1000, 60))
+        page = await plant.recipient.data("GET", f"{BELL}/page", current=1, size=100)
+        [mine] = [r for r in page["records"] if r["alarmId"] == rule["id"]]
+        assert orjson.loads(mine["content"])["rank"] == 1
 
 
 class TestConfiguration:

@@ -116,4 +116,13 @@ test('a value over the threshold rings the bell; the alarm is confirmed with the
   const row = page.locator('.ant-table-row').filter({ hasText: name });
   await expect(row).toContainText('已解除');
   await expect(row).toContainText('已确认');
+
+  // 事件总览: a counter narrows the list to what it counts, a row opens the alarm: its point around it, its timeline.
+  await openMenu(page, ['告警管理', '事件总览'], /\/alarm\/overview/);
+  await page.getByTestId('alarm-status-cleared_ack').click();
+  await expect(page).toHaveURL(/q\.state=cleared_ack/);
+  await page.getByTestId('alarm-overview').locator('.ant-table-row').filter({ hasText: name }).click();
+  await expect(page.getByTestId('alarm-detail')).toContainText(name);
+  await expect(page.getByTestId('alarm-around')).toBeVisible();
+  await expect(page.getByTestId('alarm-timeline')).toContainText('解除');
 });

@@ -464,8 +464,10 @@ class Engine:
         recipients = rule.recipients + rule.escalate_recipients if escalating else rule.recipients
         if rule.notify and recipients:
             text = self.text(rule.tenant_id, "bell", action)
+            # `rank`: the level (1 most urgent), for a console that heralds the most urgent ones.
+            level = self.levels.get(record.level_id or 0)
             content = notification(rule, record, action, str(values["levelName"])) | {
-                "text": templates.render(text.content, values)}
+                "text": templates.render(text.content, values), "rank": level[1] if level else None}
             await desk.notify(db, tenant_id=rule.tenant_id, user_ids=recipients, alarm_id=rule.id,
                               batch=str(record.batch), content=content, flush=False)
         emails = rule.emails + rule.escalate_emails if escalating else rule.emails

@@ -241,3 +241,16 @@ class AlarmTrail(IdMixin, TenantMixin, Base):
     person: Mapped[str | None] = mapped_column(String(64))
     remark: Mapped[str | None] = mapped_column(String(500))
     create_time: Mapped[datetime] = mapped_column(DateTime)
+
+
+class AlarmUserSetting(IdMixin, TenantMixin, Base):
+    """How one user's console heralds a new alarm of the most urgent levels (`levels`: level 1 … `levels`): a
+    sound, a flashing bell. No row: neither (the default)."""
+
+    __tablename__ = "alarm_user_setting"
+    __table_args__ = (Index("uq_alarm_user_setting_user", "tenant_id", "user_id", unique=True),)
+
+    user_id: Mapped[int] = mapped_column(BigInteger)
+    sound: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    flash: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    levels: Mapped[int] = mapped_column(Integer, default=2, server_default="2")

@@ -1,10 +1,11 @@
 """/api/alarm: levels, groups, time cycles, global settings (status), e-mail parameters, notification templates and
 their model fields, events (rules on data points), results with confirmation and export, the audit trail, the
-overview counts and the unusual jobs.
+overview counts and trend, the unusual jobs, and each user's own setting (sound and flash for urgent alarms).
 
 Every route acts in the caller's tenant (or, for the platform administrator, the one named by `tenantId`).
 The event detail (`event/alarmRecord`) and the confirmation (`result/alarmAffirm`) are open to a group's
-authorised users, who reach them from the bell without the alarm menus. The verbs come from core.crud; the
+authorised users, who reach them from the bell without the alarm menus; `userSetting` to every user, for their own
+row only. The verbs come from core.crud; the
 rules behind them, and every query, from the service.
 """
 
@@ -48,7 +49,10 @@ from plantdesk.modules.alarm.schemas import (
     TimeCycleRead,
     TimeCycleWrite,
     TrailRead,
+    Trend,
     UnusualRead,
+    UserSettingRead,
+    UserSettingWrite,
 )
 from plantdesk.modules.alarm.tracking import router as tracking
 from plantdesk.modules.system.trees import forest
@@ -325,9 +329,17 @@ async def result_open(db: TenantDb, device_id: Annotated[int | None, Query(alias
 
 
 @results.get("/overview", response_model=R[Overview])
-async def result_overview(db: TenantDb, user: Identity = ResultView):
-    """Counts by level and status, and the ten newest results."""
-    return ok(await service.overview(db))
+async def result_overview(request: Request, db: TenantDb, user: Identity = ResultView):
+    """Counts by level and status, and the ten newest results. Filters: levelId, groupId, deviceId, state
+    (open, unaffirmed, active_unack, active_ack, cleared_unack, cleared_ack)."""
+    return ok(await service.overview(db, service.Filters.of(request.query_params)))
+
+
+@results.get("/trend", response_model=R[Trend])
+async def result_trend(request: Request, db: TenantDb,
+                       unit: Annotated[str, Query(pattern=r"^(hour|day)$")] = "hour", user: Identity = ResultView):
+    """Alarms raised and cleared per hour (the last 24) or day (the last 30). Filters as the overview's."""
+    return ok(await service.trend(db, unit, service.Filters.of(request.query_params)))
 
 
 # --- audit trail ----------------------------------------------------------------------------------------------
@@ -342,6 +354,22 @@ async def trail_page(request: Request, db: TenantDb, paging: Paging, user: Ident
     return ok(await service.trail_page(db, request.query_params, paging))
 
 
+# --- the caller's own alarm setting ----------------------------------------------------------------------------
+
+user_setting = APIRouter(prefix=f"{PREFIX}/userSetting", tags=["alarm-userSetting"])
+
+
+@user_setting.get("/detail", response_model=R[UserSettingRead])
+async def user_setting_detail(db: TenantDb, user: CurrentUser):
+    """Whether the caller's console sounds and flashes a new alarm of the most urgent levels (off by default)."""
+    return ok(await service.user_setting(db, user))
+
+
+@user_setting.post("/submit", response_model=R[UserSettingRead])
+async def user_setting_submit(db: TenantDb, user: CurrentUser, body: Annotated[UserSettingWrite, Body()]):
+    return ok(await service.save_user_setting(db, user, body))
+
+
 router = APIRouter()
 include(router, levels, groups, cycles, status, tenant_init, mail_params, notify_templates, model_fields, events,
-        results, trail, unusual_jobs, tracking.router)
+        results, trail, unusual_jobs, user_setting, tracking.router)

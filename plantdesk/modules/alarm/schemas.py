@@ -217,12 +217,38 @@ class TrailRead(Schema):
     create_time: DateTime
 
 
+class Limit(Schema):
+    name: str  # threshold, low, high
+    value: float
+
+
+class Bucket(Schema):
+    ts: int
+    avg: float | None = None
+    min: float | None = None
+    max: float | None = None
+
+
+class AroundChart(Schema):
+    """The alarm's point before, during and after the alarm (epoch ms), with the rule's limits."""
+
+    unit: str | None = None
+    start: int
+    end: int
+    raised: int
+    cleared: int | None = None
+    limits: list[Limit] = []
+    buckets: list[Bucket] = []
+
+
 class AlarmDetail(ResultRead):
-    """Event result and alarm record of one (eventId, batch): the record, its rules and its trail as a table."""
+    """Event result and alarm record of one (eventId, batch): the record, its rules, its trail as a table and the
+    chart of its point around it (none for a device-offline alarm or a third-party metric's)."""
 
     rules: str = ""
     cols: list[Col] = []
     row_data: list[TrailRead] = []
+    chart: AroundChart | None = None
 
 
 class AffirmForm(Schema):
@@ -249,6 +275,33 @@ class Overview(Schema):
     by_level: list[Count]
     by_status: list[Count]
     newest: list[ResultRead]
+
+
+class TrendBucket(Schema):
+    start: DateTime
+    raised: int
+    cleared: int
+
+
+class Trend(Schema):
+    """Alarms raised and cleared per `unit` (hour: the last 24, day: the last 30), oldest first."""
+
+    unit: str
+    buckets: list[TrendBucket]
+
+
+class UserSettingRead(Schema):
+    """How the caller's console heralds a new alarm of level 1 … `levels`: sound, flash (1 on)."""
+
+    sound: int = 0
+    flash: int = 0
+    levels: int = 2
+
+
+class UserSettingWrite(Schema):
+    sound: int | None = Field(None, ge=0, le=1)
+    flash: int | None = Field(None, ge=0, le=1)
+    levels: int | None = Field(None, ge=1, le=99)
 
 
 class OpenAlarm(Schema):

@@ -4,11 +4,13 @@
 alarms that are not cleared yet.
 """
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
-from datetime import datetime
+from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Select, func, select
+from sqlalchemy import ColumnElement, Select, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from plantdesk.core import outbound, query, tenancy
@@ -34,6 +36,7 @@ from plantdesk.modules.alarm.models import (
     AlarmTemplate,
     AlarmTimeCycle,
     AlarmTrail,
+    AlarmUserSetting,
     RuleCondition,
 )
 from plantdesk.modules.alarm.schemas import (
@@ -44,11 +47,13 @@ from plantdesk.modules.alarm.schemas import (
     SettingWrite,
     TemplateWrite,
     TimeCycleWrite,
+    UserSettingWrite,
 )
 from plantdesk.modules.alarm.tracking import rules as tracking
 from plantdesk.modules.alarm.tracking.models import AlarmMetric
 from plantdesk.modules.alarm.tracking.rules import Described
 from plantdesk.modules.device.models import DataPoint, Device
+from plantdesk.modules.device.monitor import service as monitor
 from plantdesk.modules.system.models import User
 from plantdesk.modules.system.param import service as params
 
@@ -76,6 +81,55 @@ TRAIL = Listing(AlarmTrail, exact={"eventId": AlarmTrail.rule_id, "batch": Alarm
                                    "recordId": AlarmTrail.record_id, "action": AlarmTrail.action},
                 filters={"person": AlarmTrail.person}, ranges={"createTime": AlarmTrail.create_time},
                 order=(AlarmTrail.create_time.desc(), AlarmTrail.id.desc()))
+
+
+@dataclass(frozen=True, slots=True)
+class Filters:
+    """What the event overview narrows its counts, trend and list to: a level, a group (its events' and metrics'
+    alarms), a device, and a state (STATES)."""
+
+    level_id: int | None = None
+    group_id: int | None = None
+    device_id: int | None = None
+    state: str | None = None
+
+    @classmethod
+    def of(cls, params: Mapping[str, str]) -> "Filters":
+        """From a query string (levelId, groupId, deviceId, state), as the results page reads it."""
+        ids = {name: query.to_int(params[name], name) if params.get(name) else None
+               for name in ("levelId", "groupId", "deviceId")}
+        state = params.get("state") or None
+        if state is not None and state not in STATES:
+            raise BadRequest("请求参数类型错误: state")
+        return cls(ids["levelId"], ids["groupId"], ids["deviceId"], state)
+
+    def clauses(self, *, but: str = "") -> list[ColumnElement[bool]]:
+        """The clauses on alarm_record, leaving out the dimension `but` (level, state): a counter of that
+        dimension shows each of its values, whichever is chosen."""
+        out: list[ColumnElement[bool]] = []
+        if self.level_id is not None and but != "level":
+            out.append(AlarmRecord.level_id == self.level_id)
+        if self.group_id is not None:
+            out.append(AlarmRecord.rule_id.in_(select(AlarmRule.id).where(AlarmRule.group_id == self.group_id)
+                                               .union_all(select(AlarmMetric.id)
+                                                          .where(AlarmMetric.group_id == self.group_id))))
+        if self.device_id is not None:
+            out.append(AlarmRecord.device_id == self.device_id)
+        if self.state is not None and but != "state":
+            out.extend(STATES[self.state])
+        return out
+
+
+# The states an overview counter stands for, as clauses on alarm_record.
+STATES: dict[str, tuple[ColumnElement[bool], ...]] = {
+    "open": (AlarmRecord.cleared == 0,),
+    "unaffirmed": (AlarmRecord.acknowledged == 0,),
+    "active_unack": (AlarmRecord.cleared == 0, AlarmRecord.acknowledged == 0),
+    "active_ack": (AlarmRecord.cleared == 0, AlarmRecord.acknowledged == 1),
+    "cleared_unack": (AlarmRecord.cleared == 1, AlarmRecord.acknowledged == 0),
+    "cleared_ack": (AlarmRecord.cleared == 1, AlarmRecord.acknowledged == 1),
+}
+TREND_STEPS = {"hour": (timedelta(hours=1), 24), "day": (timedelta(days=1), 30)}
 
 
 def assign(row: Any, body: Any, *, keep_blank: tuple[str, ...] = ()) -> None:
@@ -382,8 +436,10 @@ async def authorised_for_all(db: AsyncSession, user: Identity, ids: list[int]) -
                                   for i in rule_ids)
 
 
-def results_statement(query) -> Select:
-    return RESULTS.select(query)
+def results_statement(query: Mapping[str, str]) -> Select:
+    """The results the query string asks for: the listing's filters, and the overview's group and state."""
+    return RESULTS.select(query).where(*Filters.of({k: query[k] for k in ("groupId", "state") if k in query})
+                                       .clauses())
 
 
 async def alarm_record(db: AsyncSession, event_id: int, batch: int | None) -> dict:
@@ -400,7 +456,37 @@ async def alarm_record(db: AsyncSession, event_id: int, batch: int | None) -> di
     detail["rules"] = rule_text(rule, detail["point_name"])
     detail["cols"] = [{"name": name, "prop": prop} for name, prop in TRAIL_COLS]
     detail["row_data"] = [trail_read(t, rule.name) for t in trail]
+    detail["chart"] = await around(db, rule, record) if isinstance(rule, AlarmRule) and rule.kind != OFFLINE else None
     return detail
+
+
+AROUND_BUCKETS = 120
+AROUND_MIN = timedelta(minutes=10)  # the least shown before the raise and after the clear
+
+
+async def around(db: AsyncSession, rule: AlarmRule, record: AlarmRecord) -> dict | None:
+    """The alarm's point before, during and after the alarm (as long again as it lasted on each side, at least
+    AROUND_MIN, never past now) in AROUND_BUCKETS steps, with the rule's limits; None for a point gone."""
+    refs = await monitor.points(db, point_ids=[record.point_id])
+    if not refs:
+        return None
+    now = datetime.now()
+    end = record.clear_time or now
+    pad = max(end - record.first_time, AROUND_MIN)
+    start, stop = record.first_time - pad, min(end + pad, now)
+    series = (await monitor.aggregate(db, refs, _ms(start), _ms(stop), buckets=AROUND_BUCKETS, interval=None,
+                                      source="auto"))["series"]
+    limits = {"THRESHOLD": [("threshold", rule.threshold)], "RANGE": [("low", rule.low), ("high", rule.high)]}
+    return {"unit": refs[0].unit, "start": _ms(start), "end": _ms(stop), "raised": _ms(record.first_time),
+            "cleared": _ms(record.clear_time) if record.clear_time else None,
+            "limits": [{"name": name, "value": value} for name, value in limits.get(rule.kind, [])
+                       if value is not None],
+            "buckets": [{"ts": b["ts"], "avg": b["avg"], "min": b["min"], "max": b["max"]}
+                        for b in (series[0]["buckets"] if series else [])]}
+
+
+def _ms(t: datetime) -> int:
+    return int(t.timestamp() * 1000)
 
 
 def trail_read(t: AlarmTrail, event_name: str) -> dict:
@@ -484,25 +570,47 @@ async def export_rows(db: AsyncSession, event_id: int, batch: int | None) -> tup
 
 # --- overview, open alarms, settings --------------------------------------------------------------------------
 
-async def overview(db: AsyncSession, newest: int = 10) -> dict:
-    total = await db.scalar(select(func.count()).select_from(AlarmRecord)) or 0
+async def overview(db: AsyncSession, filters: Filters = Filters(), newest: int = 10) -> dict:
+    """The counters of the alarms `filters` choose (each family of counters leaves its own dimension out: the
+    levels show every level, the states every state) and the newest of them."""
+    counters = filters.clauses(but="state")
     by_status = {(c, a): n for c, a, n in (await db.execute(
-        select(AlarmRecord.cleared, AlarmRecord.acknowledged, func.count())
+        select(AlarmRecord.cleared, AlarmRecord.acknowledged, func.count()).where(*counters)
         .group_by(AlarmRecord.cleared, AlarmRecord.acknowledged))).all()}
     levels = (await db.execute(select(AlarmLevel).order_by(AlarmLevel.level))).scalars().all()
-    counted = dict((await db.execute(select(AlarmRecord.level_id, func.count())
+    counted = dict((await db.execute(select(AlarmRecord.level_id, func.count()).where(*filters.clauses(but="level"))
                                      .group_by(AlarmRecord.level_id))).all())
-    records = (await db.execute(RESULTS.ordered(select(AlarmRecord)).limit(newest))).scalars().all()
+    records = (await db.execute(RESULTS.ordered(select(AlarmRecord).where(*filters.clauses())).limit(newest))
+               ).scalars().all()
     statuses = [("active_unack", "未解除 / 未确认", (0, 0)), ("active_ack", "未解除 / 已确认", (0, 1)),
                 ("cleared_unack", "已解除 / 未确认", (1, 0)), ("cleared_ack", "已解除 / 已确认", (1, 1))]
     return {
-        "total": total,
+        "total": sum(by_status.values()),
         "open": by_status.get((0, 0), 0) + by_status.get((0, 1), 0),
         "unaffirmed": by_status.get((0, 0), 0) + by_status.get((1, 0), 0),
         "by_level": [{"key": str(lv.id), "name": lv.name, "count": counted.get(lv.id, 0)} for lv in levels],
         "by_status": [{"key": key, "name": name, "count": by_status.get(pair, 0)} for key, name, pair in statuses],
         "newest": await result_reads(db, records),
     }
+
+
+async def trend(db: AsyncSession, unit: str, filters: Filters, now: datetime | None = None) -> dict:
+    """Alarms raised and cleared per hour (the last 24) or per day (the last 30), the current one last."""
+    step, count = TREND_STEPS[unit]
+    now = now or datetime.now()
+    current = now.replace(minute=0, second=0, microsecond=0)
+    if unit == "day":
+        current = current.replace(hour=0)
+    start = current - step * (count - 1)
+    where = filters.clauses()
+
+    async def counted(column) -> Counter[int]:
+        times = (await db.execute(select(column).where(column >= start, *where))).scalars()
+        return Counter(int((t - start) / step) for t in times)
+
+    raised, cleared = await counted(AlarmRecord.first_time), await counted(AlarmRecord.clear_time)
+    return {"unit": unit, "buckets": [{"start": start + step * i, "raised": raised.get(i, 0),
+                                       "cleared": cleared.get(i, 0)} for i in range(count)]}
 
 
 async def open_alarms(db: AsyncSession, device_id: int | None = None, limit: int = 100) -> list[dict]:
@@ -531,6 +639,21 @@ async def raised_between(db: AsyncSession, start: datetime, end: datetime, *, de
         stmt = stmt.where(AlarmRecord.level_id.in_(list(level_ids)))
     records = (await db.execute(stmt.order_by(AlarmRecord.first_time.desc()).limit(limit))).scalars().all()
     return await result_reads(db, records)
+
+
+async def user_setting(db: AsyncSession, user: Identity) -> AlarmUserSetting:
+    """The caller's own way of hearing new urgent alarms, or an unsaved row with the defaults (silent)."""
+    row = (await db.execute(select(AlarmUserSetting).where(AlarmUserSetting.user_id == user.user_id))
+           ).scalar_one_or_none()
+    return row if row is not None else AlarmUserSetting(user_id=user.user_id, sound=0, flash=0, levels=2)
+
+
+async def save_user_setting(db: AsyncSession, user: Identity, body: UserSettingWrite) -> AlarmUserSetting:
+    row = await user_setting(db, user)
+    db.add(row)
+    assign(row, body)
+    await db.flush()
+    return row
 
 
 async def levels(db: AsyncSession) -> list[AlarmLevel]:

@@ -20,10 +20,13 @@ import {
   getAlarmNotifytemplateList,
   getAlarmResultOverview,
   getAlarmResultPage,
+  getAlarmResultTrend,
   getAlarmStatusSelectAll,
   getAlarmTenantInitApikeyCheck,
   getAlarmTimecycleList,
   getAlarmTrailPage,
+  getAlarmUserSettingDetail,
+  getDeviceManagementDeviceList,
   type LevelRead,
   type MailParamsRead,
   type MailParamsWrite,
@@ -44,13 +47,17 @@ import {
   postAlarmStatusUpdate,
   postAlarmTenantInitSubmit,
   postAlarmTimecycleUpdate,
+  postAlarmUserSettingSubmit,
   type ResultRead,
   type SettingRead,
   type SettingWrite,
   type TemplateRead,
   type TimeCycleRead,
   type TrailRead,
+  type Trend,
   type UnusualRead,
+  type UserSettingRead,
+  type UserSettingWrite,
 } from './generated/client';
 import { areaKeys } from './queryKeys';
 import type { Page, Query } from './types';
@@ -69,7 +76,9 @@ export type {
   TemplateRead,
   TimeCycleRead,
   TrailRead,
+  Trend,
   UnusualRead,
+  UserSettingRead,
 };
 
 /** 已解除 / 已确认: the server's status words (spec §4). */
@@ -187,8 +196,44 @@ export const authUserQuery = {
   queryFn: async () => (await getAlarmGroupAuthUser()).data ?? [],
 };
 
-export async function fetchOverview() {
-  return (await getAlarmResultOverview()).data;
+/** What the event overview narrows to; `state` is one of its counters (open, unaffirmed, active_unack …). */
+export interface OverviewFilters {
+  levelId?: string;
+  groupId?: string;
+  deviceId?: string;
+  state?: string;
+}
+
+export async function fetchOverview(filters: OverviewFilters = {}) {
+  return (await getAlarmResultOverview({ params: filters })).data;
+}
+
+/** Raised and cleared per hour (the last 24) or day (the last 30). */
+export async function fetchTrend(unit: 'hour' | 'day', filters: OverviewFilters = {}) {
+  return (await getAlarmResultTrend({ unit, ...filters } as never)).data;
+}
+
+/** One page of the results the overview's filters choose, newest first. */
+export async function fetchResults(filters: OverviewFilters, current: number, size: number) {
+  return (await getAlarmResultPage({ ...filters, current, size } as never)).data as Page<ResultRead> | null;
+}
+
+/** The tenant's devices for pickers (the first 1,000). */
+export const deviceSelectQuery = {
+  queryKey: alarmKeys.of('devices'),
+  queryFn: async () =>
+    (await getDeviceManagementDeviceList({ current: 1, size: 1000 } as never)).data?.records ?? [],
+};
+
+/** The caller's own herald of urgent alarms (sound, flash; off by default). */
+export const userSettingKey = alarmKeys.of('userSetting');
+
+export async function fetchUserSetting() {
+  return (await getAlarmUserSettingDetail()).data;
+}
+
+export async function saveUserSetting(body: UserSettingWrite) {
+  return (await postAlarmUserSettingSubmit(body)).data;
 }
 
 export async function fetchSetting() {

@@ -1,11 +1,12 @@
 import { BellOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Badge, Button, Empty, List, Popover, Tooltip } from 'antd';
-import { Suspense, useEffect, useState } from 'react';
+import { Badge, Button, Empty, List, Popover, Space, Tooltip } from 'antd';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchUnreadNotices, markNoticesRead, type SystemNotice, systemKeys } from '#src/api/system';
 import { lazyChunk } from '#src/app/registry';
 import { useLive } from '#src/app/useLive';
+import { HeraldSettings, useAlarmHerald } from '#src/views/alarm/Herald';
 
 /**
  * Spec §9: a page of 4, every 10 s; the "more" button appears when there are more. The live channel's bell topic
@@ -21,7 +22,8 @@ const AllNotices = lazyChunk(() => import('./NoticeDialogs').then((m) => ({ defa
 
 /**
  * The header bell: a red dot only while unread notifications exist. A failed call stops the polling
- * and clears the list (spec §8); opening a notification marks it read.
+ * and clears the list (spec §8); opening a notification marks it read. A new alarm of the most urgent levels
+ * sounds and flashes it as the user's own setting says (the alarm area's herald; off by default).
  */
 export function NoticeBell() {
   const { t } = useTranslation();
@@ -46,6 +48,11 @@ export function NoticeBell() {
 
   const records = polling ? (query.data?.records ?? []) : [];
   const total = polling ? (query.data?.total ?? 0) : 0;
+  const heard = useMemo(
+    () => query.data?.records.map((n) => ({ id: n.id, ...parseNotice(n) })),
+    [query.data],
+  );
+  const herald = useAlarmHerald(heard);
 
   const open = async (notice: SystemNotice) => {
     setListOpen(false);
@@ -85,13 +92,26 @@ export function NoticeBell() {
       <Popover
         trigger="click"
         placement="bottomRight"
-        title={t('notice.title')}
+        title={
+          <Space style={{ width: '100%', justifyContent: 'space-between' }}>
+            {t('notice.title')}
+            <HeraldSettings />
+          </Space>
+        }
         content={content}
         open={listOpen}
-        onOpenChange={setListOpen}
+        onOpenChange={(open) => {
+          setListOpen(open);
+          herald.stop();
+        }}
       >
         <Tooltip title={t('notice.title')}>
-          <Button type="text" className="pd-header-btn" aria-label={t('notice.title')}>
+          <Button
+            type="text"
+            className={herald.flashing ? 'pd-header-btn pd-bell-flash' : 'pd-header-btn'}
+            aria-label={t('notice.title')}
+            data-flashing={herald.flashing || undefined}
+          >
             <Badge dot={total > 0}>
               <BellOutlined />
             </Badge>
@@ -114,6 +134,9 @@ interface ParsedNotice {
   firstTime?: string;
   removeStatus?: string;
   affirmStatus?: string;
+  /** An alarm's transition (raise, clear, affirm, escalate) and its level's rank (1 most urgent). */
+  action?: string;
+  rank?: number | null;
 }
 
 /** `content` is JSON text (level, name, firstTime, removeStatus, affirmStatus); plain text is shown as is. */

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Descriptions, Form, Input, Modal, Spin, Table, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { Button, Descriptions, Empty, Form, Input, Modal, Spin, Tag, Timeline, Typography } from 'antd';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   AFFIRMED,
@@ -15,16 +15,16 @@ import { useSession } from '#src/app/stores/session';
 import { useSettings } from '#src/app/stores/settings';
 import EventKnowledge from '#src/components/EventKnowledge';
 import { useSaving } from '#src/components/useSaving';
-import { levelLabel, ruleText } from './labels';
+import { AlarmChart } from './AlarmChart';
+import { levelLabel, pointLabel, ruleText } from './labels';
 
 const L = (key: string) => `alarm.${key}`;
-/** The detail table's columns (the server names them in Chinese) in the console's language. */
-const COL_KEYS: Record<string, string> = {
-  createTime: 'time',
-  action: 'action',
-  value: 'value',
-  person: 'person',
-  remark: 'affirmReason',
+const ACTION_COLOR: Record<string, string> = {
+  raised: 'red',
+  retriggered: 'red',
+  escalated: 'orange',
+  acknowledged: 'blue',
+  cleared: 'green',
 };
 
 /** A measured value to three decimals at most. */
@@ -55,8 +55,9 @@ export function AffirmTag({ status }: { status?: string | null }) {
 }
 
 /**
- * The event detail dialog (spec §3): the result of (eventId, batch), its trigger rules, the detail table from
- * cols / rowData, and the confirmation form. Confirming shows 确认成功, closes the form and hides the confirm
+ * The event detail dialog (spec §3): the result of (eventId, batch), its trigger rules, a chart of its point
+ * before, during and after it with the rule's limits, the timeline of its transitions (cols / rowData), the linked
+ * procedures, and the confirmation form. Confirming shows 确认成功, closes the form and hides the confirm
  * button (spec §4).
  */
 export function AlarmDetailDialog({
@@ -118,7 +119,7 @@ function DetailBody({ eventId, detail }: { eventId: string; detail: Detail }) {
         {item('name', detail.eventName)}
         {item('level', levelLabel(detail.levelName, language))}
         {item('group', detail.groupName || '-')}
-        {item('device', `${detail.deviceName} / ${detail.pointName}`)}
+        {item('device', `${detail.deviceName} / ${pointLabel(detail.pointName, t)}`)}
         {item('firstTime', detail.firstTime)}
         {item('batch', detail.batch)}
         {item('removeStatus', <RemoveTag status={detail.removeStatus} />)}
@@ -135,21 +136,26 @@ function DetailBody({ eventId, detail }: { eventId: string; detail: Detail }) {
           {ruleText(detail.rules, t)}
         </Descriptions.Item>
       </Descriptions>
-      <Table
-        style={{ marginTop: 16 }}
-        size="small"
-        rowKey="id"
-        pagination={false}
-        dataSource={detail.rowData}
-        columns={detail.cols.map((c) => ({
-          title: COL_KEYS[c.prop] ? t(L(COL_KEYS[c.prop])) : c.name,
-          dataIndex: c.prop,
-          render:
-            c.prop === 'action'
-              ? (value: string) => t(L(`action_${value}`), { defaultValue: value })
-              : c.prop === 'value'
-                ? formatValue
-                : undefined,
+      <Typography.Title level={5} style={{ marginTop: 16 }}>
+        {t(L('around'))}
+      </Typography.Title>
+      <AroundChart detail={detail} />
+      <Typography.Title level={5} style={{ marginTop: 16 }}>
+        {t(L('timeline'))}
+      </Typography.Title>
+      <Timeline
+        data-testid="alarm-timeline"
+        items={detail.rowData.map((row) => ({
+          key: row.id,
+          color: ACTION_COLOR[row.action] ?? 'gray',
+          children: (
+            <>
+              <b>{t(L(`action_${row.action}`), { defaultValue: row.action })}</b> · {row.createTime}
+              {row.value != null && ` · ${t(L('value'))} ${formatValue(row.value)}`}
+              {row.person && ` · ${row.person}`}
+              {row.remark && <div style={{ opacity: 0.75 }}>{row.remark}</div>}
+            </>
+          ),
         }))}
       />
       <Typography.Title level={5} style={{ marginTop: 16 }}>
@@ -158,6 +164,75 @@ function DetailBody({ eventId, detail }: { eventId: string; detail: Detail }) {
       <EventKnowledge eventId={eventId} />
     </>
   );
+}
+
+/** The point around the alarm: its average (min–max band) before, during (shaded) and after it, with the limits. */
+function AroundChart({ detail }: { detail: Detail }) {
+  const { t } = useTranslation();
+  const chart = detail.chart;
+  const option = useMemo(() => {
+    if (!chart) return null;
+    const name = `${detail.pointName}${chart.unit ? ` (${chart.unit})` : ''}`;
+    const points = chart.buckets.filter((b) => b.avg != null);
+    // The axis spans the values and the limits, so a limit is drawn even where the values stay clear of it.
+    const seen = [
+      ...points.flatMap((b) => [b.min ?? b.avg, b.max ?? b.avg]),
+      ...chart.limits.map((l) => l.value),
+    ].filter((v): v is number => v != null);
+    const low = Math.min(...seen);
+    const high = Math.max(...seen);
+    const pad = (high - low) * 0.1 || Math.abs(high) * 0.1 || 1;
+    return {
+      tooltip: { trigger: 'axis' },
+      grid: { left: 48, right: 56, top: 24, bottom: 24 },
+      xAxis: { type: 'time', min: chart.start, max: chart.end },
+      yAxis: {
+        type: 'value',
+        name: chart.unit ?? '',
+        ...(seen.length
+          ? { min: Number((low - pad).toPrecision(3)), max: Number((high + pad).toPrecision(3)) }
+          : {}),
+      },
+      series: [
+        {
+          type: 'line',
+          name,
+          showSymbol: false,
+          data: points.map((b) => [b.ts, b.avg]),
+          markLine: {
+            symbol: 'none',
+            lineStyle: { color: '#cf1322', type: 'dashed' },
+            label: { formatter: '{b}: {c}', position: 'insideEndTop' },
+            data: chart.limits.map((l) => ({ name: t(L(l.name)), yAxis: l.value })),
+          },
+          markArea: {
+            itemStyle: { color: 'rgba(207, 19, 34, 0.08)' },
+            data: [
+              [{ name: t(L('action_raised')), xAxis: chart.raised }, { xAxis: chart.cleared ?? chart.end }],
+            ],
+          },
+        },
+        {
+          type: 'line',
+          name: 'max',
+          showSymbol: false,
+          lineStyle: { opacity: 0.25 },
+          data: points.map((b) => [b.ts, b.max]),
+          tooltip: { show: false },
+        },
+        {
+          type: 'line',
+          name: 'min',
+          showSymbol: false,
+          lineStyle: { opacity: 0.25 },
+          data: points.map((b) => [b.ts, b.min]),
+          tooltip: { show: false },
+        },
+      ],
+    };
+  }, [chart, detail.pointName, t]);
+  if (!option) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t(L('noChart'))} />;
+  return <AlarmChart option={option} height={220} testId="alarm-around" />;
 }
 
 interface AffirmValues {

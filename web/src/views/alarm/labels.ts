@@ -21,6 +21,14 @@ export function levelLabel(name: string | null | undefined, language: Language):
   return language === 'en' ? pair[1] : pair[0];
 }
 
+/** The point of a device-offline alarm: the server names it in Chinese (engine.OFFLINE_POINT). */
+const OFFLINE_POINT = '设备离线';
+
+/** An alarm's point name in the console's language (a device-offline alarm's, else as written). */
+export function pointLabel(name: string | null | undefined, t: TFunction): string {
+  return name === OFFLINE_POINT ? t('alarm.kind_OFFLINE') : (name ?? '');
+}
+
 const MODE = /\b(SIMPLE|DURATION|REPEATING)\b/g;
 
 /** A rule's mode and conditions as the server words them (`SIMPLE`, `DURATION 60s`, `hysteresis 2`) in the
@@ -31,5 +39,6 @@ export function ruleText(text: string | null | undefined, t: TFunction): string 
     .replace(MODE, (mode) => t(`alarm.mode_${mode}`))
     .replace(/\bhysteresis\b/g, t('alarm.hysteresis'))
     .replace(/\bclear after\b/g, t('alarm.clearAfter'))
-    .replace(/\bno data\b/g, t('alarm.noData'));
+    .replace(/\bno data\b/g, t('alarm.noData'))
+    .replace(/\bdevice offline\b/g, t('alarm.kind_OFFLINE'));
 }

@@ -1,19 +1,12 @@
 import { DownloadOutlined, EyeOutlined } from '@ant-design/icons';
 import { useMemo, useState } from 'react';
-import { alarmKeys, levelSelectQuery, type ResultRead, resultApi } from '#src/api/alarm';
+import { deviceSelectQuery, levelSelectQuery, type ResultRead, resultApi } from '#src/api/alarm';
 import { download } from '#src/api/download';
-import { getDeviceManagementDeviceList } from '#src/api/generated/client';
 import { type CrudOption, CrudPage, READ_ONLY } from '#src/components/CrudPage';
 import { AffirmTag, AlarmDetailDialog, formatValue, RemoveTag } from '../AlarmDetail';
-import { LevelName } from '../LevelName';
+import { LevelName, PointName } from '../LevelName';
 
 const L = (key: string) => `alarm.${key}`;
-
-const deviceQuery = {
-  queryKey: alarmKeys.of('devices'),
-  queryFn: async () =>
-    (await getDeviceManagementDeviceList({ current: 1, size: 1000 } as never)).data?.records ?? [],
-};
 
 /** The export of one event's results, named `<event name>结果.xlsx` by the server (spec §9). */
 export function exportReport(row: ResultRead) {
@@ -78,12 +71,17 @@ export function ResultsPage({
           prop: 'deviceId',
           label: L('device'),
           type: 'select',
-          dicQuery: deviceQuery,
+          dicQuery: deviceSelectQuery,
           props: { label: 'name', value: 'id' },
           search: true,
           hide: true,
         },
-        { prop: 'pointName', label: L('point'), width: 150 },
+        {
+          prop: 'pointName',
+          label: L('point'),
+          width: 150,
+          render: (row) => <PointName name={row.pointName} />,
+        },
         {
           prop: 'firstTime',
           label: L('firstTime'),

@@ -33,9 +33,11 @@ import {
   warningKeys,
 } from '#src/api/warning';
 import { toast } from '#src/app/feedback';
+import { useSettings } from '#src/app/stores/settings';
 import { useAccess } from '#src/components/Access';
 import { type CrudOption, CrudPage, READ_ONLY } from '#src/components/CrudPage';
 import { useSaving } from '#src/components/useSaving';
+import { levelLabel } from '#src/views/alarm/labels';
 import { Chart } from './Chart';
 
 const L = (key: string) => `index.warnManagement.${key}`;
@@ -170,6 +172,7 @@ export default function WarnManagementPage() {
 
 function Figures({ data }: { data?: Analysis }) {
   const { t } = useTranslation();
+  const language = useSettings((s) => s.language);
   const warned = data?.series.reduce((n, s) => n + (s.warned ?? 0), 0) ?? 0;
   const trend = useMemo(
     () => ({
@@ -179,7 +182,8 @@ function Figures({ data }: { data?: Analysis }) {
       xAxis: { type: 'category', data: data?.series.map((s) => s.period) ?? [] },
       yAxis: [
         { type: 'value', minInterval: 1, name: t(L('count')) },
-        { type: 'value', name: t(L('minutes')), splitLine: { show: false } },
+        // The minutes' ticks fall on the counts' grid lines: each bar reads against the one grid.
+        { type: 'value', name: t(L('minutes')), alignTicks: true, splitLine: { show: false } },
       ],
       series: [
         {
@@ -220,7 +224,7 @@ function Figures({ data }: { data?: Analysis }) {
   );
   const top = (items: Analysis['topDevices']) => ({
     tooltip: { trigger: 'axis' },
-    grid: { left: 140, right: 24, top: 8, bottom: 24 },
+    grid: { left: 140, right: 40, top: 8, bottom: 24 },
     xAxis: { type: 'value', minInterval: 1 },
     yAxis: {
       type: 'category',
@@ -228,17 +232,27 @@ function Figures({ data }: { data?: Analysis }) {
       data: items.map((i) => i.name),
       axisLabel: { width: 130, overflow: 'truncate' },
     },
-    series: [{ type: 'bar', data: items.map((i) => i.count), itemStyle: { color: '#fac858' } }],
+    series: [
+      {
+        type: 'bar',
+        data: items.map((i) => i.count),
+        itemStyle: { color: '#fac858' },
+        label: { show: true, position: 'right' },
+      },
+    ],
   });
+  // The donut's labels stay inside its box: the names are in the legend, the counts in the slices.
   const levels = {
     tooltip: { trigger: 'item' },
     legend: { bottom: 0 },
     series: [
       {
         type: 'pie',
-        radius: ['35%', '65%'],
+        radius: ['38%', '62%'],
+        center: ['50%', '42%'],
+        label: { position: 'inside', formatter: '{c}', color: '#fff' },
         data: (data?.byLevel ?? []).map((l) => ({
-          name: l.name,
+          name: levelLabel(l.name, language),
           value: l.count,
           itemStyle: l.color ? { color: l.color } : undefined,
         })),
