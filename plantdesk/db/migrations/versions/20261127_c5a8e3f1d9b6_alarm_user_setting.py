@@ -1,7 +1,7 @@
 """alarm: each user's sound and flash for new alarms of the most urgent levels
 
 Revision ID: c5a8e3f1d9b6
-Revises: b7d41e0c9a2f
+Revises: c29f10a4e6b1
 Create Date: 2026-11-27 20:30:00
 
 """
@@ -11,7 +11,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = 'c5a8e3f1d9b6'
-down_revision: str | Sequence[str] | None = 'b7d41e0c9a2f'
+down_revision: str | Sequence[str] | None = 'c29f10a4e6b1'
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
