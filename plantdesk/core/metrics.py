@@ -68,14 +68,22 @@ async def metrics(request: Request) -> Response:
         raise HTTPException(404)
     runtime = getattr(request.app.state, "runtime", None)
     if runtime is not None:
-        pool = runtime.engine.pool
-        if hasattr(pool, "checkedout"):  # SQLite's file pool has no size to report
-            POOL_SIZE.set(pool.size())
-            POOL_CHECKED_OUT.set(pool.checkedout())
+        if (state := pool(runtime.engine)) is not None:
+            POOL_SIZE.set(state["size"])
+            POOL_CHECKED_OUT.set(state["checkedOut"])
         if runtime.jobs is not None:
             JOBS_WAITING.set(await runtime.jobs.waiting())
     LIVE_STREAMS.set(live.hub().open_streams)
     return Response(generate_latest(REGISTRY), media_type=CONTENT_TYPE_LATEST)
+
+
+def pool(engine) -> dict[str, int] | None:
+    """The database pool's connections (held open, in use, over the size); None for SQLite's file pool, which
+    has no size to report."""
+    found = engine.pool
+    if not hasattr(found, "checkedout"):
+        return None
+    return {"size": found.size(), "checkedOut": found.checkedout(), "overflow": max(found.overflow(), 0)}
 
 
 def _allowed(host: str, allow: str, *, forwarded: bool) -> bool:
