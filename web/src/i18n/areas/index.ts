@@ -17,6 +17,7 @@ import { indexKnowledge } from './index.knowledge';
 import { indexWarnIndicators } from './index.warnIndicators';
 import { indexWarnManagement } from './index.warnManagement';
 import { monitorLog } from './monitor.log';
+import { monitorOps } from './monitor.ops';
 import { product } from './product';
 import { report } from './report';
 import { resource } from './resource';
@@ -64,6 +65,7 @@ export const AREAS: Area[] = [
   deviceOverview,
   form,
   monitorLog,
+  monitorOps,
   resource,
   systemLogo,
   deviceDevice,
