@@ -8,7 +8,7 @@ from plantdesk.core.menus import BOTH, ROW, VIEW, button, menu
 MENUS: list[dict] = [
     menu("online", "在线用户", "Online users", "/monitor/online", "TeamOutlined", 5, parent="monitor",
          buttons=[VIEW, button("kick", "强退", "Kick out", BOTH)]),
-    menu("job", "定时任务", "Scheduled jobs", "/monitor/job", "FieldTimeOutlined", 6, parent="monitor",
+    menu("job", "定时任务", "Scheduled jobs", "/monitor/job", "HistoryOutlined", 6, parent="monitor",
          buttons=[VIEW, button("run", "执行一次", "Run now", ROW), button("pause", "暂停/恢复", "Pause/resume", ROW)]),
     menu("server", "服务监控", "Server state", "/monitor/server", "DashboardOutlined", 7, parent="monitor",
          buttons=[VIEW]),

@@ -1,0 +1,49 @@
+import { expect, test } from '@playwright/test';
+import { confirmDialog, login, openMenu, toast } from './support';
+
+test.describe.configure({ timeout: 150_000 });
+
+const DEMO_ADMIN = { tenantId: '356782', username: 'admin', password: 'admin' };
+
+test('online users, scheduled jobs and server state under 系统监控', async ({ page, browser }) => {
+  // A second browser holds the demo tenant's admin session: the one kicked out below.
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await login(otherPage, DEMO_ADMIN);
+  await login(page);
+
+  await openMenu(page, ['系统监控', '在线用户'], /\/monitor\/online$/);
+  const demoRow = page.getByRole('row').filter({ hasText: '356782' });
+  await expect(demoRow).toHaveCount(1);
+  await demoRow.getByRole('button', { name: /强\s*退/ }).click();
+  await confirmDialog(page, '确定强制退出选中的 1 个会话吗?');
+  await expect(toast(page)).toContainText('已强退 1 个会话');
+  await expect(demoRow).toHaveCount(0);
+  // Its token stops at once: the kicked browser's next request sends it back to the login page.
+  await otherPage.reload();
+  await expect(otherPage).toHaveURL(/\/login/, { timeout: 15_000 });
+  await other.close();
+
+  await openMenu(page, ['系统监控', '定时任务'], /\/monitor\/job$/);
+  const retention = page.getByRole('row').filter({ hasText: 'log.retention' });
+  await expect(retention).toContainText('17 3 * * *');
+  await expect(retention).toContainText('每个租户');
+  await retention.getByRole('button', { name: '执行一次' }).click();
+  await expect(toast(page)).toContainText('已加入执行队列');
+  await expect(retention).toContainText('成功', { timeout: 15_000 });
+  await retention.getByRole('button', { name: /展开行/ }).click();
+  await expect(page.getByText('最近执行记录')).toBeVisible();
+  await expect(page.getByRole('cell', { name: '手动' }).first()).toBeVisible();
+  await retention.getByRole('button', { name: /暂\s*停/ }).click();
+  await expect(retention).toContainText('已暂停');
+  await retention.getByRole('button', { name: /恢\s*复/ }).click();
+  await expect(retention).toContainText('运行中');
+
+  await openMenu(page, ['系统监控', '服务监控'], /\/monitor\/server$/);
+  for (const section of ['主机', '内存', '数据库', '缓存', '任务队列', '采集器', '本进程']) {
+    await expect(
+      page.locator('.ant-card-head-title').filter({ hasText: new RegExp(`^${section}$`) }),
+    ).toBeVisible();
+  }
+  await expect(page.getByText('内嵌(随服务运行)')).toBeVisible();
+});
