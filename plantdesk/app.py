@@ -16,7 +16,7 @@ from sqlalchemy.exc import DBAPIError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from plantdesk.config import Settings
-from plantdesk.core import apidocs, areas, health, metrics, redact
+from plantdesk.core import apidocs, areas, health, logs, metrics, redact
 from plantdesk.core.audit import SECURITY_RELEVANT
 from plantdesk.core.dialects import DialectSwitch
 from plantdesk.core.envelope import fail
@@ -63,6 +63,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
     app.add_middleware(SecurityHeaders)
     app.add_middleware(metrics.RequestMetrics)
+    app.add_middleware(logs.RequestIds)  # outermost: every line of the request, the metrics' too, names it
     include(app.router, health.router, metrics.router, apidocs.router(app))
     include(app.router, *areas.routers(), prefix="/api")
     mount_spa(app, settings.web_dist)

@@ -45,7 +45,7 @@ def serve(
     preparing = subprocess.Popen([sys.executable, "-m", "plantdesk", "prepare",
                                   "--migrate" if migrate_first else "--no-migrate",
                                   "--simulate" if simulate else "--no-simulate"], stdout=subprocess.PIPE)
-    app_target: Any = "plantdesk.asgi:app"
+    app_target: Any = "plantdesk.asgi:app"  # which sets each process's log format (core.logs)
     if workers == 1:
         from plantdesk.asgi import app as app_target
     plan, _ = preparing.communicate()
@@ -56,7 +56,7 @@ def serve(
     demo = "; the demo plant: tenant 356782, admin / admin" if settings.demo else ""
     typer.echo(f"PlantDesk ready at http://{host}:{port}  (log in as admin / admin, tenant 000000{demo})")
     try:
-        uvicorn.run(app_target, host=host, port=port, workers=workers, log_level="warning",
+        uvicorn.run(app_target, host=host, port=port, workers=workers, log_level="warning", log_config=None,
                     loop="uvloop", http="httptools", access_log=False, **server_options(settings))
     finally:
         if simulator is not None:
@@ -138,7 +138,9 @@ def worker(concurrency: Annotated[int, typer.Option(help="jobs run at once")] = 
     if settings.jobs != "queue":
         raise typer.BadParameter("worker needs PLANTDESK_JOBS=queue; the embedded mode runs jobs inside serve")
     settings = with_demo(settings)  # its collectors read the demo's servers as `serve --simulate`'s do
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    from plantdesk.core import logs
+
+    logs.configure(settings.log_format, logging.INFO)
     typer.echo("PlantDesk worker running jobs (Ctrl-C stops)")
     asyncio.run(_work(settings, concurrency))
 

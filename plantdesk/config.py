@@ -35,6 +35,8 @@ class Settings(BaseSettings):
     audit_flush_seconds: float = 1.0
     service_id: str = "plantdesk"
     log_sql: bool = False
+    # text: one readable line per record; json: one JSON object per line with the request id (core.logs)
+    log_format: Literal["text", "json"] = "text"
     db_pool_size: int = 32
     outbound_allow: str = ""  # internal endpoints tenants may name: host, host:port or CIDR (core.outbound)
     outbound_grants: str = ""  # tenant/kind=host:port: one internal endpoint for one tenant's one kind of connection

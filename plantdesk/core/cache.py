@@ -26,6 +26,7 @@ class Cache(Protocol):
     async def ttl(self, key: str) -> int: ...
     async def close(self) -> None: ...
     async def reachable(self) -> bool: ...
+    async def about(self) -> dict[str, Any]: ...  # what the server-state screen shows of it
 
 
 class MemoryCache:
@@ -70,6 +71,9 @@ class MemoryCache:
 
     async def reachable(self) -> bool:
         return True
+
+    async def about(self) -> dict[str, Any]:
+        return {"kind": "memory", "keys": len(self._items)}
 
     async def close(self) -> None:
         self._items.clear()
@@ -175,6 +179,18 @@ class RedisCache:
             return bool(await self._redis.ping())
         except self._unreachable:
             return False
+
+    async def about(self) -> dict[str, Any]:
+        """Redis's version, memory and clients as INFO answers them, or that it does not answer."""
+        try:
+            info = await self._redis.info()
+            keys = await self._redis.dbsize()
+        except self._unreachable:
+            return {"kind": "redis", "reachable": False}
+        return {"kind": "redis", "reachable": True, "version": info.get("redis_version", ""),
+                "usedMemory": int(info.get("used_memory", 0)), "maxMemory": int(info.get("maxmemory", 0)),
+                "clients": int(info.get("connected_clients", 0)), "keys": int(keys),
+                "uptimeSeconds": int(info.get("uptime_in_seconds", 0)), "fallback": self._local is not None}
 
     async def _call(self, remote: Callable[[], Awaitable[Any]], local: Callable[[MemoryCache], Awaitable[Any]]) -> Any:
         if self._local is not None and not await self._recover():

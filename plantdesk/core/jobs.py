@@ -28,6 +28,8 @@ import asyncio
 import contextlib
 import json
 import logging
+import os
+import socket
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -37,7 +39,7 @@ from procrastinate.testing import InMemoryConnector
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from plantdesk.core import system_log, tenancy
+from plantdesk.core import job_runs, metrics, system_log, tenancy
 
 log = logging.getLogger("plantdesk.jobs")
 
@@ -46,6 +48,7 @@ HEARTBEAT_SECONDS = 10.0
 STALLED_HEARTBEATS = 3  # a worker this many heartbeats silent is dead: its running jobs are handed on
 RETRIES = 3  # a job that kills every worker running it must not go round for ever
 ABANDONED = "执行该任务的进程已退出"
+SCHEDULE, MANUAL = job_runs.SCHEDULE, job_runs.MANUAL
 Mode = Literal["embedded", "queue"]
 JobFunction = Callable[..., Awaitable[object]]
 TenantLister = Callable[[AsyncSession], Awaitable[list[str]]]
@@ -126,8 +129,11 @@ class Jobs:
         connector = _queue_connector(database_url) if mode == "queue" else InMemoryConnector()
         self.engine = procrastinate.App(connector=connector)
         self.jobs = declared()
+        self.crons = {name: cron for name, job in self.jobs.items()
+                      if (cron := (schedules or {}).get(name, job.cron))}  # the schedules in force
+        self._host = f"{socket.gethostname()}:{os.getpid()}"
         for job in self.jobs.values():
-            self._bind(job, (schedules or {}).get(job.name, job.cron))
+            self._bind(job, self.crons.get(job.name))
         self._worker: asyncio.Task | None = None
 
     def _bind(self, job: Job, cron: str | None) -> None:
@@ -136,7 +142,7 @@ class Jobs:
             running = context.job.id
             self._running.add(running)
             try:
-                await self.run(job.name, tenant_id=tenant_id, **kwargs)
+                await self._recorded(job, SCHEDULE if timestamp is not None else MANUAL, tenant_id, kwargs)
             finally:
                 self._running.discard(running)
 
@@ -152,6 +158,26 @@ class Jobs:
             self._deferred.add(_run_key(name, tenant_id, kwargs))
         return await self.engine.configure_task(name, queue=QUEUE).defer_async(tenant_id=tenant_id, **kwargs)
 
+    async def _recorded(self, job: Job, trigger: str, tenant_id: str, kwargs: dict[str, Any]) -> None:
+        """A run the engine took, recorded for the operator (core.job_runs; CALLER jobs are work a request
+        deferred, not schedules, and keep no record); a scheduled run of a paused job is skipped."""
+        if job.scope is CALLER:
+            await self.run(job.name, tenant_id=tenant_id, **kwargs)
+            return
+        async with self._platform() as session:
+            if trigger == SCHEDULE and await job_runs.is_paused(session, job.name):
+                return
+            run_id = await job_runs.begin(session, job.name, trigger, self._host)
+        failure: Exception | None = None
+        try:
+            await self.run(job.name, tenant_id=tenant_id, **kwargs)
+        except Exception as exc:
+            failure = exc
+            raise
+        finally:
+            async with self._platform() as session:
+                await job_runs.end(session, run_id, failure)
+
     async def run(self, name: str, *, tenant_id: str = "", **kwargs: Any) -> None:
         """Run a job now, in this process, in its scope (what the engine calls; tests and operators too)."""
         job = self.jobs[name]
@@ -159,10 +185,12 @@ class Jobs:
         try:
             await self._in_scope(job, tenant_id, lambda session: job.run(session, **kwargs))
         except Exception as exc:
+            metrics.job_finished(job.name, failed=True)
             if job.scope.kind != "each-tenant":  # each tenant's failure is recorded on its own (_in_scope)
                 system_log.failure("jobs", "failed", f"任务 {job.name} 执行失败", exc,
                                    tenant_id=tenant_id or job.scope.tenant_id or None)
             raise
+        metrics.job_finished(job.name, failed=False)
 
     async def _in_scope(self, job: Job, tenant_id: str, call: Callable[[AsyncSession], Awaitable[object]]) -> None:
         if job.scope.kind == "platform":

@@ -1,7 +1,9 @@
 """`GET /metrics` in the Prometheus text format (prometheus_client): requests and their latency per route template
 (`/api/blade-desk/notice/detail`, `/api/x/{id}`; never the raw path, whose ids would make a series each), method
 and status class (`5xx` are the errors, `exception` an error raised after the answer began), the database pool,
-the job queue, ingested values and live streams.
+the job queue and the jobs that ran and failed, ingested values (accepted and rejected), the alarm engine's
+evaluation lag and the open live streams. The series are this process's own: behind `serve --workers N` a
+scrape is answered by whichever worker takes it (docs/operations.md, "Metrics").
 
 Who may read it: loopback callers whose request no proxy forwarded, and the addresses or networks in
 `PLANTDESK_METRICS_ALLOW` (a scraper on the plant network, e.g. `10.0.5.7,10.0.6.0/24`); anyone else gets the
@@ -28,6 +30,10 @@ UNMATCHED = "unmatched"  # 404s and the console's files: one series, whatever th
 REQUESTS = Counter("plantdesk_http_requests", "HTTP requests answered", ("method", "route", "status"))
 LATENCY = Histogram("plantdesk_http_request_duration_seconds", "Time to the end of the answer", ("method", "route"),
                     buckets=(0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10))
+JOBS_RUN = Counter("plantdesk_jobs_run", "Jobs run by this process", ("job", "outcome"))
+ALARM_LAG = Histogram("plantdesk_alarm_evaluation_lag_seconds",
+                      "Age of the oldest value in an alarm evaluation when it is evaluated",
+                      buckets=(0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300))
 INGESTED = Counter("plantdesk_ingest_values", "Monitor values offered to the write path", ("outcome",))
 POOL_SIZE = Gauge("plantdesk_db_pool_size", "Database connections the pool holds open")
 POOL_CHECKED_OUT = Gauge("plantdesk_db_pool_checked_out", "Database connections in use")
@@ -45,6 +51,15 @@ def ingested(accepted: int, rejected: int) -> None:
         INGESTED.labels("rejected").inc(rejected)
 
 
+def job_finished(job: str, *, failed: bool) -> None:
+    JOBS_RUN.labels(job, "failed" if failed else "succeeded").inc()
+
+
+def alarm_lag(seconds: float) -> None:
+    """One alarm evaluation: how old its oldest value was (alarm.engine)."""
+    ALARM_LAG.observe(max(seconds, 0.0))
+
+
 @router.get("/metrics", include_in_schema=False)
 async def metrics(request: Request) -> Response:
     forwarded = "x-forwarded-for" in request.headers or "forwarded" in request.headers
@@ -53,14 +68,22 @@ async def metrics(request: Request) -> Response:
         raise HTTPException(404)
     runtime = getattr(request.app.state, "runtime", None)
     if runtime is not None:
-        pool = runtime.engine.pool
-        if hasattr(pool, "checkedout"):  # SQLite's file pool has no size to report
-            POOL_SIZE.set(pool.size())
-            POOL_CHECKED_OUT.set(pool.checkedout())
+        if (state := pool(runtime.engine)) is not None:
+            POOL_SIZE.set(state["size"])
+            POOL_CHECKED_OUT.set(state["checkedOut"])
         if runtime.jobs is not None:
             JOBS_WAITING.set(await runtime.jobs.waiting())
     LIVE_STREAMS.set(live.hub().open_streams)
     return Response(generate_latest(REGISTRY), media_type=CONTENT_TYPE_LATEST)
+
+
+def pool(engine) -> dict[str, int] | None:
+    """The database pool's connections (held open, in use, over the size); None for SQLite's file pool, which
+    has no size to report."""
+    found = engine.pool
+    if not hasattr(found, "checkedout"):
+        return None
+    return {"size": found.size(), "checkedOut": found.checkedout(), "overflow": max(found.overflow(), 0)}
 
 
 def _allowed(host: str, allow: str, *, forwarded: bool) -> bool:

@@ -8,7 +8,7 @@ import pytest
 from sqlalchemy import select
 
 from plantdesk.app import create_app
-from plantdesk.core import ids, jobs, tenancy
+from plantdesk.core import ids, job_runs, jobs, tenancy
 from plantdesk.core.leases import Lease
 from plantdesk.modules.system.models import Post
 from tests.core.conftest import OTHER_TENANT, PLATFORM
@@ -182,6 +182,76 @@ class TestEngines:
         runner = app.state.runtime.jobs
         assert runner.mode == "embedded" and "log.retention" in runner.jobs
         assert runner.jobs["log.retention"].scope is jobs.EACH_TENANT
+
+
+async def runs_of(app, name: str) -> list[job_runs.JobRun]:
+    async with app.state.runtime.sessions() as db:
+        with tenancy.platform_scope(db):
+            return list((await db.execute(select(job_runs.JobRun).where(job_runs.JobRun.job == name)
+                                          .order_by(job_runs.JobRun.id))).scalars())
+
+
+class TestRecordedRuns:
+    """What the scheduled-jobs screen reads: each run the engine took, how it ended, and the operator's pause."""
+
+    async def test_a_scheduled_run_and_a_manual_one_are_recorded_with_the_failure(self, app, declared, unique):
+        name, calls = f"test.rec.{unique}", []
+
+        async def flaky(session):
+            calls.append(1)
+            if len(calls) == 1:
+                raise ValueError("第一次失败")
+
+        declared.declare(name, flaky, scope=jobs.PLATFORM, cron=EVERY_SECOND)
+        runner = engine(app)
+        await runner.start(run_here=True)
+        try:
+            async with asyncio.timeout(30):
+                while len(calls) < 1:
+                    await asyncio.sleep(0.05)
+                await runner.defer(name)  # the operator's "run now"
+                while (job_runs.MANUAL, job_runs.SUCCEEDED) not in {(r.trigger, r.status)
+                                                                    for r in await runs_of(app, name)}:
+                    await asyncio.sleep(0.05)
+        finally:
+            await runner.stop()
+        runs = [r for r in await runs_of(app, name) if r.status != job_runs.RUNNING]
+        failed = [r for r in runs if r.status == job_runs.FAILED]
+        assert len(failed) == 1 and failed[0].error == "ValueError: 第一次失败"
+        assert failed[0].trigger == job_runs.SCHEDULE
+        assert all(r.finished_at is not None and r.duration_ms is not None and r.host for r in runs)
+
+    async def test_a_paused_job_skips_its_schedule_but_runs_when_asked(self, app, declared, unique):
+        name, calls = f"test.pause.{unique}", []
+
+        async def job(session):
+            calls.append(1)
+
+        declared.declare(name, job, scope=jobs.PLATFORM, cron=EVERY_SECOND)
+        async with app.state.runtime.unit_of_work_in(None) as db:
+            with tenancy.platform_scope(db):
+                await job_runs.set_paused(db, name, True, "admin")
+        runner = engine(app)
+        await runner.start(run_here=True)
+        try:
+            await asyncio.sleep(2.2)  # two ticks skipped
+            assert calls == []
+            await runner.defer(name)
+            async with asyncio.timeout(15):
+                while not calls:
+                    await asyncio.sleep(0.05)
+        finally:
+            await runner.stop()
+        assert [r.trigger for r in await runs_of(app, name)] == [job_runs.MANUAL]
+
+    async def test_only_the_newest_runs_are_kept(self, app, unique):
+        name = f"test.keep.{unique}"
+        for _ in range(job_runs.KEEP + 3):
+            async with app.state.runtime.unit_of_work_in(None) as db:
+                with tenancy.platform_scope(db):
+                    run_id = await job_runs.begin(db, name, job_runs.SCHEDULE, "here")
+                    await job_runs.end(db, run_id, None)
+        assert len(await runs_of(app, name)) == job_runs.KEEP
 
 
 @pytest.mark.skipif(not PG_URL, reason="the queue engine needs PostgreSQL")

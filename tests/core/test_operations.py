@@ -1,14 +1,18 @@
-"""Issue 31: what an operator expects. The API docs load nothing from another host (a plant network has no
-internet), /healthz and /readyz answer probes, /metrics is Prometheus text for loopback and the allowed only."""
+"""Issue 31: what an operator expects. The API docs and the console load nothing from another host (a plant network
+has no internet), /healthz and /readyz answer probes, /metrics is Prometheus text for loopback and the allowed
+only, and the logs can be JSON lines naming each request's id."""
 
 import asyncio
 import base64
 import hashlib
+import json
+import logging
 import re
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import httpx
+import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
 from plantdesk.app import create_app
@@ -22,6 +26,9 @@ from tests.device.monitor_helpers import API, make_device
 ROOT = Path(__file__).resolve().parents[2]
 URL = re.compile(r"""https?://[^\s"'<>)]+""")
 LOCAL = re.compile(r"""(?:src|href)="(/[^"]+)\"""")
+# What a browser would fetch from another host: a script, style, font or image address in the built console.
+FOREIGN_ASSET = re.compile(
+    r"""(?:https?:)?//[a-z0-9.-]+\.[a-z]{2,}/[^\s"'`)]*\.(?:m?js|css|woff2?|ttf|png|svg|jpe?g)\b""", re.IGNORECASE)
 
 
 def foreign_urls(html: str, own_host: str) -> list[str]:
@@ -58,6 +65,14 @@ class TestApiDocs:
         pages = [ROOT / "web" / "index.html", ROOT / "web" / "dist" / "index.html"]
         found = {str(page): foreign_urls(page.read_text(), "") for page in pages if page.exists()}
         assert found and all(urls == [] for urls in found.values()), found
+
+    def test_the_built_console_fetches_no_asset_from_another_host(self):
+        assets = ROOT / "web" / "dist" / "assets"
+        if not assets.is_dir():
+            return  # not built here: the e2e run builds it, and runs this test's twin in the browser's network
+        found = {file.name: FOREIGN_ASSET.findall(file.read_text(errors="replace"))
+                 for file in assets.iterdir() if file.suffix in (".js", ".css")}
+        assert {name: urls for name, urls in found.items() if urls} == {}
 
 
 class TestProbes:
@@ -128,6 +143,38 @@ class TestMetrics:
             key = ("plantdesk_ingest_values_total", (("outcome", outcome),))
             assert after[key] == before.get(key, 0) + 1
 
+    async def test_jobs_run_and_failed_are_counted_per_job(self, app, client):
+        from plantdesk.core import jobs
+
+        async def broken(session):
+            raise RuntimeError("boom")
+
+        async def fine(session):
+            return None
+
+        engine = jobs.Jobs(app.state.runtime.unit_of_work_in, mode="embedded", database_url="sqlite://")
+        engine.jobs = {"ops.broken": jobs.Job("ops.broken", broken, jobs.PLATFORM),
+                       "ops.fine": jobs.Job("ops.fine", fine, jobs.PLATFORM)}
+        before = samples((await client.get("/metrics")).text)
+        await engine.run("ops.fine")
+        with pytest.raises(RuntimeError):
+            await engine.run("ops.broken")
+        after = samples((await client.get("/metrics")).text)
+        for job, outcome in (("ops.fine", "succeeded"), ("ops.broken", "failed")):
+            key = ("plantdesk_jobs_run_total", (("job", job), ("outcome", outcome)))
+            assert after[key] == before.get(key, 0) + 1
+
+    async def test_alarm_evaluation_lag_is_a_histogram(self, client):
+        from plantdesk.core import metrics
+
+        before = samples((await client.get("/metrics")).text)
+        metrics.alarm_lag(3.0)
+        after = samples((await client.get("/metrics")).text)
+        count = ("plantdesk_alarm_evaluation_lag_seconds_count", ())
+        assert after[count] == before.get(count, 0) + 1
+        le5 = ("plantdesk_alarm_evaluation_lag_seconds_bucket", (("le", "5.0"),))
+        assert after[le5] == before.get(le5, 0) + 1
+
     async def test_only_loopback_and_the_allowed_may_read_them(self, app, settings):
         async def status(application, client_host: str, headers: dict[str, str] | None = None) -> int:
             transport = httpx.ASGITransport(app=application, client=(client_host, 40000))
@@ -145,3 +192,44 @@ class TestMetrics:
         assert await status(allowing, "203.0.113.9") == 200
         assert await status(allowing, "10.0.5.7") == 200
         assert await status(allowing, "198.51.100.1") == 404
+
+
+class TestLogs:
+    async def test_each_answer_names_its_request_id_and_keeps_a_plausible_given_one(self, client):
+        fresh = (await client.get("/healthz")).headers["x-request-id"]
+        assert re.fullmatch(r"[0-9a-f]{32}", fresh)
+        assert (await client.get("/healthz", headers={"X-Request-Id": "lb-7f3a.1"})).headers["x-request-id"] == \
+            "lb-7f3a.1"
+        forged = (await client.get("/healthz", headers={"X-Request-Id": "a b\"{}"})).headers["x-request-id"]
+        assert re.fullmatch(r"[0-9a-f]{32}", forged)
+
+    async def test_json_lines_carry_the_request_id(self, app):
+        from plantdesk.core import logs
+
+        formatter = logs.JsonFormatter()
+        lines: list[str] = []
+
+        class Keep(logging.Handler):
+            def emit(self, record):
+                lines.append(formatter.format(record))
+
+        probe = logging.getLogger("plantdesk.test.probe")
+        handler = Keep()
+        probe.addHandler(handler)
+
+        async def endpoint(scope, receive, send):
+            probe.warning("inside %s", "the request")
+            await send({"type": "http.response.start", "status": 204, "headers": []})
+            await send({"type": "http.response.body", "body": b""})
+
+        try:
+            transport = httpx.ASGITransport(app=logs.RequestIds(endpoint))
+            async with httpx.AsyncClient(transport=transport, base_url="http://test") as http:
+                await http.get("/", headers={"X-Request-Id": "req-42"})
+            probe.warning("outside")
+        finally:
+            probe.removeHandler(handler)
+        inside, outside = (json.loads(line) for line in lines)
+        assert inside["request_id"] == "req-42" and inside["message"] == "inside the request"
+        assert inside["level"] == "warning" and inside["logger"] == "plantdesk.test.probe"
+        assert "request_id" not in outside

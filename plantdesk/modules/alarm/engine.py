@@ -30,7 +30,7 @@ from datetime import datetime, timedelta
 from sqlalchemy import Table, bindparam, delete, func, insert, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from plantdesk.core import live, system_log, tenancy
+from plantdesk.core import live, metrics, system_log, tenancy
 from plantdesk.core.ids import next_id
 from plantdesk.core.leases import Leases, process_holder
 from plantdesk.core.ownership import Change, Share
@@ -355,6 +355,7 @@ class Engine:
             return
         now = time.time()
         lag = now * 1000 - min(ts for _, ts, _ in readings)
+        metrics.alarm_lag(lag / 1000)
         if lag > LAG_WARN_MS and now - self._lag_noted >= LAG_EVERY:
             self._lag_noted = now
             system_log.record("warn", "alarm", "lag", f"告警引擎滞后 {lag / 1000:.0f} 秒 ({len(readings)} 个值)",

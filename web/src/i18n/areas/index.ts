@@ -18,6 +18,7 @@ import { indexKnowledge } from './index.knowledge';
 import { indexWarnIndicators } from './index.warnIndicators';
 import { indexWarnManagement } from './index.warnManagement';
 import { monitorLog } from './monitor.log';
+import { monitorOps } from './monitor.ops';
 import { product } from './product';
 import { report } from './report';
 import { resource } from './resource';
@@ -65,6 +66,7 @@ export const AREAS: Area[] = [
   deviceOverview,
   form,
   monitorLog,
+  monitorOps,
   resource,
   systemLogo,
   deviceDevice,
