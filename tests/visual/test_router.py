@@ -131,9 +131,25 @@ async def test_hooks_go_out_to_excel_and_come_back(demo_admin, unique):
     assert [r["api_name"] for r in rows] == [f"Export {unique}"]
     answer = await demo_admin.http.post(f"{HOOKS}/import-excel", headers=demo_admin.headers, files={
         "file": ("hooks.xlsx", excel.workbook_bytes(service.HOOK_COLUMNS, rows))})
-    assert answer.json()["success"], answer.json()
-    refused = excel.workbook_bytes(service.HOOK_COLUMNS, [{**rows[0], "api_url": "http://10.9.9.9/"}])
+    assert answer.json()["data"] == {"total": 1, "success": 1, "failed": 0, "errors": []}, answer.json()
+    # The console's import dialog reads total / success / failed and each rejected row with its reason.
+    mixed = excel.workbook_bytes(service.HOOK_COLUMNS, [{**rows[0], "api_url": "http://10.9.9.9/"},
+                                                        {**rows[0], "api_url": "not a url"}, rows[0]])
     answer = await demo_admin.http.post(f"{HOOKS}/import-excel", headers=demo_admin.headers,
-                                        files={"file": ("hooks.xlsx", refused)})
-    assert not answer.json()["success"]
-    assert len(await demo_admin.data("GET", f"{HOOKS}/listByChart", chart=f"x-{unique}")) == 2
+                                        files={"file": ("hooks.xlsx", mixed)})
+    result = answer.json()["data"]
+    assert (result["total"], result["success"], result["failed"]) == (3, 1, 2), result
+    assert [e["row"] for e in result["errors"]] == [2, 3]
+    assert result["errors"][1]["msg"] == service.ROW_INVALID and result["errors"][0]["msg"]
+    assert len(await demo_admin.data("GET", f"{HOOKS}/listByChart", chart=f"x-{unique}")) == 3
+
+
+def test_the_large_screens_hear_the_alarms_and_the_live_values():
+    """A user who holds only a large screen or the map still gets them live: the alarm topic reloads the screen,
+    the realtime and device-state topics patch its dots and flow steps."""
+    from plantdesk.modules.alarm import engine
+    from plantdesk.modules.device.monitor import push
+    from plantdesk.modules.visual import router
+
+    assert set(router.SCREEN_CODES) <= set(engine.LIVE_CODES)
+    assert set(router.SCREEN_CODES) <= set(push.CODES)

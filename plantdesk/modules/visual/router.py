@@ -194,10 +194,11 @@ async def hook_export(db: TenantDb, user: Identity = need("largeapi_export")):
     return excel.download(await service.export_hooks(db), "大屏接口.xlsx")
 
 
-@hooks.post("/import-excel", response_model=R[int])
+@hooks.post("/import-excel", response_model=R[excel.ExcelImportResult])
 async def hook_import(db: TenantDb, rt: Rt, file: Annotated[UploadFile, File()],
                       user: Identity = need("largeapi_import")):
-    """Each row a new hook (columns as the export's); answers how many were added."""
+    """Each row a new hook (columns as the export's); answers the rows read, added and rejected (with the row
+    number and reason: the console's import dialog shows them)."""
     return ok(await service.import_hooks(db, rt.settings, await file.read(rt.settings.upload_max_bytes)), "导入成功")
 
 

@@ -45,6 +45,7 @@ MAP_MISSING = "地图不存在"
 DOT_MISSING = "点位不存在"
 TAG_MISSING = "测点不存在"
 HOOK_MISSING = "接口不存在"
+ROW_INVALID = "数据格式错误"
 NAME_PATTERN = re.compile(r"^[\w\u4e00-\u9fff \-]+$")
 OUTBOUND_KIND = "largeapi"
 HOOK_TIMEOUT = 5.0
@@ -475,21 +476,26 @@ async def export_hooks(db: AsyncSession) -> bytes:
     return excel.workbook_bytes(HOOK_COLUMNS, rows, sheet="大屏接口")
 
 
-async def import_hooks(db: AsyncSession, settings: Settings, content: bytes) -> int:
-    """Each row a new hook, checked like a save (the URL through the outbound guard); a bad row stops all."""
+async def import_hooks(db: AsyncSession, settings: Settings, content: bytes) -> excel.ExcelImportResult:
+    """Each row a new hook, checked like a save (the URL through the outbound guard); a bad row is reported with
+    its number and reason, the good ones are added."""
     from pydantic import ValidationError
 
-    count = 0
-    for n, row in enumerate(excel.read_rows(content, HOOK_COLUMNS), start=2):
+    rows = excel.read_rows(content, HOOK_COLUMNS)
+    errors: list[excel.ExcelRowError] = []
+    for n, row in enumerate(rows, start=2):
         try:
             body = HookWrite.model_validate({k: v or None for k, v in row.items()} | {
                 "impl_method": (row.get("impl_method") or "GET").upper()})
+            hook = LargeApiHook(**{name: getattr(body, name) for name in type(body).model_fields if name != "id"})
+            await check_hook(db, settings, hook)
         except ValidationError:
-            raise BusinessError(f"第{n}行数据不正确") from None
-        hook = LargeApiHook(**{name: getattr(body, name) for name in type(body).model_fields if name != "id"})
-        await outbound.check(settings.outbound_policy, hook.api_url, tenant=tenancy.writing_tenant(db, hook),
-                             kind=OUTBOUND_KIND)
+            errors.append(excel.ExcelRowError(row=n, msg=ROW_INVALID))
+            continue
+        except BusinessError as exc:
+            errors.append(excel.ExcelRowError(row=n, msg=exc.msg))
+            continue
         db.add(hook)
-        count += 1
     await db.flush()
-    return count
+    return excel.ExcelImportResult(total=len(rows), success=len(rows) - len(errors), failed=len(errors),
+                                   errors=errors)
