@@ -8,8 +8,8 @@ export interface Playback {
 }
 
 /**
- * Play `url` of type `kind` in `video`; `onError` hears a failure once (the tile shows it). HTTP-FLV (and
- * WebSocket-FLV) goes through mpegts.js, loaded only when an FLV camera plays.
+ * Play `url` of type `kind` in `video`; `onError` hears a failure once (the tile shows it). HTTP-FLV goes
+ * through mpegts.js, loaded only when an FLV camera plays.
  */
 export function play(
   video: HTMLVideoElement,
@@ -54,8 +54,8 @@ function playHls(video: HTMLVideoElement, url: string, onError: (why: string) =>
   return { stop: () => hls.destroy() };
 }
 
-/** HTTP-FLV or WebSocket-FLV (what SRS, ZLMediaKit, go2rtc and most NVR gateways serve) through mpegts.js, whose
- * chunk is fetched on the first FLV camera played; a browser without Media Source Extensions says so. */
+/** HTTP-FLV (what SRS, ZLMediaKit, go2rtc and many NVR gateways serve) through mpegts.js, whose chunk is fetched
+ * on the first FLV camera played; a browser without Media Source Extensions says so. */
 function playFlv(video: HTMLVideoElement, url: string, onError: (why: string) => void): Playback {
   let stopped = false;
   let player: { destroy(): void } | null = null;
