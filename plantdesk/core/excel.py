@@ -10,6 +10,7 @@ from urllib.parse import quote
 
 from fastapi.responses import Response
 
+from plantdesk.core.envelope import Schema
 from plantdesk.core.errors import BusinessError
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -21,6 +22,23 @@ ILLEGAL_CHARACTERS = re.compile(r"[\000-\010]|[\013-\014]|[\016-\037]")
 ESCAPED_STARTS = ("=", "+", "-", "@", "\t", "\r", "'")
 # The OpenAPI description of an endpoint answering an xlsx file.
 XLSX_RESPONSE: dict[int | str, dict[str, Any]] = {200: {"content": {XLSX: {}}, "description": "xlsx file"}}
+
+
+class ExcelRowError(Schema):
+    """A rejected row: its number in the sheet (the header is row 1) and why."""
+
+    row: int
+    msg: str
+
+
+class ExcelImportResult(Schema):
+    """What a row-by-row import answers (the console's import dialog reads it): rows read, rows written, rows
+    rejected and why."""
+
+    total: int
+    success: int
+    failed: int
+    errors: list[ExcelRowError]
 
 
 def workbook_bytes(columns: Sequence[tuple[str, str]], rows: Iterable[dict], *, sheet: str = "Sheet1") -> bytes:

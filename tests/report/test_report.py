@@ -87,7 +87,10 @@ async def test_schedule_generates_each_period_once_and_mails(app, demo_admin, un
     await demo_admin.data("POST", f"{REST}/submit", json={"id": saved["id"], "isEnable": 0})  # off the real clock
     assert first >= 1 and again == 0
     listed = await demo_admin.data("GET", f"{OUT}/list", current=1, size=10, reportId=saved["id"], trigger="schedule")
-    assert listed["total"] == 1 and mails == [f"[PlantDesk] {listed['records'][0]['name']}"]
+    # The real clock's schedule job may also have run meanwhile (for the week that ended before today's).
+    start = f"{service.last_complete('week', now)[0]:%Y-%m-%d %H:%M:%S}"
+    [output] = [r for r in listed["records"] if r["periodStart"] == start]
+    assert f"[PlantDesk] {output['name']}" in mails
 
 
 async def test_demo_reports_are_generated(demo_admin):
@@ -106,3 +109,69 @@ def test_periods():
     assert last_complete("day", at) == (datetime(2026, 11, 26), datetime(2026, 11, 27))
     assert last_complete("week", at) == (datetime(2026, 11, 16), datetime(2026, 11, 23))
     assert last_complete("month", at) == (datetime(2026, 10, 1), datetime(2026, 11, 1))
+
+
+async def test_shift_reports_follow_the_plant_shifts_and_mail_their_files(app, unique, monkeypatch):
+    """A plant on two 12-hour shifts (07:00-19:00, 19:00-07:00): a shift report covers the shift (by the product
+    area's calendar, not a fixed third of the day) and carries its name; its e-mail, through the outbox and a
+    real SMTP server, carries the report's Excel and PDF files."""
+    import email
+    import email.policy
+    import socket
+
+    from aiosmtpd.controller import Controller
+    from sqlalchemy import select
+
+    from plantdesk.core import tenancy
+    from plantdesk.modules.alarm import mail
+    from plantdesk.modules.alarm.models import AlarmMail, AlarmSetting
+    from plantdesk.modules.product.models import ShiftCalendar
+    from plantdesk.modules.report import service
+    from plantdesk.modules.report.models import ReportFile
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    monkeypatch.setattr(app.state.settings, "outbound_allow", f"127.0.0.1:{port}")
+    tenant = f"8{int(unique, 16) % 10**5:05d}"
+    runtime = app.state.runtime
+    async with runtime.unit_of_work_in(tenancy.Scope(tenant)) as db:
+        db.add_all([ShiftCalendar(shift_name="白班 Day", start_time="07:00", end_time="19:00", sort=1),
+                    ShiftCalendar(shift_name="夜班 Night", start_time="19:00", end_time="07:00", sort=2),
+                    AlarmSetting(smtp_host="127.0.0.1", smtp_port=port, smtp_from="reports@plant.example"),
+                    ReportFile(name=f"班报 {unique}", kind="workflow", period="shift",
+                               recipients=f"shift-{unique}@example.com")])
+        await db.flush()
+        day = datetime(2026, 11, 27)
+        assert await service.period_for(db, "shift", day.replace(hour=10)) == (
+            day.replace(hour=7), day.replace(hour=19), "白班 Day")
+        assert await service.period_for(db, "shift", day.replace(hour=2)) == (
+            day.replace(hour=19) - timedelta(days=1), day.replace(hour=7), "夜班 Night")
+        assert await service.period_for(db, "day", day.replace(hour=2)) == (day, day + timedelta(days=1), None)
+        assert await service.run_schedules(db, day.replace(hour=8)) == 1
+        [output] = (await db.execute(select(service.ReportOutput))).scalars().all()
+        assert (output.period_start, output.period_end) == (day.replace(hour=19) - timedelta(days=1),
+                                                            day.replace(hour=7))
+        assert output.name == f"班报 {unique} 2026-11-26 夜班 Night"
+        [queued] = (await db.execute(select(AlarmMail))).scalars().all()
+        assert queued.attachments and f"{output.name}.pdf" in queued.attachments
+
+    received: list = []
+
+    class Inbox:
+        async def handle_DATA(self, server, session, envelope):  # noqa: N802  (aiosmtpd's handler name)
+            received.append(envelope)
+            return "250 OK"
+
+    smtp = Controller(Inbox(), hostname="127.0.0.1", port=port)
+    smtp.start()
+    try:
+        await runtime.jobs.run(mail.MAIL_JOB)
+    finally:
+        smtp.stop()
+    [message] = [email.message_from_bytes(m.content, policy=email.policy.default) for m in received
+                 if f"shift-{unique}@" in m.rcpt_tos[0]]
+    files = {part.get_filename(): part.get_payload(decode=True) for part in message.iter_attachments()}
+    assert set(files) == {f"{output.name}.xlsx", f"{output.name}.pdf"}
+    assert files[f"{output.name}.pdf"].startswith(b"%PDF") and files[f"{output.name}.xlsx"][:2] == b"PK"
+    assert "附件" in message.get_body(("plain",)).get_content()

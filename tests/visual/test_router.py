@@ -131,9 +131,80 @@ async def test_hooks_go_out_to_excel_and_come_back(demo_admin, unique):
     assert [r["api_name"] for r in rows] == [f"Export {unique}"]
     answer = await demo_admin.http.post(f"{HOOKS}/import-excel", headers=demo_admin.headers, files={
         "file": ("hooks.xlsx", excel.workbook_bytes(service.HOOK_COLUMNS, rows))})
-    assert answer.json()["success"], answer.json()
-    refused = excel.workbook_bytes(service.HOOK_COLUMNS, [{**rows[0], "api_url": "http://10.9.9.9/"}])
+    assert answer.json()["data"] == {"total": 1, "success": 1, "failed": 0, "errors": []}, answer.json()
+    # The console's import dialog reads total / success / failed and each rejected row with its reason.
+    mixed = excel.workbook_bytes(service.HOOK_COLUMNS, [{**rows[0], "api_url": "http://10.9.9.9/"},
+                                                        {**rows[0], "api_url": "not a url"}, rows[0]])
     answer = await demo_admin.http.post(f"{HOOKS}/import-excel", headers=demo_admin.headers,
-                                        files={"file": ("hooks.xlsx", refused)})
-    assert not answer.json()["success"]
-    assert len(await demo_admin.data("GET", f"{HOOKS}/listByChart", chart=f"x-{unique}")) == 2
+                                        files={"file": ("hooks.xlsx", mixed)})
+    result = answer.json()["data"]
+    assert (result["total"], result["success"], result["failed"]) == (3, 1, 2), result
+    assert [e["row"] for e in result["errors"]] == [2, 3]
+    assert result["errors"][1]["msg"] == service.ROW_INVALID and result["errors"][0]["msg"]
+    assert len(await demo_admin.data("GET", f"{HOOKS}/listByChart", chart=f"x-{unique}")) == 3
+
+
+def test_the_large_screens_hear_the_alarms_and_the_live_values():
+    """A user who holds only a large screen or the map still gets them live: the alarm topic reloads the screen,
+    the realtime and device-state topics patch its dots and flow steps."""
+    from plantdesk.modules.alarm import engine
+    from plantdesk.modules.device.monitor import push
+    from plantdesk.modules.visual import router
+
+    assert set(router.SCREEN_CODES) <= set(engine.LIVE_CODES)
+    assert set(router.SCREEN_CODES) <= set(push.CODES)
+
+
+async def test_a_chart_bound_to_a_hook_reads_it_and_a_failing_one_falls_back(app, demo_admin, unique, monkeypatch):
+    """The cockpit asks for its charts: the hook bound to `alarmLevels` (a real HTTP server, allowed by the
+    outbound rule) answers that chart's data; the one bound to `kpis` fails, answers no data and writes an error
+    row, and the screen's own KPIs are still in the answer."""
+    import json
+    import threading
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+    levels = [{"level": 1, "name": f"外部 {unique}", "color": "#f00", "active": 7, "today": 9}]
+
+    class Handler(BaseHTTPRequestHandler):
+        def do_GET(self):  # noqa: N802  (http.server's handler name)
+            body = json.dumps({"data": {"levels": levels}}).encode()
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args):
+            pass
+
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    port = httpd.server_address[1]
+    allowed = app.state.settings.outbound_allow
+    monkeypatch.setattr(app.state.settings, "outbound_allow", f"{allowed},127.0.0.1:{port}".strip(","))
+    hooks = []
+    try:
+        hooks.append(await demo_admin.data("POST", f"{HOOKS}/submit", json={
+            "apiName": f"Levels {unique}", "apiUrl": f"http://127.0.0.1:{port}/levels", "chart": "alarmLevels",
+            "resPath": "data.levels"}))
+        hooks.append(await demo_admin.data("POST", f"{HOOKS}/submit", json={
+            "apiName": f"Broken {unique}", "apiUrl": "http://127.0.0.1:9/none", "chart": "kpis"}))
+        answer = await demo_admin.data("GET", f"{VISUAL}/screen", name="cockpit",
+                                       charts=["kpis", "alarmLevels", "alarms"])
+        by_id = {h["apiId"]: h for h in answer["hooks"]}
+        assert by_id[hooks[0]["id"]] == {"apiId": hooks[0]["id"], "chart": "alarmLevels", "data": levels,
+                                         "error": None}
+        assert by_id[hooks[1]["id"]]["data"] is None and by_id[hooks[1]["id"]]["error"].startswith("接口调用失败")
+        assert {k["key"] for k in answer["kpis"]} >= {"devices", "oee"}  # the screen's own, untouched
+        errors = await demo_admin.data("GET", f"{ERRORS}/list", apiId=hooks[1]["id"], current=1, size=5)
+        assert errors["total"] == 1
+        # A screen that does not show the chart does not call its hook; an unknown chart is refused.
+        answer = await demo_admin.data("GET", f"{VISUAL}/screen", name="flowMonitor", charts=["flows"])
+        assert not {h["apiId"] for h in answer["hooks"]} & {h["id"] for h in hooks}
+        refused = await demo_admin.get(f"{VISUAL}/screen", name="cockpit", charts=["nope"])
+        assert refused.status_code == 400 or not refused.json()["success"]
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+        for hook in hooks:
+            await demo_admin.post(f"{HOOKS}/remove", ids=hook["id"])

@@ -32,24 +32,38 @@ async function api<T>(
   return body.data as T;
 }
 
-/** A 3-second HLS stream of ffmpeg's test pattern (Debian's ffmpeg), or null when ffmpeg is missing. */
+/** A 3-second stream of ffmpeg's test pattern (Debian's ffmpeg) as HLS (index.m3u8) and as FLV (stream.flv), or
+ * null when ffmpeg is missing. */
 function makeStream(): string | null {
   if (spawnSync('ffmpeg', ['-version']).status !== 0) return null;
   const dir = mkdtempSync(join(tmpdir(), 'pd-hls-'));
-  const made = spawnSync('ffmpeg', [
+  const input = [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc2=size=320x180:rate=15:duration=3',
+  ];
+  const h264 = ['-c:v', 'libx264', '-profile:v', 'baseline', '-pix_fmt', 'yuv420p', '-g', '15'];
+  const hls = spawnSync('ffmpeg', [
+    ...input,
+    ...h264,
     ...[
-      '-hide_banner',
-      '-loglevel',
-      'error',
       '-f',
-      'lavfi',
-      '-i',
-      'testsrc2=size=320x180:rate=15:duration=3',
+      'hls',
+      '-hls_time',
+      '1',
+      '-hls_list_size',
+      '0',
+      '-hls_playlist_type',
+      'vod',
+      join(dir, 'index.m3u8'),
     ],
-    ...['-c:v', 'libx264', '-profile:v', 'baseline', '-pix_fmt', 'yuv420p', '-g', '15', '-f', 'hls'],
-    ...['-hls_time', '1', '-hls_list_size', '0', '-hls_playlist_type', 'vod', join(dir, 'index.m3u8')],
   ]);
-  return made.status === 0 ? dir : null;
+  const flv = spawnSync('ffmpeg', [...input, ...h264, '-f', 'flv', join(dir, 'stream.flv')]);
+  return hls.status === 0 && flv.status === 0 ? dir : null;
 }
 
 test('cameras: an ffmpeg HLS stream plays in a tile, an internal address is refused; a topology drawn, saved, reloaded, live', async ({
@@ -60,6 +74,7 @@ test('cameras: an ffmpeg HLS stream plays in a tile, an internal address is refu
 
   // --- cameras ---------------------------------------------------------------------------------------------
   let cameraId = '';
+  let flvId = '';
   if (stream) {
     // The stream is served at a path of the console's origin (a relative address needs no outbound check).
     await page.route('**/e2e-stream/**', (route) =>
@@ -71,6 +86,12 @@ test('cameras: an ffmpeg HLS stream plays in a tile, an internal address is refu
     cameraId = (
       await api<{ id: string }>(page, 'POST', '/camera/save', {
         data: { name, sort: 0, streamType: 'hls', hlsUrl: '/e2e-stream/index.m3u8' },
+      })
+    ).id;
+    // An HTTP-FLV camera: mpegts.js is loaded when it plays.
+    flvId = (
+      await api<{ id: string }>(page, 'POST', '/camera/save', {
+        data: { name: `${name} FLV`, sort: 0, streamType: 'flv', flvUrl: '/e2e-stream/stream.flv' },
       })
     ).id;
   } else {
@@ -85,6 +106,10 @@ test('cameras: an ffmpeg HLS stream plays in a tile, an internal address is refu
     await expect(tile).toHaveAttribute('data-status', 'playing');
     await expect(tile.getByTestId('camera-last-frame')).toHaveText(/\d\d:\d\d:\d\d/);
     expect(await tile.locator('video').evaluate((v: HTMLVideoElement) => v.videoWidth)).toBe(320);
+    // The wall prefers HLS; the FLV-only camera plays its FLV address.
+    const flvTile = page.locator(`[data-camera="${flvId}"]`);
+    await expect(flvTile).toHaveAttribute('data-status', 'playing');
+    expect(await flvTile.locator('video').evaluate((v: HTMLVideoElement) => v.videoWidth)).toBe(320);
   }
   // The demo's offline camera says so.
   await expect(page.locator('[data-status="none"]').first()).toContainText('离线');
@@ -102,7 +127,7 @@ test('cameras: an ffmpeg HLS stream plays in a tile, an internal address is refu
   await dialog(page)
     .getByRole('button', { name: /取\s*消/ })
     .click();
-  if (cameraId) await api(page, 'DELETE', '/camera/batch/del', { params: { ids: cameraId } });
+  if (cameraId) await api(page, 'DELETE', '/camera/batch/del', { params: { ids: `${cameraId},${flvId}` } });
 
   // --- topology --------------------------------------------------------------------------------------------
   const topology = await api<{ id: string }>(page, 'POST', '/topology/submit', {

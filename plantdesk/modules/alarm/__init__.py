@@ -47,6 +47,6 @@ def _seeds():
     return seeds
 
 
-AREA = Area("alarm", depends=("system", "desk", "device", "knowledge"), routers=("router",),
+AREA = Area("alarm", depends=("system", "desk", "device", "knowledge", "resource"), routers=("router",),
             models=("models", "tracking.models"), jobs=_jobs, services=_services, listeners=_listeners,
             topics=_topics, tools=_tools, menus=lambda: _seeds().MENUS, dicts=lambda: _seeds().DICTS)

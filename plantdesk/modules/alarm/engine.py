@@ -72,7 +72,11 @@ LAG_WARN_MS = 60_000  # values evaluated this long after their time: the engine 
 LAG_EVERY = 300.0  # seconds between two such rows of one engine
 # The live channel's alarm topic (core.live): a raise, clear, confirmation or escalation, for the alarm screens.
 LIVE_TOPIC = "alarm"
-LIVE_CODES = ("alarm_overview", "alarm_overview_view", "database", "database_view", "config", "config_view")
+# Who hears it: the alarm screens' codes (the home page's alarm section asks for the same)...
+VIEW_CODES = ("alarm_overview", "alarm_overview_view", "database", "database_view", "config", "config_view")
+# ...and the visual area's maps and large screens (visual.router.SCREEN_CODES), which show the alarms and reload
+# on each transition. Named here because the alarm area does not depend on the visual one.
+LIVE_CODES = (*VIEW_CODES, "map", "map_view", "batchMonitor", "flowMonitor", "largepage")
 LIVE_ACTIONS = {"raised", "cleared", "acknowledged", "escalated"}  # a repeat ("retriggered") is not news
 
 

@@ -3,12 +3,17 @@ recipient with an address, in the transaction of the transition; the `alarm.mail
 the tenant's SMTP parameters (notifyparamemail) and retries a failure with a growing delay, MAX_ATTEMPTS times;
 the last failure is written down as an unusual job (alarm.unusual), from where it can be sent round again.
 
+A message may carry attachments (a generated report's Excel and PDF): the row keeps references to the stored
+files ({"name", "type", "key", "oss"}) and the job reads their bytes from the tenant's object storage at sending.
+
 The SMTP host is checked against the outbound rule (core.outbound) when the parameters are saved and again on
 the address each connection uses; STARTTLS verifies the server's certificate against the host name.
 """
 
+import json
 import smtplib
 import ssl
+from collections.abc import Sequence
 from datetime import datetime, timedelta
 from email.message import EmailMessage
 
@@ -19,8 +24,10 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from plantdesk.core import outbound
 from plantdesk.core.errors import BusinessError
 from plantdesk.core.runtime import settings_of
+from plantdesk.core.tenancy import tenant_scope
 from plantdesk.modules.alarm import unusual
 from plantdesk.modules.alarm.models import AlarmMail, AlarmSetting
+from plantdesk.modules.resource.service import storage_for
 
 MAIL_JOB = "alarm.mail"
 MAIL_CRON = "* * * * * */10"  # every 10 seconds (croniter: the sixth field is the seconds)
@@ -30,11 +37,15 @@ BATCH = 100
 TIMEOUT = 10
 
 
-def queue(db: AsyncSession, tenant_id: str, addresses: tuple[str, ...], subject: str, body: str) -> None:
+def queue(db: AsyncSession, tenant_id: str, addresses: tuple[str, ...], subject: str, body: str,
+          attachments: list[dict] | None = None) -> None:
+    """One outbox row per address; `attachments`: stored files sent with it, each {"name", "type" (MIME),
+    "key" (the storage key), "oss" (the storage's code, None for local)}."""
     now = datetime.now().replace(microsecond=0)
+    files = json.dumps(attachments, ensure_ascii=False) if attachments else None
     for address in dict.fromkeys(addresses):
         db.add(AlarmMail(tenant_id=tenant_id, to_addr=address, subject=subject[:255], body=body, attempts=0,
-                         next_try=now, create_time=now))
+                         next_try=now, create_time=now, attachments=files))
 
 
 async def deliver(db: AsyncSession, now: datetime | None = None) -> int:
@@ -54,7 +65,8 @@ async def deliver(db: AsyncSession, now: datetime | None = None) -> int:
         try:
             if setting is None or not setting.smtp_host:
                 raise RuntimeError("no SMTP parameters")
-            await anyio.to_thread.run_sync(_send, policy, setting, message)
+            files = await _attachments(db, message)
+            await anyio.to_thread.run_sync(_send, policy, setting, message, files)
         except (OSError, smtplib.SMTPException, RuntimeError, BusinessError) as exc:
             message.attempts += 1
             message.next_try = now + timedelta(seconds=RETRY_SECONDS * 2 ** (message.attempts - 1))
@@ -71,12 +83,28 @@ async def deliver(db: AsyncSession, now: datetime | None = None) -> int:
     return sent
 
 
-def _send(policy: outbound.Policy, setting: AlarmSetting, message: AlarmMail) -> None:
+async def _attachments(db: AsyncSession, message: AlarmMail) -> list[tuple[str, str, bytes]]:
+    """The message's files as (name, MIME type, bytes), read from the storage of the message's tenant."""
+    if not message.attachments:
+        return []
+    files = []
+    with tenant_scope(db, message.tenant_id):
+        for ref in json.loads(message.attachments):
+            storage = await storage_for(db, settings_of(db), oss_code=ref.get("oss"))
+            files.append((ref["name"], ref.get("type") or "application/octet-stream", await storage.get(ref["key"])))
+    return files
+
+
+def _send(policy: outbound.Policy, setting: AlarmSetting, message: AlarmMail,
+          files: Sequence[tuple[str, str, bytes]] = ()) -> None:
     mail = EmailMessage()
     mail["From"] = setting.smtp_from or setting.smtp_user or "plantdesk@localhost"
     mail["To"] = message.to_addr
     mail["Subject"] = message.subject
     mail.set_content(message.body)
+    for name, mime, data in files:
+        main, _, sub = mime.partition("/")
+        mail.add_attachment(data, maintype=main, subtype=sub or "octet-stream", filename=name)
     assert setting.smtp_host is not None  # deliver() checked
     scoped = policy.scoped(setting.tenant_id, "smtp")
     with outbound.smtp_client(scoped, setting.smtp_host, setting.smtp_port or 25, TIMEOUT) as smtp:

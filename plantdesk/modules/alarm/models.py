@@ -130,6 +130,9 @@ class AlarmMail(IdMixin, TenantMixin, Base):
     sent_time: Mapped[datetime | None] = mapped_column(DateTime)
     last_error: Mapped[str | None] = mapped_column(String(500))
     create_time: Mapped[datetime] = mapped_column(DateTime)
+    # Files sent with it, read from object storage at sending: JSON [{"name", "type", "key", "oss"}] (a generated
+    # report's Excel and PDF); the row holds references, not the bytes.
+    attachments: Mapped[str | None] = mapped_column(Text)
 
 
 class AlarmTemplate(IdMixin, TenantMixin, AuditMixin, Base):

@@ -41,7 +41,7 @@ PROFILES: dict[str, tuple[str, ...]] = {
 MANAGER_ROLES = ("manager",)
 # Who reads a section: the codes of the screen it opens (the routes there ask for the same).
 DEVICE_CODES = push.CODES
-ALARM_CODES = alarm_engine.LIVE_CODES
+ALARM_CODES = alarm_engine.VIEW_CODES
 PRODUCTION_CODES = ("oee", "oee_view", "batch", "batch_view", "product")
 NEWEST_ALARMS = 5
 TREND_POINTS = 4

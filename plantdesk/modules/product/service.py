@@ -184,6 +184,21 @@ async def store(db: AsyncSession, device: OeeDevice, line: str | None, shift: oe
     return row
 
 
+async def shift_windows(db: AsyncSession, first: date, last: date) -> list[tuple[datetime, datetime, str]]:
+    """The tenant's shifts that start on the days `first` to `last`: (start, end, shift name), by start (the
+    calendar's weekdays apply; a night shift ends the next day). Empty when the plant has no shift calendar."""
+    rows = list((await db.execute(select(ShiftCalendar).order_by(ShiftCalendar.sort, ShiftCalendar.id))).scalars())
+    out = []
+    day = first
+    while day <= last:
+        for row in rows:
+            window = oee.shift_of(row).window(day)
+            if window is not None:
+                out.append((window[0], window[1], row.shift_name))
+        day += timedelta(days=1)
+    return sorted(out)
+
+
 async def compute_days(db: AsyncSession, days: Sequence[date], now: datetime | None = None) -> int:
     """Compute and store every OEE device's result for every shift of `days` that has started by `now`; answers
     how many were stored."""

@@ -20,6 +20,7 @@ from plantdesk.modules.alarm.models import AlarmLevel, AlarmRecord
 from plantdesk.modules.device.models import DataPoint, Device
 from plantdesk.modules.device.monitor import service as monitor
 from plantdesk.modules.flow.models import COMPLETED, FlowInstance
+from plantdesk.modules.product import service as production
 from plantdesk.modules.product.models import OeeResult
 from plantdesk.modules.report.models import ReportFile, ReportOutput
 from plantdesk.modules.report.render import Chart, Document, Section, pdf, xlsx
@@ -29,12 +30,14 @@ log = logging.getLogger("plantdesk.report")
 
 KINDS = {"production": "生产报表", "alarm": "告警报表", "points": "点位数据报表", "workflow": "流程报表"}
 PERIODS = {"shift": "班次", "day": "日", "week": "周", "month": "月"}
-SHIFT_HOURS = 8  # shifts of the report periods: 00-08, 08-16, 16-24
+SHIFT_HOURS = 8  # a plant without a shift calendar: shift reports cover 00-08, 08-16, 16-24
+SHIFT_LOOKBACK_DAYS = 8  # the newest ended shift is looked for this far back (a calendar may skip weekdays)
 SCHEDULE_JOB = "report.schedule"
 SCHEDULE_CRON = "*/10 * * * *"
 MAX_POINTS = 200
 MAX_ALARM_ROWS = 2_000
 XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+NO_SHIFT_ENDED = "班次日历中还没有已结束的班次"
 
 
 # --- periods ---------------------------------------------------------------------------------------------------
@@ -61,6 +64,37 @@ def last_complete(period: str, now: datetime) -> tuple[datetime, datetime]:
     """The newest period of kind `period` that has ended by `now`."""
     start, _ = period_of(period, now)
     return period_of(period, start - timedelta(seconds=1))
+
+
+Period = tuple[datetime, datetime, str | None]  # start, end, and the shift's name for a shift of the calendar
+
+
+async def period_for(db: AsyncSession, period: str, at: datetime) -> Period:
+    """The period of kind `period` that contains `at`. A shift is the plant's (the product area's shift
+    calendar): the one running at `at`, else the newest one started before it; without a calendar, the
+    eight-hour third of the day."""
+    if period != "shift":
+        return (*period_of(period, at), None)
+    started = [w for w in await _shifts(db, at) if w[0] <= at]
+    if not started:
+        return (*period_of(period, at), None)
+    return next((w for w in reversed(started) if at < w[1]), started[-1])
+
+
+async def last_period(db: AsyncSession, period: str, now: datetime) -> Period | None:
+    """The newest period of kind `period` that has ended by `now`: a shift is the plant's newest ended shift
+    (none while its calendar has no shift ended yet)."""
+    if period != "shift":
+        return (*last_complete(period, now), None)
+    windows = await _shifts(db, now)
+    if not windows:
+        return (*last_complete(period, now), None)
+    ended = [w for w in windows if w[1] <= now]
+    return max(ended, key=lambda w: w[1]) if ended else None
+
+
+async def _shifts(db: AsyncSession, at: datetime) -> list[tuple[datetime, datetime, str]]:
+    return await production.shift_windows(db, at.date() - timedelta(days=SHIFT_LOOKBACK_DAYS), at.date())
 
 
 def buckets_of(period: str, start: datetime, end: datetime) -> list[tuple[datetime, datetime]]:
@@ -247,14 +281,17 @@ async def render(db: AsyncSession, report: ReportFile, start: datetime, end: dat
 
 
 async def generate(db: AsyncSession, settings: Settings, report: ReportFile, start: datetime, end: datetime, *,
-                   trigger: str = "manual", user_id: int | None = None) -> ReportOutput:
+                   trigger: str = "manual", user_id: int | None = None, shift: str | None = None) -> ReportOutput:
+    """Render the period [start, end) of `report` into Excel and PDF, store both and record the output (a shift
+    report's name carries its shift's name, else its start hour)."""
     excel_bytes, pdf_bytes = await render(db, report, start, end)
     tenant = bound_tenant(db) or report.tenant_id
     storage = await storage_for(db, settings)
     xlsx_key, pdf_key = new_key(tenant, "xlsx"), new_key(tenant, "pdf")
     await storage.put(xlsx_key, excel_bytes, XLSX_TYPE)
     await storage.put(pdf_key, pdf_bytes, "application/pdf")
-    label = f"{start:%Y-%m-%d}" if report.period != "shift" else f"{start:%Y-%m-%d %H}时"
+    label = f"{start:%Y-%m-%d}" if report.period != "shift" else \
+        f"{start:%Y-%m-%d} {shift}" if shift else f"{start:%Y-%m-%d %H}时"
     output = ReportOutput(report_id=report.id, name=f"{report.name} {label}", kind=report.kind, period=report.period,
                           period_start=start, period_end=end, trigger=trigger, xlsx_key=xlsx_key, pdf_key=pdf_key,
                           oss_code=storage.code, xlsx_size=len(excel_bytes), pdf_size=len(pdf_bytes),
@@ -268,8 +305,11 @@ async def generate_now(db: AsyncSession, settings: Settings, user: Identity, rep
                        at: datetime | None) -> ReportOutput:
     """A template's report for the period containing `at`, or the last complete one."""
     report = await _template(db, report_id)
-    start, end = period_of(report.period, at) if at else last_complete(report.period, datetime.now())
-    return await generate(db, settings, report, start, end, trigger="manual", user_id=user.user_id)
+    found = await period_for(db, report.period, at) if at else await last_period(db, report.period, datetime.now())
+    if found is None:
+        raise BusinessError(NO_SHIFT_ENDED)
+    start, end, shift = found
+    return await generate(db, settings, report, start, end, trigger="manual", user_id=user.user_id, shift=shift)
 
 
 async def _template(db: AsyncSession, report_id: int) -> ReportFile:
@@ -288,23 +328,33 @@ async def run_schedules(db: AsyncSession, now: datetime | None = None) -> int:
     now = now or datetime.now()
     done = 0
     for report in (await db.execute(select(ReportFile).where(ReportFile.is_enable == 1))).scalars().all():
-        start, end = last_complete(report.period, now)
+        found = await last_period(db, report.period, now)
+        if found is None:
+            continue
+        start, end, shift = found
         exists = (await db.execute(select(ReportOutput.id).where(ReportOutput.report_id == report.id,
                                                                  ReportOutput.period_start == start).limit(1))).first()
         if exists:
             continue
-        output = await generate(db, settings, report, start, end, trigger="schedule")
+        output = await generate(db, settings, report, start, end, trigger="schedule", shift=shift)
         addresses = tuple(a.strip() for a in (report.recipients or "").split(",") if "@" in a)
         if addresses:
             mail.queue(db, output.tenant_id, addresses, f"[PlantDesk] {output.name}",
-                       f"报表「{output.name}」已生成 ({start:%Y-%m-%d %H:%M} — {end:%Y-%m-%d %H:%M})。\n"
-                       f"请登录 PlantDesk 在 报表管理 › 报表列表 下载 Excel 与 PDF 文件。")
+                       f"报表「{output.name}」已生成 ({start:%Y-%m-%d %H:%M} — {end:%Y-%m-%d %H:%M}),"
+                       f"Excel 与 PDF 文件见附件,也可在 报表管理 › 报表列表 下载。", attachments=attachments(output))
         await db.commit()  # each report on its own: SQLite's writers do not wait for the next one's rendering
         done += 1
     return done
 
 
 # --- generated files -------------------------------------------------------------------------------------------
+
+def attachments(output: ReportOutput) -> list[dict]:
+    """The output's Excel and PDF files as the e-mail outbox's attachments (references to the stored files)."""
+    return [{"name": f"{output.name}.{ext}", "type": mime, "key": key, "oss": output.oss_code}
+            for ext, mime, key in (("xlsx", XLSX_TYPE, output.xlsx_key), ("pdf", "application/pdf", output.pdf_key))
+            if key]
+
 
 async def output_reads(db: AsyncSession, rows: list[ReportOutput]) -> list[dict]:
     return [{"id": r.id, "tenant_id": r.tenant_id, "report_id": r.report_id, "name": r.name, "kind": r.kind,

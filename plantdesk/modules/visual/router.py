@@ -2,7 +2,7 @@
 the large screens' summaries) and /api/blade-api/large (large-screen API hooks, their implementation method,
 Excel import and export, calls and error log). Every route acts in the caller's tenant."""
 
-from typing import Annotated
+from typing import Annotated, get_args
 
 from fastapi import APIRouter, Body, File, Path, Query, Request, UploadFile
 
@@ -17,6 +17,7 @@ from plantdesk.core.routing import include
 from plantdesk.modules.visual import service
 from plantdesk.modules.visual.models import LargeApiHook, VisualMap
 from plantdesk.modules.visual.schemas import (
+    Chart,
     DataByName,
     DataByNameBody,
     DepRead,
@@ -132,12 +133,14 @@ async def data_by_name(db: TenantDb, body: Annotated[DataByNameBody, Body()], us
 @visual.get("/screen", response_model=R[ScreenData])
 async def screen(db: TenantDb, rt: Rt, name: Annotated[Screen, Query()],
                  map_id: Annotated[int | None, Query(alias="mapId", ge=1, lt=2**63)] = None,
+                 charts: Annotated[list[Chart] | None, Query(max_length=len(get_args(Chart)))] = None,
                  user: Identity = need(*SCREEN_CODES)):
     """Everything large screen `name` shows, in one answer: plant KPIs, alarms by level and the newest ones, line
     and device states, OEE with its trend and losses, trends of the watched points, batches, craft flows with
     their steps' states, the site map (mapId, else the one with the most dots) with its dots and their tags'
-    values."""
-    return ok(await service.screen(db, name, rt.cache, map_id))
+    values; and the API hooks bound to its `charts`, called (a failing one answers no data and is logged: the
+    chart keeps the screen's own data)."""
+    return ok(await service.screen(db, name, rt.cache, map_id, settings=rt.settings, charts=charts or []))
 
 
 # --- API hooks ------------------------------------------------------------------------------------------------
@@ -194,10 +197,11 @@ async def hook_export(db: TenantDb, user: Identity = need("largeapi_export")):
     return excel.download(await service.export_hooks(db), "大屏接口.xlsx")
 
 
-@hooks.post("/import-excel", response_model=R[int])
+@hooks.post("/import-excel", response_model=R[excel.ExcelImportResult])
 async def hook_import(db: TenantDb, rt: Rt, file: Annotated[UploadFile, File()],
                       user: Identity = need("largeapi_import")):
-    """Each row a new hook (columns as the export's); answers how many were added."""
+    """Each row a new hook (columns as the export's); answers the rows read, added and rejected (with the row
+    number and reason: the console's import dialog shows them)."""
     return ok(await service.import_hooks(db, rt.settings, await file.read(rt.settings.upload_max_bytes)), "导入成功")
 
 

@@ -144,6 +144,9 @@ class DepRead(Schema):
 # --- large screens --------------------------------------------------------------------------------------------
 
 Screen = Literal["cockpit", "part", "wisdomView", "batchMonitor", "flowMonitor"]
+# The charts of the large screens a hook can feed (a hook's `chart`): its data replaces what the screen's own
+# answer has for that chart, in the same shape (camelCase, as ScreenData's field).
+Chart = Literal["kpis", "alarmLevels", "alarms", "lines", "devices", "trends", "oee", "oeeTrend", "batches", "flows"]
 
 
 class ScreenKpi(Schema):
@@ -257,6 +260,7 @@ class ScreenData(Schema):
     batches: list[ScreenBatch] = []
     flows: list[ScreenFlow] = []
     map: MapDots | None = None
+    hooks: list["HookCall"] = []  # the hooks bound to the screen's charts, called: their data, or none and why
 
 
 # --- API hooks ------------------------------------------------------------------------------------------------
@@ -305,5 +309,9 @@ class HookCall(Schema):
     """A hook's answer: `data` is None when the call failed (the failure is in the error log, `error` says it)."""
 
     api_id: Id
+    chart: str | None = None
     data: Any = None
     error: str | None = None
+
+
+ScreenData.model_rebuild()

@@ -5,6 +5,7 @@ call writes an error row and answers no data, never an error)."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import re
@@ -45,10 +46,12 @@ MAP_MISSING = "地图不存在"
 DOT_MISSING = "点位不存在"
 TAG_MISSING = "测点不存在"
 HOOK_MISSING = "接口不存在"
+ROW_INVALID = "数据格式错误"
 NAME_PATTERN = re.compile(r"^[\w\u4e00-\u9fff \-]+$")
 OUTBOUND_KIND = "largeapi"
 HOOK_TIMEOUT = 5.0
 MAX_HOOK_BYTES = 1_000_000
+MAX_SCREEN_HOOKS = 20  # hooks one screen answer calls
 TREND_POINTS = 4
 TREND_MINUTES = 60
 RECENT_ALARMS = 12
@@ -217,8 +220,10 @@ async def data_by_name(db: AsyncSession, type_names: list[str], scada_names: lis
 # --- large screens --------------------------------------------------------------------------------------------
 
 
-async def screen(db: AsyncSession, name: str, cache: Cache | None, map_id: int | None = None) -> dict:
-    """One large screen's data in one answer (each screen reads only what it shows)."""
+async def screen(db: AsyncSession, name: str, cache: Cache | None, map_id: int | None = None, *,
+                 settings: Settings | None = None, charts: Sequence[str] = ()) -> dict:
+    """One large screen's data in one answer (each screen reads only what it shows), with the calls of the hooks
+    bound to its `charts`."""
     now = datetime.now()
     devices = list((await db.execute(select(Device.id, Device.code, Device.name, Device.line)
                                      .order_by(Device.sort, Device.id).limit(2000))).all())
@@ -239,6 +244,7 @@ async def screen(db: AsyncSession, name: str, cache: Cache | None, map_id: int |
         out["map"] = await _map(db, map_id)
     if name in ("flowMonitor", "part"):
         out["flows"] = await _flows(db, status)
+    out["hooks"] = await call_charts(db, settings, charts) if settings and charts else []
     return out
 
 
@@ -409,17 +415,34 @@ async def get_hook(db: AsyncSession, hook_id: int) -> LargeApiHook:
 async def call_hook(db: AsyncSession, settings: Settings, hook_id: int) -> dict:
     """Call the hook; a failure of any kind (refused address, timeout, HTTP error, not JSON) writes an error row
     and answers no data with the reason, so the screen that asked shows an empty chart and goes on."""
-    hook = await get_hook(db, hook_id)
-    try:
-        data = await _fetch(settings, hook)
-    except Exception as exc:  # noqa: BLE001 - every failure is logged the same way
-        message = str(exc) if isinstance(exc, BusinessError) else f"接口调用失败: {type(exc).__name__}"
-        log.info("large-screen hook %s failed: %s", hook.id, message)
-        db.add(LargeApiHookError(api_id=hook.id, api_name=hook.api_name, api_url=hook.api_url,
-                                 message=message[:1000], create_time=datetime.now()))
-        await db.flush()
-        return {"api_id": hook.id, "data": None, "error": message}
-    return {"api_id": hook.id, "data": data, "error": None}
+    [answer] = await _call(db, settings, [await get_hook(db, hook_id)])
+    return answer
+
+
+async def call_charts(db: AsyncSession, settings: Settings, charts: Sequence[str]) -> list[dict]:
+    """The hooks bound to `charts` (the newest first when several feed one chart), called at once: each its data,
+    or none and why (logged like any failed call)."""
+    hooks = list((await db.execute(select(LargeApiHook).where(LargeApiHook.chart.in_(set(charts)))
+                                   .order_by(LargeApiHook.id.desc()).limit(MAX_SCREEN_HOOKS))).scalars())
+    return await _call(db, settings, hooks)
+
+
+async def _call(db: AsyncSession, settings: Settings, hooks: list[LargeApiHook]) -> list[dict]:
+    results = await asyncio.gather(*(_fetch(settings, hook) for hook in hooks), return_exceptions=True)
+    answers = []
+    for hook, data in zip(hooks, results, strict=True):
+        if isinstance(data, BaseException):
+            if not isinstance(data, Exception):
+                raise data  # cancellation and the like are not a hook's failure
+            message = str(data) if isinstance(data, BusinessError) else f"接口调用失败: {type(data).__name__}"
+            log.info("large-screen hook %s failed: %s", hook.id, message)
+            db.add(LargeApiHookError(api_id=hook.id, api_name=hook.api_name, api_url=hook.api_url,
+                                     message=message[:1000], create_time=datetime.now()))
+            answers.append({"api_id": hook.id, "chart": hook.chart, "data": None, "error": message})
+        else:
+            answers.append({"api_id": hook.id, "chart": hook.chart, "data": data, "error": None})
+    await db.flush()
+    return answers
 
 
 async def _fetch(settings: Settings, hook: LargeApiHook) -> Any:
@@ -475,21 +498,26 @@ async def export_hooks(db: AsyncSession) -> bytes:
     return excel.workbook_bytes(HOOK_COLUMNS, rows, sheet="大屏接口")
 
 
-async def import_hooks(db: AsyncSession, settings: Settings, content: bytes) -> int:
-    """Each row a new hook, checked like a save (the URL through the outbound guard); a bad row stops all."""
+async def import_hooks(db: AsyncSession, settings: Settings, content: bytes) -> excel.ExcelImportResult:
+    """Each row a new hook, checked like a save (the URL through the outbound guard); a bad row is reported with
+    its number and reason, the good ones are added."""
     from pydantic import ValidationError
 
-    count = 0
-    for n, row in enumerate(excel.read_rows(content, HOOK_COLUMNS), start=2):
+    rows = excel.read_rows(content, HOOK_COLUMNS)
+    errors: list[excel.ExcelRowError] = []
+    for n, row in enumerate(rows, start=2):
         try:
             body = HookWrite.model_validate({k: v or None for k, v in row.items()} | {
                 "impl_method": (row.get("impl_method") or "GET").upper()})
+            hook = LargeApiHook(**{name: getattr(body, name) for name in type(body).model_fields if name != "id"})
+            await check_hook(db, settings, hook)
         except ValidationError:
-            raise BusinessError(f"第{n}行数据不正确") from None
-        hook = LargeApiHook(**{name: getattr(body, name) for name in type(body).model_fields if name != "id"})
-        await outbound.check(settings.outbound_policy, hook.api_url, tenant=tenancy.writing_tenant(db, hook),
-                             kind=OUTBOUND_KIND)
+            errors.append(excel.ExcelRowError(row=n, msg=ROW_INVALID))
+            continue
+        except BusinessError as exc:
+            errors.append(excel.ExcelRowError(row=n, msg=exc.msg))
+            continue
         db.add(hook)
-        count += 1
     await db.flush()
-    return count
+    return excel.ExcelImportResult(total=len(rows), success=len(rows) - len(errors), failed=len(errors),
+                                   errors=errors)

@@ -8,6 +8,7 @@ import {
   type DepRead,
   type DotRead,
   type DotWrite,
+  type GetBladeApiVisualScreenParams,
   getBladeApiLargeLargeapihooksDetail,
   getBladeApiLargeLargeapihookserrorlogList,
   getBladeApiLargeLargeapihooksInterface,
@@ -54,8 +55,17 @@ export const hookApi = crudApi({
   remove: postBladeApiLargeLargeapihooksRemove,
 });
 
-export async function fetchScreen(name: ScreenName, mapId?: string): Promise<ScreenData> {
-  return (await getBladeApiVisualScreen({ name, ...(mapId ? { mapId } : {}) } as never)).data as ScreenData;
+/** The charts of a large screen that an API hook can feed (a hook's `chart`). */
+export type HookChart = NonNullable<GetBladeApiVisualScreenParams['charts']>[number];
+
+/** One large screen's answer, with the hooks bound to `charts` called (repeated `charts=` parameters). */
+export async function fetchScreen(
+  name: ScreenName,
+  mapId?: string,
+  charts: HookChart[] = [],
+): Promise<ScreenData> {
+  const params = { name, charts, ...(mapId ? { mapId } : {}) } as GetBladeApiVisualScreenParams;
+  return (await getBladeApiVisualScreen(params, { paramsSerializer: { indexes: null } })).data as ScreenData;
 }
 
 export async function fetchDots(mapId: string): Promise<DotRead[]> {

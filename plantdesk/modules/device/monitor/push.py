@@ -22,9 +22,11 @@ from plantdesk.modules.device.models import DataPoint
 from plantdesk.modules.device.monitor.schemas import format_ms
 
 TOPIC = "monitor.realtime"
-# Who reads realtime values (router.VIEW's codes).
+# Who hears realtime values and device states: the monitor screens' codes, and the visual area's maps and large
+# screens (visual.router.SCREEN_CODES: their dots and flow steps show live values; the device area does not
+# depend on the visual one, so they are named here).
 CODES = ("monitordata", "monitordata_view", "device_device", "device_device_view", "datapoint", "datapoint_view",
-         "overview")
+         "overview", "map", "map_view", "batchMonitor", "flowMonitor", "largepage")
 STATUS_TOPIC = "device.status"
 STATUS_EVERY = 3.0
 _tenant_of: dict[int, str] = {}  # point id -> tenant: a point never changes tenant, so this is never stale

@@ -8,9 +8,8 @@ export interface Playback {
 }
 
 /**
- * Play `url` of type `kind` in `video`; `onError` hears a failure once (the tile shows it). HTTP-FLV needs a
- * demuxer PlantDesk does not ship: such a camera plays its HLS or WebRTC address instead (batch/play falls back),
- * and an FLV-only one reports that it cannot play.
+ * Play `url` of type `kind` in `video`; `onError` hears a failure once (the tile shows it). HTTP-FLV goes
+ * through mpegts.js, loaded only when an FLV camera plays.
  */
 export function play(
   video: HTMLVideoElement,
@@ -20,10 +19,7 @@ export function play(
 ): Playback {
   if (kind === 'hls') return playHls(video, url, onError);
   if (kind === 'webrtc') return playWhep(video, url, onError);
-  if (kind === 'flv') {
-    onError('flv');
-    return { stop() {} };
-  }
+  if (kind === 'flv') return playFlv(video, url, onError);
   video.src = url;
   video.onerror = () => onError('media');
   void video.play().catch(() => {});
@@ -56,6 +52,40 @@ function playHls(video: HTMLVideoElement, url: string, onError: (why: string) =>
   hls.loadSource(url);
   hls.attachMedia(video);
   return { stop: () => hls.destroy() };
+}
+
+/** HTTP-FLV (what SRS, ZLMediaKit, go2rtc and many NVR gateways serve) through mpegts.js, whose chunk is fetched
+ * on the first FLV camera played; a browser without Media Source Extensions says so. */
+function playFlv(video: HTMLVideoElement, url: string, onError: (why: string) => void): Playback {
+  let stopped = false;
+  let player: { destroy(): void } | null = null;
+  import('mpegts.js')
+    .then(({ default: mpegts }) => {
+      if (stopped) return;
+      if (!mpegts.getFeatureList().mseLivePlayback) {
+        onError('flv');
+        return;
+      }
+      const flv = mpegts.createPlayer(
+        { type: 'flv', isLive: true, url },
+        { enableWorker: false, liveBufferLatencyChasing: true, lazyLoad: false },
+      );
+      flv.on(mpegts.Events.ERROR, (type: string) =>
+        onError(type === mpegts.ErrorTypes.NETWORK_ERROR ? 'network' : 'media'),
+      );
+      flv.attachMediaElement(video);
+      flv.load();
+      void Promise.resolve(flv.play()).catch(() => {});
+      player = flv;
+    })
+    .catch(() => !stopped && onError('network'));
+  return {
+    stop() {
+      stopped = true;
+      player?.destroy();
+      player = null;
+    },
+  };
 }
 
 /** WebRTC through WHEP (MediaMTX, SRS, go2rtc serve it): POST an offer, set the answer. */

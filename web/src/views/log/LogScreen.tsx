@@ -1,16 +1,12 @@
-import { SearchOutlined } from '@ant-design/icons';
-import { Button, Card, Descriptions, Drawer, Form, Input, Space, Spin, Tag } from 'antd';
-import { Suspense, useEffect, useMemo, useState } from 'react';
+import { Descriptions, Drawer, Form, Input, Spin, Tag } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchLog, type LogFilter, type LogKind, type LogRow, logApi, logExport } from '#src/api/logAdmin';
-import { lazyChunk } from '#src/app/registry';
 import { type CrudColumn, type CrudOption, CrudPage } from '#src/components/CrudPage';
 import { ExportButton } from '#src/components/ExportButton';
 import { useActingTenant } from '#src/components/TenantSelect';
 import { i18n } from '#src/i18n';
-import type { Range } from './TimeRange';
-
-const TimeRange = lazyChunk(() => import('./TimeRange'));
+import { LogFilterBar } from './FilterBar';
 
 /** JSON text shown indented (params, log data); anything else as sent. */
 export function pretty(text: string | undefined | null): string {
@@ -20,15 +16,6 @@ export function pretty(text: string | undefined | null): string {
   } catch {
     return text;
   }
-}
-
-/** Range → logStartTime / logEndTime (wire `YYYY-MM-DD HH:mm:ss`). */
-export function rangeFilter(range: Range | undefined): Pick<LogFilter, 'logStartTime' | 'logEndTime'> {
-  const fmt = 'YYYY-MM-DD HH:mm:ss';
-  return {
-    ...(range?.[0] ? { logStartTime: range[0].format(fmt) } : {}),
-    ...(range?.[1] ? { logEndTime: range[1].format(fmt) } : {}),
-  };
 }
 
 const L = (key: string) => `monitor.log.${key}`;
@@ -179,21 +166,6 @@ function LogDetail({
   );
 }
 
-/** Form.Item hands value/onChange to its child: pass them through the Suspense to the lazy picker. */
-function RangeField(props: { id?: string; value?: Range; onChange?: (range: Range) => void }) {
-  return (
-    <Suspense fallback={<Input disabled style={{ width: 360 }} />}>
-      <TimeRange {...props} />
-    </Suspense>
-  );
-}
-
-interface FilterValues {
-  serviceId?: string;
-  serverHost?: string;
-  range?: Range;
-}
-
 /**
  * 通用日志 / 接口日志 / 错误日志 (/monitor/log/usual|api|error): server-paged lists, newest first, filtered by
  * service id, server host and a time range (logStartTime / logEndTime); a detail drawer with every field
@@ -203,7 +175,6 @@ export function LogScreen({ kind }: { kind: LogKind }) {
   const { t } = useTranslation();
   const code = `log_${kind}`;
   const { acting, picker } = useActingTenant();
-  const [form] = Form.useForm<FilterValues>();
   const [filter, setFilter] = useState<LogFilter>({});
   const [detail, setDetail] = useState<LogRow | null>(null);
   const api = useMemo(() => logApi(kind), [kind]);
@@ -222,52 +193,29 @@ export function LogScreen({ kind }: { kind: LogKind }) {
     [code, kind],
   );
 
-  const apply = (values: FilterValues) =>
-    setFilter(
-      Object.fromEntries(
-        Object.entries({
-          serviceId: values.serviceId?.trim(),
-          serverHost: values.serverHost?.trim(),
-          ...rangeFilter(values.range),
-        }).filter(([, v]) => v),
-      ),
-    );
   const exported = logExport(kind, query, i18n.t(L(`file_${kind}`)));
 
   return (
     <div className="pd-log" data-log={kind}>
-      <Card size="small" className="pd-crud-search" style={{ marginBottom: 12 }}>
-        <Form form={form} name={`${code}-filter`} layout="inline" onFinish={apply}>
-          {picker}
-          <Form.Item name="serviceId" label={t(L('serviceId'))}>
-            <Input allowClear placeholder={t('crud.inputPlaceholder', { label: t(L('serviceId')) })} />
-          </Form.Item>
-          <Form.Item name="serverHost" label={t(L('serverHost'))}>
-            <Input allowClear placeholder={t('crud.inputPlaceholder', { label: t(L('serverHost')) })} />
-          </Form.Item>
-          <Form.Item name="range" label={t(L('range'))}>
-            <RangeField />
-          </Form.Item>
-          <Space wrap>
-            <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-              {t('crud.search')}
-            </Button>
-            <Button
-              onClick={() => {
-                form.resetFields();
-                setFilter({});
-              }}
-            >
-              {t('crud.reset')}
-            </Button>
-            <ExportButton
-              code={`${code}_export`}
-              filename={`${i18n.t(L(`file_${kind}`))}.xlsx`}
-              {...exported}
-            />
-          </Space>
-        </Form>
-      </Card>
+      <LogFilterBar
+        name={code}
+        picker={picker}
+        onFilter={setFilter}
+        exporter={
+          <ExportButton
+            code={`${code}_export`}
+            filename={`${i18n.t(L(`file_${kind}`))}.xlsx`}
+            {...exported}
+          />
+        }
+      >
+        <Form.Item name="serviceId" label={t(L('serviceId'))}>
+          <Input allowClear placeholder={t('crud.inputPlaceholder', { label: t(L('serviceId')) })} />
+        </Form.Item>
+        <Form.Item name="serverHost" label={t(L('serverHost'))}>
+          <Input allowClear placeholder={t('crud.inputPlaceholder', { label: t(L('serverHost')) })} />
+        </Form.Item>
+      </LogFilterBar>
       <CrudPage option={option} api={api} query={query} />
       {detail && <LogDetail kind={kind} id={detail.id} tenantId={acting} onClose={() => setDetail(null)} />}
     </div>

@@ -2,7 +2,8 @@ import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import { logExport } from '#src/api/logAdmin';
 import '#src/i18n';
-import { LOG_COLUMNS, pretty, rangeFilter } from './LogScreen';
+import { filterOf, rangeFilter } from './FilterBar';
+import { LOG_COLUMNS, pretty } from './LogScreen';
 
 describe('logs', () => {
   it('indents JSON and keeps other text', () => {
@@ -15,6 +16,13 @@ describe('logs', () => {
     expect(rangeFilter([start, null])).toEqual({ logStartTime: '2026-01-02 03:04:05' });
     expect(rangeFilter([null, start])).toEqual({ logEndTime: '2026-01-02 03:04:05' });
     expect(rangeFilter(null)).toEqual({});
+  });
+  it("turns any log screen's form into its query: trimmed, ranged, without empties", () => {
+    const start = dayjs('2026-01-02 03:04:05');
+    expect(filterOf({ serviceId: ' s ', serverHost: '', level: undefined, range: [start, null] })).toEqual({
+      serviceId: 's',
+      logStartTime: '2026-01-02 03:04:05',
+    });
   });
   it('exports the usual log by body and the others by query', () => {
     expect(logExport('usual', { serviceId: 's' }, '通用日志')).toEqual({

@@ -1,17 +1,13 @@
-import { SearchOutlined } from '@ant-design/icons';
-import { Button, Card, Descriptions, Drawer, Form, Input, Select, Space, Tag } from 'antd';
-import { type ReactNode, Suspense, useMemo, useState } from 'react';
+import { Descriptions, Drawer, Form, Input, Select, Tag } from 'antd';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type SystemLogRow, systemLogApi } from '#src/api/report';
-import { lazyChunk } from '#src/app/registry';
 import { type CrudOption, CrudPage } from '#src/components/CrudPage';
 import { ExportButton } from '#src/components/ExportButton';
 import { useActingTenant } from '#src/components/TenantSelect';
 import { i18n } from '#src/i18n';
-import { rangeFilter } from '../LogScreen';
-import type { Range } from '../TimeRange';
+import { LogFilterBar } from '../FilterBar';
 
-const TimeRange = lazyChunk(() => import('../TimeRange'));
 const L = (key: string) => `monitor.log.system.${key}`;
 const LEVELS = ['error', 'warn', 'info', 'debug'];
 const SOURCES = ['server', 'migrate', 'jobs', 'collector', 'outbound', 'alarm'];
@@ -27,21 +23,6 @@ const FIELDS = [
 ] as const;
 const COLORS: Record<string, string> = { error: 'red', warn: 'orange', info: 'blue', debug: 'default' };
 
-interface FilterValues {
-  level?: string;
-  source?: string;
-  text?: string;
-  range?: Range;
-}
-
-function RangeField(props: { id?: string; value?: Range; onChange?: (range: Range) => void }) {
-  return (
-    <Suspense fallback={<Input disabled style={{ width: 360 }} />}>
-      <TimeRange {...props} />
-    </Suspense>
-  );
-}
-
 /**
  * 系统日志 (/monitor/log/system, spec /system-log): the server's own events (start and stop, migrations and
  * the seed sync, job failures, collector connects and drops, outbound refusals, alarm engine lag), newest
@@ -50,7 +31,6 @@ function RangeField(props: { id?: string; value?: Range; onChange?: (range: Rang
 export default function SystemLogPage() {
   const { t } = useTranslation();
   const { acting, picker } = useActingTenant();
-  const [form] = Form.useForm<FilterValues>();
   const [filter, setFilter] = useState<Record<string, string>>({});
   const [detail, setDetail] = useState<SystemLogRow | null>(null);
   const query = useMemo(() => ({ ...filter, ...(acting ? { tenantId: acting } : {}) }), [filter, acting]);
@@ -87,65 +67,41 @@ export default function SystemLogPage() {
     }),
     [t],
   );
-  const apply = (values: FilterValues) =>
-    setFilter(
-      Object.fromEntries(
-        Object.entries({
-          level: values.level,
-          source: values.source,
-          text: values.text?.trim(),
-          ...rangeFilter(values.range),
-        }).filter(([, v]) => v),
-      ) as Record<string, string>,
-    );
   const stem = i18n.t(L('file'));
   return (
     <div className="pd-log" data-log="system">
-      <Card size="small" className="pd-crud-search" style={{ marginBottom: 12 }}>
-        <Form form={form} name="log_system-filter" layout="inline" onFinish={apply}>
-          {picker}
-          <Form.Item name="level" label={t(L('level'))}>
-            <Select
-              allowClear
-              style={{ width: 120 }}
-              options={LEVELS.map((v) => ({ value: v, label: t(L(`levels.${v}`)) }))}
-            />
-          </Form.Item>
-          <Form.Item name="source" label={t(L('source'))}>
-            <Select
-              allowClear
-              style={{ width: 140 }}
-              options={SOURCES.map((v) => ({ value: v, label: t(L(`sources.${v}`)) }))}
-            />
-          </Form.Item>
-          <Form.Item name="text" label={t(L('text'))}>
-            <Input allowClear placeholder={t('crud.inputPlaceholder', { label: t(L('text')) })} />
-          </Form.Item>
-          <Form.Item name="range" label={t('monitor.log.range')}>
-            <RangeField />
-          </Form.Item>
-          <Space wrap>
-            <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-              {t('crud.search')}
-            </Button>
-            <Button
-              onClick={() => {
-                form.resetFields();
-                setFilter({});
-              }}
-            >
-              {t('crud.reset')}
-            </Button>
-            <ExportButton
-              code="log_system_export"
-              filename={`${stem}.xlsx`}
-              url={`/blade-log/system/export/${encodeURIComponent(stem)}`}
-              method="get"
-              params={query}
-            />
-          </Space>
-        </Form>
-      </Card>
+      <LogFilterBar
+        name="log_system"
+        picker={picker}
+        onFilter={setFilter}
+        exporter={
+          <ExportButton
+            code="log_system_export"
+            filename={`${stem}.xlsx`}
+            url={`/blade-log/system/export/${encodeURIComponent(stem)}`}
+            method="get"
+            params={query}
+          />
+        }
+      >
+        <Form.Item name="level" label={t(L('level'))}>
+          <Select
+            allowClear
+            style={{ width: 120 }}
+            options={LEVELS.map((v) => ({ value: v, label: t(L(`levels.${v}`)) }))}
+          />
+        </Form.Item>
+        <Form.Item name="source" label={t(L('source'))}>
+          <Select
+            allowClear
+            style={{ width: 140 }}
+            options={SOURCES.map((v) => ({ value: v, label: t(L(`sources.${v}`)) }))}
+          />
+        </Form.Item>
+        <Form.Item name="text" label={t(L('text'))}>
+          <Input allowClear placeholder={t('crud.inputPlaceholder', { label: t(L('text')) })} />
+        </Form.Item>
+      </LogFilterBar>
       <CrudPage option={option} api={systemLogApi} query={query} />
       {detail && (
         <Drawer

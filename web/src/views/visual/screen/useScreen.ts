@@ -1,6 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
-import { fetchScreen, type ScreenData, type ScreenName, type TagRead, visualKeys } from '#src/api/visual';
+import {
+  fetchScreen,
+  type HookChart,
+  type ScreenData,
+  type ScreenName,
+  type TagRead,
+  visualKeys,
+} from '#src/api/visual';
 import { useLive } from '#src/app/useLive';
 import { REALTIME_TOPIC } from '#src/components/monitor/hooks';
 
@@ -61,15 +68,15 @@ export function livePoints(data: ScreenData | undefined): string[] | undefined {
 }
 
 /**
- * One large screen's data: one request, kept current by the live channel (tag values patched in, alarms
+ * One large screen's data (with the hooks bound to its `charts` called): one request, kept current by the live channel (tag values patched in, alarms
  * reloading it) and refreshed every 30 s for the aggregates; polled every 5 s while the channel is down.
  */
-export function useScreen(name: ScreenName) {
+export function useScreen(name: ScreenName, charts: HookChart[] = []) {
   const mapId = new URLSearchParams(window.location.search).get('mapId') ?? undefined;
-  const queryKey = visualKeys.of('screen', name, mapId ?? '');
+  const queryKey = visualKeys.of('screen', name, mapId ?? '', charts.join(','));
   const query = useQuery({
     queryKey,
-    queryFn: () => fetchScreen(name, mapId),
+    queryFn: () => fetchScreen(name, mapId, charts),
     refetchIntervalInBackground: false,
   });
   const pointKey = livePoints(query.data)?.join(',');
