@@ -105,7 +105,7 @@ class TestSparkplugB:
             {"code": "Line/Speed"}, {"code": "Offset"}, {"code": "Count"}, {"code": "Run", "data_type": "bool"},
             {"code": "Recipe", "data_type": "string"}])
         source = await add_source(demo_admin, "mqtt", f"SP-{unique}", {
-            "url": MQTT, "topic": f"spBv1.0/{group}/#", "timeoutMs": 60000})  # silence never turns a device offline here
+            "url": MQTT, "topic": f"spBv1.0/{group}/#", "timeoutMs": 60000})  # no silence-offline
         await until(lambda: _online(demo_admin, source), what="the MQTT source online")
         base = f"spBv1.0/{group}"
         t = now_ms() - 5000
