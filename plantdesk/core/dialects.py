@@ -27,6 +27,7 @@ from fastapi import APIRouter
 from fastapi.routing import APIRoute
 from fastapi.utils import generate_unique_id
 from sqlalchemy import select
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from plantdesk.core.routing import include
 from plantdesk.core.security.models import Client
@@ -89,14 +90,14 @@ def client_id(headers: dict[bytes, bytes]) -> str:
 class DialectSwitch:
     """Installed in front of the route table (inside the exception middleware, so errors map as everywhere)."""
 
-    def __init__(self, app):
+    def __init__(self, app: ASGIApp) -> None:
         self.app = app
         self.tables: dict[str, dict[str, list[APIRoute]]] | None = None
         self.paths: frozenset[str] = frozenset()
         self.clients: dict[str, str] = {}
         self.read_at = float("-inf")
 
-    async def __call__(self, scope, receive, send) -> None:
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http":
             if self.tables is None:
                 self._build()
@@ -122,7 +123,7 @@ class DialectSwitch:
         self.paths = frozenset(path for table in tables.values() for path in table)
         self.tables = tables
 
-    async def _dialect(self, scope) -> str:
+    async def _dialect(self, scope: Scope) -> str:
         client = client_id(dict(scope["headers"]))
         if time.monotonic() - self.read_at > CLIENTS_TTL:
             runtime = scope["app"].state.runtime
