@@ -9,9 +9,13 @@ import {
   postBladeMonitorJobRun,
   type SessionRead,
 } from './generated/client';
+import { areaKeys } from './queryKeys';
 import type { Page } from './types';
 
 export type { JobRead, JobRunRead, SessionRead } from './generated/client';
+
+/** The 系统监控 screens' queries (online users, jobs, server state). */
+export const systemMonitorKeys = areaKeys('monitor');
 
 /** 在线用户: the live sessions (every tenant's for the platform administrator, or `tenantId`'s). */
 export async function fetchSessions(current: number, size: number, tenantId?: string) {

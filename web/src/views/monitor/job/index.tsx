@@ -2,7 +2,15 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Space, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { fetchJobs, type JobRead, type JobRunRead, pauseJob, resumeJob, runJob } from '#src/api/monitor';
+import {
+  fetchJobs,
+  type JobRead,
+  type JobRunRead,
+  pauseJob,
+  resumeJob,
+  runJob,
+  systemMonitorKeys,
+} from '#src/api/monitor';
 import { toast } from '#src/app/feedback';
 import { useAccess } from '#src/components/Access';
 
@@ -62,7 +70,11 @@ function Runs({ runs }: { runs: JobRunRead[] }) {
 export default function JobPage() {
   const { t } = useTranslation();
   const can = useAccess();
-  const jobs = useQuery({ queryKey: ['monitor', 'jobs'], queryFn: fetchJobs, refetchInterval: REFRESH_MS });
+  const jobs = useQuery({
+    queryKey: systemMonitorKeys.of('jobs'),
+    queryFn: fetchJobs,
+    refetchInterval: REFRESH_MS,
+  });
 
   const act = async (call: Promise<unknown>, done: string) => {
     await call;

@@ -3,13 +3,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Form, Space, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fetchSessions, kickSessions, type SessionRead } from '#src/api/monitor';
+import { fetchSessions, kickSessions, type SessionRead, systemMonitorKeys } from '#src/api/monitor';
 import { confirm, toast } from '#src/app/feedback';
 import { useAccess } from '#src/components/Access';
 import { useActingTenant } from '#src/components/TenantSelect';
 
 const L = (key: string) => `monitor.ops.online.${key}`;
-const KEY = ['monitor', 'sessions'];
+const SESSIONS = 'sessions';
 
 /**
  * 在线用户 (/monitor/online): the live sessions (account, tenant, client, address, browser, login and refresh
@@ -24,7 +24,7 @@ export default function OnlinePage() {
   const [paging, setPaging] = useState({ current: 1, size: 20 });
   const [selected, setSelected] = useState<string[]>([]);
   const sessions = useQuery({
-    queryKey: [...KEY, paging.current, paging.size, acting],
+    queryKey: systemMonitorKeys.of(SESSIONS, paging.current, paging.size, acting),
     queryFn: () => fetchSessions(paging.current, paging.size, acting),
   });
 
@@ -33,7 +33,7 @@ export default function OnlinePage() {
     const ended = await kickSessions(ids);
     toast.success(t(L('kicked'), { count: ended }));
     setSelected([]);
-    await queries.invalidateQueries({ queryKey: KEY });
+    await queries.invalidateQueries({ queryKey: systemMonitorKeys.of(SESSIONS) });
   };
 
   const canKick = can('online_kick');

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Descriptions, Progress, Row, Space, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fetchServerState, type ServerInfo } from '#src/api/monitor';
+import { fetchServerState, type ServerInfo, systemMonitorKeys } from '#src/api/monitor';
 import { formatSize } from '#src/api/resourceAdmin';
 
 const L = (key: string) => `monitor.ops.server.${key}`;
@@ -78,7 +78,7 @@ function Cache({ cache }: { cache: ServerInfo['cache'] }) {
 export default function ServerPage() {
   const { t } = useTranslation();
   const state = useQuery({
-    queryKey: ['monitor', 'server'],
+    queryKey: systemMonitorKeys.of('server'),
     queryFn: fetchServerState,
     refetchInterval: REFRESH_MS,
   });
