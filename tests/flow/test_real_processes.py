@@ -7,6 +7,7 @@ import json
 import threading
 from datetime import datetime, timedelta
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from types import SimpleNamespace
 
 import pytest
 from sqlalchemy import select, update
@@ -20,17 +21,6 @@ from tests.flow.test_real_models import CYCLE, HOLIDAY, ORDER, one
 from tests.helpers import Api, login
 
 API = "/api/blade-flow"
-ERP_PORT = 18125  # flow29's port range
-
-
-@pytest.fixture(scope="module")
-async def hr(client) -> Api:
-    return await login(client, "sunli", "123456", DEMO_TENANT)
-
-
-@pytest.fixture(scope="module")
-async def employee(client) -> Api:
-    return await login(client, "liuyang", "123456", DEMO_TENANT)
 
 
 @pytest.fixture
@@ -52,10 +42,12 @@ def erp(settings, monkeypatch):
         def log_message(self, *args):
             pass
 
-    server = ThreadingHTTPServer(("127.0.0.1", ERP_PORT), Handler)
+    # A free port: the SQLite and PostgreSQL runs go side by side and would collide on a fixed one.
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    port = server.server_address[1]
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    monkeypatch.setattr(settings, "outbound_allow", f"{settings.outbound_allow},127.0.0.1:{ERP_PORT}")
-    yield received
+    monkeypatch.setattr(settings, "outbound_allow", f"{settings.outbound_allow},127.0.0.1:{port}")
+    yield SimpleNamespace(url=f"http://127.0.0.1:{port}/orders", received=received)
     server.shutdown()
     server.server_close()
 
@@ -79,12 +71,12 @@ async def task_in(api: Api, listing: str, instance_id: str) -> dict:
 
 
 class TestFlowableHoliday:
-    async def test_id_less_flows_run_and_the_rejection_reaches_the_bell(self, app, demo_admin, hr, employee, unique):
+    async def test_id_less_flows_run_and_the_rejection_reaches_the_bell(self, app, demo_admin, hr, applicant, unique):
         key = f"holiday_{unique}"
         assert (await upload(demo_admin, f"{key}.bpmn20.xml", HOLIDAY.replace(b"holidayRequest", key.encode())))[
             "data"] == 1
         definition = await definition_of(demo_admin, key)
-        started = await employee.data("POST", f"{API}/work/start-process", {
+        started = await applicant.data("POST", f"{API}/work/start-process", {
             "processDefinitionId": definition["id"],
             "variables": {"employee": "liuyang", "nrOfHolidays": 3, "balance": 10}})
         instance = started["processInstanceId"]
@@ -100,18 +92,18 @@ class TestFlowableHoliday:
         rejected = {"name": "Holiday request rejected", "text": "3 days were not approved"}
         assert rejected in [json.loads(n) for n in notes]
 
-    async def test_approval_sets_variables_and_the_account_becomes_the_assignee(self, demo_admin, hr, employee,
+    async def test_approval_sets_variables_and_the_account_becomes_the_assignee(self, demo_admin, hr, applicant,
                                                                                 unique):
         key = f"holiday_{unique}"
         await upload(demo_admin, f"{key}.bpmn20.xml", HOLIDAY.replace(b"holidayRequest", key.encode()))
         definition = await definition_of(demo_admin, key)
-        instance = (await employee.data("POST", f"{API}/work/start-process", {
+        instance = (await applicant.data("POST", f"{API}/work/start-process", {
             "processDefinitionId": definition["id"],
             "variables": {"employee": "liuyang", "nrOfHolidays": 3, "balance": 10}}))["processInstanceId"]
         claim = await task_in(hr, "claim-list", instance)
         await hr.data("POST", f"{API}/work/claim-task", taskId=claim["taskId"])
         await hr.data("POST", f"{API}/work/complete-task", {"taskId": claim["taskId"], "variables": {"approved": True}})
-        todo = await task_in(employee, "todo-list", instance)  # ${employee} = "liuyang" is the user liuyang
+        todo = await task_in(applicant, "todo-list", instance)  # ${employee} = "liuyang" is the user liuyang
         assert todo["taskName"] == "Holiday approved"
 
 
@@ -126,14 +118,14 @@ class TestWhoTakesATask:
         refused = await upload(demo_admin, "g.bpmn", group)
         assert refused["msg"] == f"任务无人可办理: 用户任务 Approve {unique} (角色 management 不存在)"
 
-    async def test_a_task_naming_nobody_lands_with_the_process_administrator(self, demo_admin, employee, unique):
+    async def test_a_task_naming_nobody_lands_with_the_process_administrator(self, demo_admin, applicant, unique):
         key = f"nobody_{unique}"
         xml = one('<userTask id="u" name="Anyone"/><sequenceFlow sourceRef="s" targetRef="u"/>'
                   '<userTask id="v" name="Expression" flowable:assignee="${nobody}"/>'
                   '<sequenceFlow sourceRef="u" targetRef="v"/>').replace(b'id="p"', f'id="{key}"'.encode())
         await upload(demo_admin, f"{key}.bpmn", xml)
         definition = await definition_of(demo_admin, key)
-        instance = (await employee.data("POST", f"{API}/work/start-process", {
+        instance = (await applicant.data("POST", f"{API}/work/start-process", {
             "processDefinitionId": definition["id"], "variables": {"nobody": ""}}))["processInstanceId"]
         first = await task_in(demo_admin, "todo-list", instance)  # admin deployed it
         await demo_admin.data("POST", f"{API}/work/complete-task", {"taskId": first["taskId"]})
@@ -159,14 +151,14 @@ class TestMessages:
         by_hand = await demo_admin.post(f"{API}/work/start-process", {"processDefinitionId": definition["id"]})
         assert by_hand.json()["msg"] == f"该流程由消息 order{unique} 发起, 不能手动发起"
         event = f"{API}/process/event"
-        erp_url = f"http://127.0.0.1:{ERP_PORT}/orders"
+        erp_url = erp.url
         started = await demo_admin.data("POST", event, {"name": f"order{unique}", "businessKey": f"SO-{unique}",
                                                          "variables": {"orderNo": unique, "erpUrl": erp_url}})
         [instance] = started["started"]
         check = await task_in(hr, "claim-list", instance)  # potentialOwner group(hr)
         await hr.data("POST", f"{API}/work/claim-task", taskId=check["taskId"])
         await hr.data("POST", f"{API}/work/complete-task", {"taskId": check["taskId"]})
-        assert erp == [{"path": "/orders", "body": {"order": unique}, "type": "application/json"}]
+        assert erp.received == [{"path": "/orders", "body": {"order": unique}, "type": "application/json"}]
 
         paid = {"name": "paymentReceived", "variables": {"amount": 12}}
         other = await demo_admin.data("POST", event, {**paid, "correlation": {"orderNo": "someone else"}})
@@ -178,8 +170,8 @@ class TestMessages:
         again = await demo_admin.data("POST", event, {**paid, "correlation": {"orderNo": unique}})
         assert again["delivered"] == []  # it no longer waits for it
 
-    async def test_the_event_route_needs_the_state_authority(self, employee):
-        answer = await employee.post(f"{API}/process/event", {"name": "x"})
+    async def test_the_event_route_needs_the_state_authority(self, applicant):
+        answer = await applicant.post(f"{API}/process/event", {"name": "x"})
         assert answer.json()["code"] == 403
 
 

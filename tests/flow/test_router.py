@@ -5,7 +5,6 @@ half-way (nothing of it is kept)."""
 import asyncio
 from datetime import datetime
 
-import pytest
 from sqlalchemy import select
 
 from plantdesk.core import tenancy
@@ -17,21 +16,6 @@ from tests.helpers import Api, login
 
 API = "/api/blade-flow"
 LEAVE = "/api/blade-desk/process/leave"
-
-
-@pytest.fixture(scope="module")
-async def applicant(client) -> Api:
-    return await login(client, "liuyang", "123456", DEMO_TENANT)
-
-
-@pytest.fixture(scope="module")
-async def manager(client) -> Api:
-    return await login(client, "zhangwei", "123456", DEMO_TENANT)
-
-
-@pytest.fixture(scope="module")
-async def hr(client) -> Api:
-    return await login(client, "sunli", "123456", DEMO_TENANT)
 
 
 async def apply(api: Api, days: float, reason: str) -> dict:
