@@ -79,12 +79,16 @@ async def _lifespan(app: FastAPI):
     # In the queue mode the jobs run in `worker` processes, never in every API worker.
     async with started(settings, run_jobs=settings.jobs == "embedded") as runtime:
         app.state.runtime = runtime
-        statistics = asyncio.create_task(refresh_statistics(runtime.engine), name="planner-statistics")
+        tasks = [asyncio.create_task(refresh_statistics(runtime.engine), name="planner-statistics")]
+        if metrics.multiprocess_dir():
+            tasks.append(asyncio.create_task(metrics.keep_gauges(runtime), name="metrics-gauges"))
         _tune_gc()
         try:
             yield
         finally:
-            statistics.cancel()
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)  # the gauges leave the sums before the exit
 
 
 def _tune_malloc() -> None:

@@ -7,6 +7,7 @@ import logging
 import os
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
@@ -56,12 +57,36 @@ def serve(
     demo = "; the demo plant: tenant 356782, admin / admin" if settings.demo else ""
     typer.echo(f"PlantDesk ready at http://{host}:{port}  (log in as admin / admin, tenant 000000{demo})")
     try:
-        uvicorn.run(app_target, host=host, port=port, workers=workers, log_level="warning", log_config=None,
-                    loop="uvloop", http="httptools", access_log=False, **server_options(settings))
+        with _metrics_shared(workers):
+            uvicorn.run(app_target, host=host, port=port, workers=workers, log_level="warning", log_config=None,
+                        loop="uvloop", http="httptools", access_log=False, **server_options(settings))
     finally:
         if simulator is not None:
             simulator.terminate()
             simulator.wait(timeout=10)
+
+
+@contextlib.contextmanager
+def _metrics_shared(workers: int):
+    """Several workers keep their metrics in one directory (prometheus_client's multiprocess mode, core.metrics),
+    set in the environment they inherit: the operator's PROMETHEUS_MULTIPROC_DIR emptied of a previous run's
+    files, else a fresh one removed at the end. (The name is prometheus_client's; this process imports neither it
+    nor the app.)"""
+    if workers == 1:
+        yield
+        return
+    given = os.environ.get("PROMETHEUS_MULTIPROC_DIR")
+    if given:
+        for stale in Path(given).glob("*.db"):
+            stale.unlink()
+        yield
+        return
+    with tempfile.TemporaryDirectory(prefix="plantdesk-metrics-") as directory:
+        os.environ["PROMETHEUS_MULTIPROC_DIR"] = directory
+        try:
+            yield
+        finally:
+            del os.environ["PROMETHEUS_MULTIPROC_DIR"]
 
 
 def _start_simulator(host: str, port: int, plan: bytes) -> subprocess.Popen:

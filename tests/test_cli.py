@@ -30,7 +30,8 @@ class TestCli:
         migrated = run("migrate").output.splitlines()
         assert migrated[-1] == "migrated"
         assert [line.split(":")[0] for line in migrated[:-1]] == [
-            "seed sync clients", "seed sync menus", "seed sync dicts", "seed sync params", "seed sync business dicts"]
+            "seed sync clients", "seed sync menus", "seed sync data scopes", "seed sync dicts", "seed sync params",
+            "seed sync business dicts"]
         assert run("seed").output.strip() == "seeded"
         assert "already seeded" in run("seed").output
         created = run("create-tenant", "测试工厂", "--tenant-id", "222333")

@@ -35,8 +35,9 @@ MENU_NODES = list(_walk(areas.menus()))
 SEEDED_CODES = {node["code"] for node in MENU_NODES} | {
     f"{node['code']}_{button['alias']}" for node in MENU_NODES for button in node["buttons"]}
 CODE_BY_PATH = {node["path"]: node["code"] for node in MENU_NODES if node["path"]}
-# `'/menu/path': () => import('./folder/index')` in an area's route table
-ROUTE = re.compile(r"""'([^']+)':\s*\(\)\s*=>\s*import\('(\.[^']+)'\)""")
+# `'/menu/path': () => import('./folder/index')` in an area's route table, or the same import in a loader of the
+# area's (`screen(() => import('./screen/Cockpit'))`)
+ROUTE = re.compile(r"""'([^']+)':\s*(?:\w+\()?\(\)\s*=>\s*import\('(\.[^']+)'\)""")
 
 
 def _routes() -> dict[str, Path]:

@@ -3,7 +3,8 @@ worker takes a connection is the kernel's choice, so each check pins one client 
 connection, its worker known by the pid the server-state screen reports) and finds a client on the other one:
 a session opened on one is accepted by the other, a revocation on one is refused by both, a cached dictionary
 changed on one is read changed on the other, failed logins counted on both lock the account, and an event
-written on one reaches a live stream held by the other."""
+written on one reaches a live stream held by the other, and a scrape of /metrics answered by either sums what both
+counted."""
 
 import asyncio
 import contextlib
@@ -147,3 +148,19 @@ async def test_an_event_written_on_one_worker_reaches_a_stream_held_by_the_other
                 await writer.data("POST", "/api/blade-desk/notice/submit", {"title": "两个进程", "category": 1})
                 while not (await anext(lines)).startswith(f"event: {BELL_TOPIC}"):
                     pass
+
+
+async def test_a_scrape_on_either_worker_sums_what_both_counted(base, admin):
+    async with two_workers(base, admin) as (one, other):
+        before = await _health_checks(one)
+        for http, times in ((one, 3), (other, 2)):
+            for _ in range(times):
+                assert (await http.get("/healthz")).status_code == 200
+        assert await _health_checks(one) == await _health_checks(other) == before + 5
+
+
+async def _health_checks(http: httpx.AsyncClient) -> float:
+    """`GET /healthz` answers counted, as a scrape of `http`'s worker reports them."""
+    wanted, name = {'method="GET"', 'route="/healthz"', 'status="2xx"'}, "plantdesk_http_requests_total{"
+    return sum(float(line.rsplit(" ", 1)[1]) for line in (await http.get("/metrics")).text.splitlines()
+               if line.startswith(name) and wanted <= set(line[len(name):line.index("}")].split(",")))

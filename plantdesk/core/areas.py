@@ -2,9 +2,9 @@
 `__init__.py`, and everything that needs the list of areas reads it here. App start mounts their routers, the
 metadata imports their models, the API docs group their routes by area, `wire()` registers their jobs,
 services, cache watchers, monitor-data listeners, live topics, assistant tools and loaders (app start and the
-worker), the seeder and `migrate` seed what `menus()`, `dicts()`, `biz_dicts()` and `params()` assemble from
-their seeded definitions, and the contract tests walk them. Nothing else lists the areas: a package without a
-declaration stops the process at start.
+worker), the seeder and `migrate` seed what `menus()`, `dicts()`, `biz_dicts()`, `params()` and `data_scopes()`
+assemble from their seeded definitions, and the contract tests walk them. Nothing else lists the areas: a package
+without a declaration stops the process at start.
 
 A declaration is data: module names and zero-argument functions that import what they name when called, so
 importing a package stays cheap and registers nothing (a process that imported less applies the same rules once
@@ -21,6 +21,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
+
+from plantdesk.core.menus import platform_codes
 
 if TYPE_CHECKING:  # the registries load only when wire() runs: a package's import stays cheap
     from plantdesk.core import assistant, dialects, jobs, listeners, live, services
@@ -55,6 +57,8 @@ class Area:
     dicts: Callable[[], Iterable[dict]] = _none
     biz_dicts: Callable[[], Iterable[dict]] = _none
     params: Callable[[], Iterable[tuple[str, str, str, str]]] = _none
+    # The data-scope rules its lists offer roles (core.menus.data_scope's shape), on its own menus.
+    data_scopes: Callable[[], Iterable[dict]] = _none
 
     def modules(self, names: Iterable[str]) -> list[ModuleType]:
         return [importlib.import_module(f"{PACKAGE}.{self.name}.{name}") for name in names]
@@ -175,6 +179,12 @@ def menus() -> list[dict]:
     return tree("")
 
 
+@functools.cache
+def platform_menu_codes() -> frozenset[str]:
+    """The platform-only codes of the areas' menu tree (core.menus.platform_codes)."""
+    return frozenset(platform_codes(menus()))
+
+
 def dicts() -> list[dict]:
     """Every area's system dictionaries, by `sort`."""
     return _by_sort(item for area in declared() for item in area.dicts())
@@ -183,6 +193,11 @@ def dicts() -> list[dict]:
 def biz_dicts() -> list[dict]:
     """Every area's business dictionaries (seeded for each tenant), by `sort`."""
     return _by_sort(item for area in declared() for item in area.biz_dicts())
+
+
+def data_scopes() -> list[dict]:
+    """Every area's data-scope rules, in the order they are declared."""
+    return [scope for area in declared() for scope in area.data_scopes()]
 
 
 def params() -> list[tuple[str, str, str, str]]:

@@ -5,6 +5,8 @@ one of the user's roles. No rule, a type-1 rule, or an admin role (alias contain
 filter; several rules are OR-ed. Types: 2 own rows (create_user), 3 own departments (create_dept),
 4 own departments and their descendants, 5 custom: `scope_column IN (values)` where values are literals
 and typed variables ${userId} ${deptId} ${roleId} ${tenantId} ${account} — always bound parameters.
+A rule's column is one of the model's, or one the list lends it (`columns`): a row that carries no department
+of its own names its device's (an alarm's `dept_id` is its device's, a correlated subquery).
 
 API scope: when `blade_scope_api` rows exist whose `scope_path` is contained in the request path, a
 non-admin user must hold one of them through a role.
@@ -15,7 +17,7 @@ commit.
 """
 
 import logging
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 from sqlalchemy import false, or_
@@ -71,15 +73,18 @@ def _registered() -> _Loaders:
     return _loaders
 
 
-async def clause(user: Identity, code: str, model: type, *, db: AsyncSession, cache: Cache) -> ColumnElement | None:
-    """The WHERE clause narrowing `model` rows to what `user` may see under resource `code`, or None."""
+async def clause(user: Identity, code: str, model: type, *, db: AsyncSession, cache: Cache,
+                 columns: Mapping[str, ColumnElement] | None = None) -> ColumnElement | None:
+    """The WHERE clause narrowing `model` rows to what `user` may see under resource `code`, or None.
+    `columns`: names a rule may use beyond the model's own columns."""
     if user.is_admin or not user.role_ids:
         return None
     loaders = _registered()
     rules = await _cached_rules(user, code, loaders, db=db, cache=cache)
     if not rules or any(rule.scope_type == ALL for rule in rules):
         return None
-    clauses = [c for rule in rules if (c := await _rule_clause(rule, user, model, db, loaders)) is not None]
+    clauses = [c for rule in rules
+               if (c := await _rule_clause(rule, user, model, columns or {}, db, loaders)) is not None]
     if not clauses:
         return None
     return or_(*clauses) if len(clauses) > 1 else clauses[0]
@@ -119,10 +124,11 @@ async def _cached_rules(user: Identity, code: str, loaders: _Loaders, *, db: Asy
     return [Rule(*row) for row in cached]
 
 
-async def _rule_clause(rule: Rule, user: Identity, model: type, db: AsyncSession,
-                       loaders: _Loaders) -> ColumnElement | None:
+async def _rule_clause(rule: Rule, user: Identity, model: type, columns: Mapping[str, ColumnElement],
+                       db: AsyncSession, loaders: _Loaders) -> ColumnElement | None:
     default = {OWN: "create_user", OWN_DEPT: "create_dept", OWN_DEPT_CHILD: "create_dept"}.get(rule.scope_type)
-    column = _column(model, rule.scope_column or default or "")
+    name = rule.scope_column or default or ""
+    column = columns[name] if name in columns else _column(model, name)
     if column is None:
         log.warning("data scope rule ignored: %s has no column %r", model.__name__, rule.scope_column or default)
         return None

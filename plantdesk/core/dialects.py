@@ -8,12 +8,13 @@ BladeX routes and shape their replies; nothing in a BladeX handler knows about d
 
 Which dialect a request speaks is its OAuth client's: `blade_client.additional_information` holds
 `{"dialect": "<name>"}` (none: BladeX 2.x). The client is the Basic header's, which every BladeX-family console
-sends on every request, else the `client_id` claim of the request's token (read here only to route; the handler
-checks the token as usual). `DialectSwitch`, in front of the route table, sends a request whose client speaks a
-dialect with a route for the path straight to that route; every other request goes on unchanged. Only a path
-some dialect has costs more than one set lookup: then the client's dialect is looked up in a map of the clients,
-re-read from the database at most every `CLIENTS_TTL` seconds (an edited client speaks its new dialect within
-that time in every process).
+sends on every request, else the `client_id` claim of the request's token once its signature verifies (the
+handler checks the token again as usual: revocation, tenant header; tokens.decode caches the verified claims, so
+the second check costs a dict lookup). `DialectSwitch`, in front of the route table, sends a request whose client
+speaks a dialect with a route for the path straight to that route; every other request goes on unchanged. Only a
+path some dialect has costs more than one set lookup: then the client's dialect is looked up in a map of the
+clients, re-read from the database at most every `CLIENTS_TTL` seconds (an edited client speaks its new dialect
+within that time in every process). Each dialect's routes have an OpenAPI document of their own (`openapi`).
 """
 
 import base64
@@ -21,15 +22,19 @@ import binascii
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from urllib.parse import parse_qs
 
 import orjson
 from fastapi import APIRouter
+from fastapi.openapi.utils import get_openapi
 from fastapi.routing import APIRoute
 from fastapi.utils import generate_unique_id
 from sqlalchemy import select
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from plantdesk.core.errors import Unauthorized
 from plantdesk.core.routing import include
+from plantdesk.core.security import tokens
 from plantdesk.core.security.models import Client
 
 BLADEX = "bladex"  # PlantDesk's own dialect: the areas' routes
@@ -52,6 +57,28 @@ def declare(dialect: Dialect) -> None:
     _declared[dialect.name] = dialect
 
 
+def declared() -> list[Dialect]:
+    return list(_declared.values())
+
+
+def routes(dialect: Dialect) -> list[APIRoute]:
+    """A dialect's routes with the request's paths (under /api), as the route table holds its own."""
+    prefixed = APIRouter(generate_unique_id_function=generate_unique_id)
+    include(prefixed, dialect.routes(), prefix=API)
+    for route in prefixed.routes:
+        if not isinstance(route, APIRoute) or route.param_convertors:
+            raise TypeError(f"{route!r}: a dialect's routes are plain API routes without path parameters")
+    return prefixed.routes  # type: ignore[return-value]  # checked just above
+
+
+def openapi(dialect: Dialect, title: str, version: str) -> dict:
+    """A dialect's own OpenAPI document: its paths repeat BladeX ones with other answers, which one document cannot
+    hold (one operation per path and method), so each dialect has its own (core.apidocs shows it)."""
+    return get_openapi(title=f"{title} ({dialect.name} dialect)", version=version, routes=routes(dialect),
+                       description=f"What a console whose OAuth client speaks the {dialect.name} dialect is answered "
+                                   "on these paths; every other path answers as in the main document.")
+
+
 def of_client(additional_information: str | None) -> str:
     """The dialect a client row names (BladeX 2.x when it names none or one nobody declares)."""
     try:
@@ -67,23 +94,28 @@ def client_info(dialect: str) -> str:
     return orjson.dumps({"dialect": dialect}).decode()
 
 
-def client_id(headers: dict[bytes, bytes]) -> str:
-    """The client a request comes from: the Basic header's id, else its bearer token's `client_id` claim."""
+def client_id(headers: dict[bytes, bytes], key: str, query: bytes = b"") -> str:
+    """The client a request comes from: the Basic header's id, else the `client_id` claim of its bearer token (the
+    header's, or a download link's `?blade-auth=`), verified with the installation's `key`: an unverified claim
+    would let a forged token pick the routes; a token that does not verify routes as BladeX 2.x, whose handler
+    then refuses it as usual. Whether a route takes a token from its link at all is still the route's own rule."""
     authorization = headers.get(b"authorization", b"").decode("latin-1")
     if authorization[:6].lower() == "basic ":
         try:
             return base64.b64decode(authorization[6:].strip(), validate=True).decode().partition(":")[0]
         except (binascii.Error, UnicodeDecodeError):
             return ""
-    token = headers.get(b"blade-auth", b"").decode("latin-1")
-    parts = token[7:].split(".") if token[:7].lower() == "bearer " else []
-    if len(parts) != 3:
+    raw = headers.get(b"blade-auth", b"").decode("latin-1")
+    if not raw and b"blade-auth=" in query:
+        raw = parse_qs(query.decode("latin-1")).get("blade-auth", [""])[0]
+    token = tokens.bearer(raw)
+    if token is None:
         return ""
     try:
-        claims = orjson.loads(base64.urlsafe_b64decode(parts[1] + "=" * (-len(parts[1]) % 4)))
-    except (binascii.Error, ValueError):
+        claims = tokens.decode(token, key=key, token_type=tokens.ACCESS)
+    except Unauthorized:
         return ""
-    value = claims.get("client_id") if isinstance(claims, dict) else None
+    value = claims.get("client_id")
     return value if isinstance(value, str) else ""
 
 
@@ -114,19 +146,15 @@ class DialectSwitch:
         tables: dict[str, dict[str, list[APIRoute]]] = {}
         for dialect in _declared.values():
             table = tables.setdefault(dialect.name, {})
-            prefixed = APIRouter(generate_unique_id_function=generate_unique_id)
-            include(prefixed, dialect.routes(), prefix=API)  # route.path is the request's, as in the route table
-            for route in prefixed.routes:
-                if not isinstance(route, APIRoute) or route.param_convertors:
-                    raise TypeError(f"{route!r}: a dialect's routes are plain API routes without path parameters")
+            for route in routes(dialect):
                 table.setdefault(route.path, []).append(route)
         self.paths = frozenset(path for table in tables.values() for path in table)
         self.tables = tables
 
     async def _dialect(self, scope: Scope) -> str:
-        client = client_id(dict(scope["headers"]))
+        runtime = scope["app"].state.runtime
+        client = client_id(dict(scope["headers"]), runtime.settings.signing_key, scope["query_string"])
         if time.monotonic() - self.read_at > CLIENTS_TTL:
-            runtime = scope["app"].state.runtime
             async with runtime.sessions() as session:
                 rows = (await session.execute(select(Client.client_id, Client.additional_information))).all()
             self.clients = {row.client_id: of_client(row.additional_information) for row in rows}

@@ -40,6 +40,11 @@ class ExcelImportResult(Schema):
     failed: int
     errors: list[ExcelRowError]
 
+    @classmethod
+    def of(cls, total: int, errors: list[ExcelRowError]) -> "ExcelImportResult":
+        """`total` rows read, of which those in `errors` were rejected and the rest written."""
+        return cls(total=total, success=total - len(errors), failed=len(errors), errors=errors)
+
 
 def workbook_bytes(columns: Sequence[tuple[str, str]], rows: Iterable[dict], *, sheet: str = "Sheet1") -> bytes:
     """`columns` are (key, label) pairs; each row is a dict read by key."""

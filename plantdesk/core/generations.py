@@ -35,6 +35,19 @@ def watch(name: str, *models: type) -> str:
     return name
 
 
+def following(tables: Iterable[str]) -> tuple[str, ...] | None:
+    """The generations that follow the tables named `tables`, sorted; None when one of them has none (what is
+    derived from it could not be told stale)."""
+    found: set[str] = set()
+    for table in tables:
+        names = set().union(*(names for model, names in _followers.items()
+                              if getattr(getattr(model, "__table__", None), "fullname", None) == table))
+        if not names:
+            return None
+        found |= names
+    return tuple(sorted(found))
+
+
 def names() -> set[str]:
     """Every generation something follows (the cache-clearing endpoint bumps them all)."""
     return set().union(*_followers.values())

@@ -43,6 +43,8 @@ class Listing:
     sorts: Mapping[str, Column] = field(default_factory=dict)  # snake_case name -> column (`ascs`, `descs`)
     order: Sequence[Any] = ()  # the default order, and the tie-break after requested keys
     scope: str | None = None  # data-scope resource code (core.datascope); None: no data scope
+    # Columns a data-scope rule may name beyond the model's own (core.datascope.clause's `columns`).
+    scope_columns: Mapping[str, ColumnElement[Any]] = field(default_factory=dict)
 
     def where(self, query: Mapping[str, str]) -> list[ColumnElement[bool]]:
         """The filter clauses the query string asks for (undeclared names are ignored, as BladeX does)."""
@@ -54,13 +56,19 @@ class Listing:
         """`SELECT model WHERE <filters>`: the statement a module narrows further before `page()`."""
         return select(self.model).where(*self.where(query))
 
-    async def scoped(self, stmt: Select, *, db: AsyncSession, user: Identity | None, cache: Cache | None) -> Select:
-        """`stmt` narrowed by the data-scope rules of `scope` for `user`."""
+    async def scope_clause(self, *, db: AsyncSession, user: Identity | None,
+                           cache: Cache | None) -> ColumnElement[bool] | None:
+        """The data-scope clause of `scope` for `user` (None: nothing to narrow), for a module that narrows more
+        than the list by it (the alarm overview's counters narrow as its results list does)."""
         if self.scope is None:
-            return stmt
+            return None
         if user is None or cache is None:
             raise RuntimeError(f"list {self.scope!r} applies a data scope: pass the user and the cache")
-        clause = await datascope.clause(user, self.scope, self.model, db=db, cache=cache)
+        return await datascope.clause(user, self.scope, self.model, db=db, cache=cache, columns=self.scope_columns)
+
+    async def scoped(self, stmt: Select, *, db: AsyncSession, user: Identity | None, cache: Cache | None) -> Select:
+        """`stmt` narrowed by the data-scope rules of `scope` for `user`."""
+        clause = await self.scope_clause(db=db, user=user, cache=cache)
         return stmt if clause is None else stmt.where(clause)
 
     def ordered(self, stmt: Select, paging: PageParams | None = None) -> Select:
@@ -74,7 +82,7 @@ class Listing:
         """Data scope, order and one page of `stmt` (from `select()`), with its total (`core.paging.paginate`).
         `few`: an index already narrowed the matches to a few (see `paginate`)."""
         stmt = await self.scoped(stmt, db=db, user=user, cache=cache)
-        return await paginate(db, self.ordered(stmt, paging), paging, few=few)
+        return await paginate(db, self.ordered(stmt, paging), paging, few=few, cache=cache)
 
     async def rows(self, db: AsyncSession, stmt: Select, *, limit: int, user: Identity | None = None,
                    cache: Cache | None = None) -> list[Any]:

@@ -9,7 +9,9 @@ bladex-contract.md §5 and §10: a menu row has category 1, a button row categor
 
 Each node: {"code", "name", "name_en", "path", "source", "sort", "is_open", "children", "buttons"}; a node an
 area declares also names the code of the menu it hangs under ("parent": a catalogue of another area), none for a
-top-level catalogue. Siblings are ordered by `sort`, whichever area declares them.
+top-level catalogue. Siblings are ordered by `sort`, whichever area declares them. A node marked "platform" (True)
+is a platform administrator's screen: it, its buttons and everything under it are never granted to a tenant's
+package or roles (platform_codes, seed.sync).
 Each button: {"alias", "name", "name_en", "action"}.
 
 Menu codes are unique across the whole tree, button codes included. Where menus.md reuses a code under
@@ -46,9 +48,11 @@ def menu(
     buttons: list[dict] | None = None,
     is_open: int = 1,
     parent: str = "",
+    platform: bool = False,
 ) -> dict:
     return {
         **({"parent": parent} if parent else {}),
+        **({"platform": True} if platform else {}),
         "code": code,
         "name": name,
         "name_en": name_en,
@@ -60,6 +64,30 @@ def menu(
         # Copies, so that no two menus share (and a consumer cannot mutate) the same button dict.
         "buttons": [dict(b) for b in buttons or []],
     }
+
+
+def data_scope(menu_code: str, name: str, scope_type: int, column: str = "", value: str = "") -> dict:
+    """A data-scope rule (blade_scope_data) the list of menu `menu_code` offers roles: `scope_type` and `column`
+    as core.datascope reads them. Seeded by its menu code and name (seed.sync), so an administrator's edit stays."""
+    return {"menu": menu_code, "name": name, "type": scope_type, "column": column, "value": value}
+
+
+def platform_codes(nodes: list[dict]) -> set[str]:
+    """The codes of the nodes marked "platform" in a tree of this shape, of their buttons and of everything under
+    them."""
+    codes: set[str] = set()
+
+    def walk(node: dict, platform: bool) -> None:
+        platform = platform or node.get("platform", False)
+        if platform:
+            codes.add(node["code"])
+            codes.update(f"{node['code']}_{button['alias']}" for button in node["buttons"])
+        for child in node["children"]:
+            walk(child, platform)
+
+    for node in nodes:
+        walk(node, False)
+    return codes
 
 
 # --- button building blocks -------------------------------------------------------------------------------

@@ -2,8 +2,11 @@
 (`/api/blade-desk/notice/detail`, `/api/x/{id}`; never the raw path, whose ids would make a series each), method
 and status class (`5xx` are the errors, `exception` an error raised after the answer began), the database pool,
 the job queue and the jobs that ran and failed, ingested values (accepted and rejected), the alarm engine's
-evaluation lag and the open live streams. The series are this process's own: behind `serve --workers N` a
-scrape is answered by whichever worker takes it (docs/operations.md, "Metrics").
+evaluation lag and the open live streams. Behind `serve --workers N` whichever worker takes a scrape answers for
+all of them: `serve` gives the workers a directory of their own in PROMETHEUS_MULTIPROC_DIR, prometheus_client's
+multiprocess mode, where each worker's counters and histograms are files the scrape sums (docs/operations.md,
+"Metrics"). The pool and live-stream gauges are per worker and summed over the live ones, each worker refreshing
+its own every GAUGE_SECONDS; the job queue's depth is one number, the latest any worker read.
 
 Who may read it: loopback callers whose request no proxy forwarded, and the addresses or networks in
 `PLANTDESK_METRICS_ALLOW` (a scraper on the plant network, e.g. `10.0.5.7,10.0.6.0/24`); anyone else gets the
@@ -14,13 +17,24 @@ The middleware is pure ASGI and does one dict lookup, one counter increment and 
 request (docs/decisions.md has the measured cost).
 """
 
+import asyncio
 import ipaddress
+import os
 import time
 from collections.abc import Callable
 from functools import cache
 
 from fastapi import APIRouter, Request, Response
-from prometheus_client import CONTENT_TYPE_LATEST, REGISTRY, Counter, Gauge, Histogram, generate_latest
+from prometheus_client import (
+    CONTENT_TYPE_LATEST,
+    REGISTRY,
+    CollectorRegistry,
+    Counter,
+    Gauge,
+    Histogram,
+    generate_latest,
+    multiprocess,
+)
 from starlette.exceptions import HTTPException
 
 from plantdesk.core import live
@@ -35,10 +49,12 @@ ALARM_LAG = Histogram("plantdesk_alarm_evaluation_lag_seconds",
                       "Age of the oldest value in an alarm evaluation when it is evaluated",
                       buckets=(0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300))
 INGESTED = Counter("plantdesk_ingest_values", "Monitor values offered to the write path", ("outcome",))
-POOL_SIZE = Gauge("plantdesk_db_pool_size", "Database connections the pool holds open")
-POOL_CHECKED_OUT = Gauge("plantdesk_db_pool_checked_out", "Database connections in use")
-JOBS_WAITING = Gauge("plantdesk_jobs_waiting", "Jobs deferred and not yet taken")
-LIVE_STREAMS = Gauge("plantdesk_live_streams", "Live-channel streams this process serves")
+POOL_SIZE = Gauge("plantdesk_db_pool_size", "Database connections the pool holds open", multiprocess_mode="livesum")
+POOL_CHECKED_OUT = Gauge("plantdesk_db_pool_checked_out", "Database connections in use", multiprocess_mode="livesum")
+JOBS_WAITING = Gauge("plantdesk_jobs_waiting", "Jobs deferred and not yet taken", multiprocess_mode="livemostrecent")
+LIVE_STREAMS = Gauge("plantdesk_live_streams", "Live-channel streams served", multiprocess_mode="livesum")
+
+GAUGE_SECONDS = 5.0
 
 router = APIRouter()
 
@@ -68,13 +84,37 @@ async def metrics(request: Request) -> Response:
         raise HTTPException(404)
     runtime = getattr(request.app.state, "runtime", None)
     if runtime is not None:
-        if (state := pool(runtime.engine)) is not None:
-            POOL_SIZE.set(state["size"])
-            POOL_CHECKED_OUT.set(state["checkedOut"])
+        _own_gauges(runtime)
         if runtime.jobs is not None:
             JOBS_WAITING.set(await runtime.jobs.waiting())
+    registry = REGISTRY
+    if multiprocess_dir():
+        registry = CollectorRegistry()
+        multiprocess.MultiProcessCollector(registry)
+    return Response(generate_latest(registry), media_type=CONTENT_TYPE_LATEST)
+
+
+def multiprocess_dir() -> str:
+    """Where the workers of one `serve` keep their series ("" for a single process)."""
+    return os.environ.get("PROMETHEUS_MULTIPROC_DIR", "")
+
+
+def _own_gauges(runtime) -> None:
+    if (state := pool(runtime.engine)) is not None:
+        POOL_SIZE.set(state["size"])
+        POOL_CHECKED_OUT.set(state["checkedOut"])
     LIVE_STREAMS.set(live.hub().open_streams)
-    return Response(generate_latest(REGISTRY), media_type=CONTENT_TYPE_LATEST)
+
+
+async def keep_gauges(runtime) -> None:
+    """A worker's own gauges, refreshed for the scrapes other workers answer (the app's lifespan runs it in the
+    multiprocess mode); on the way out its live gauges leave the sums."""
+    try:
+        while True:
+            _own_gauges(runtime)
+            await asyncio.sleep(GAUGE_SECONDS)
+    finally:
+        multiprocess.mark_process_dead(os.getpid())
 
 
 def pool(engine) -> dict[str, int] | None:

@@ -221,5 +221,10 @@ async def _seed_tenant(db, settings: Settings, db_type: str) -> None:
                                low=None, high=None, mode="SIMPLE", duration_seconds=0, repeat_count=1,
                                no_data_seconds=0, hysteresis=hysteresis, clear_seconds=0, enabled=1,
                                level_id=levels.get(level), group_id=groups.get(group), remark=remark))
-        db.add(AlarmTimely(enabled=1, interval_seconds=30, late_seconds=600))
+        # The tenant's one settings row (a detection that already ran, or a saved screen, may have added it).
+        timely = (await db.execute(select(AlarmTimely))).scalar_one_or_none()
+        if timely is None:
+            db.add(AlarmTimely(enabled=1, interval_seconds=30, late_seconds=600))
+        else:
+            timely.enabled, timely.interval_seconds = 1, 30
         await db.flush()

@@ -1,11 +1,13 @@
 """The demo tenant's seed (356782): its organisation, business dictionaries and notices on a first start
-(seed.seeder.seed_database), then its plant, forms, knowledge base, production, workflow, its staff's plant roles,
-site map, cameras and topologies, and reports, and the platform's code generation demo, each once (LATER: `serve`
-gives a database seeded before one of them existed that part alone)."""
+(seed.seeder.seed_database), then its plant (and the values around its history alarms), forms, knowledge base,
+production, workflow, its staff's plant roles and their data scopes, site map, cameras and topologies, and reports,
+and the platform's code generation demo, each once (LATER: `serve` gives a database seeded before one of them
+existed that part alone)."""
 
 from datetime import date
+from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from plantdesk.core import tenancy
@@ -27,6 +29,7 @@ from plantdesk.demo.data import (
     visual,
     warning,
 )
+from plantdesk.modules.alarm.models import AlarmRule
 from plantdesk.modules.device import service as device_service
 from plantdesk.modules.device.models import (
     CollectGroup,
@@ -40,8 +43,11 @@ from plantdesk.modules.device.models import (
 )
 from plantdesk.modules.knowledge import service as knowledge_service
 from plantdesk.modules.knowledge.models import KnowledgeCatalogue, KnowledgeInfo
-from plantdesk.modules.system.models import Dept, Tenant
+from plantdesk.modules.product.models import Product
+from plantdesk.modules.system.models import Dept, Role, Tenant
 from plantdesk.modules.system.param import seeds as params
+from plantdesk.modules.system.tenant.provision import TENANT_ADMIN_ROLE
+from plantdesk.modules.warning.models import WarningIndicator
 from plantdesk.seed.seeder import add_notices, add_organisation
 from plantdesk.seed.sync import sync_business_dicts
 
@@ -58,6 +64,15 @@ async def seed(db: AsyncSession, admin_password: str) -> None:
     await db.flush()
     for part in LATER:
         await part(db)
+
+
+async def seed_alarm_values(db: AsyncSession) -> bool:
+    """The points' values around the demo's history alarms (demo.data.warning.seed_values), after its plant:
+    wherever an alarm's window holds none, so a database seeded before gets them too; once (`once`): at every later
+    start the oldest window already holds them and nothing more is read or written."""
+    if not await db.scalar(select(Tenant.id).where(Tenant.tenant_id == TENANT)):
+        return False
+    return await warning.seed_values(db, TENANT, once=True) > 0
 
 
 async def seed_forms(db: AsyncSession) -> bool:
@@ -190,5 +205,49 @@ async def seed_video(db: AsyncSession) -> bool:
     return await video.seed(db, TENANT)
 
 
-LATER = (seed_plant, seed_forms, seed_knowledge, seed_production, flow.seed_flow, staff.seed_staff,
-         flow.seed_inspection, seed_visual, seed_video, seed_reports, seed_code)
+# Names an earlier demo seeded in one language, and the ones in both languages it seeds now (as its other names):
+# (column, earlier, now, conditions: the rows by code, where a name alone could be the tenant's own).
+RELABELLED: list[tuple[Any, str, str, tuple[Any, ...]]] = [
+    (Product.product_name, "聚合树脂 PR-200", product.PRODUCTS[0][1], ()),
+    (Product.product_name, "树脂助剂 AD-15", product.PRODUCTS[1][1], ()),
+    (Product.unit, "桶", product.PRODUCTS[0][3], ()),
+    (Product.unit, "袋", product.PRODUCTS[1][3], ()),
+    *((Role.role_name, name, staff.role_name(alias), ()) for alias, (name, english, *_) in staff.ROLES.items()
+      if name != english),
+    # the administrator role every tenant is given (in Chinese, the contract's): the demo's, as its others
+    (Role.role_name, TENANT_ADMIN_ROLE[0], f"{TENANT_ADMIN_ROLE[0]} Administrator", ()),
+    # the plant, named in English before
+    *((Device.name, plant.english(name), name, (Device.code == code,)) for code, name, *_ in plant.DEVICES),
+    *((ModelPoint.name, plant.english(name), name, (ModelPoint.code == code, ModelPoint.link_id.in_(
+        select(EquipmentModel.id).where(EquipmentModel.code == model["code"]))))
+      for model in plant.MODELS for code, name, *_ in model["points"]),
+    *((DataPoint.name, plant.english(name), name, (DataPoint.code == code, DataPoint.device_id.in_(
+        select(Device.id).where(Device.code.in_([d[0] for d in plant.DEVICES if d[2] == model["code"]])))))
+      for model in plant.MODELS for code, name, *_ in model["points"]),
+    *((DataPointAlarm.message, plant.english(message), message, (DataPointAlarm.point_id.in_(
+        select(DataPoint.id).join(Device, Device.id == DataPoint.device_id)
+        .where(Device.code == device, DataPoint.code == point)),))
+      for device, point, *_, message in plant.ALARMS),
+    *((AlarmRule.name, plant.english(name), name, (AlarmRule.device_id.in_(
+        select(Device.id).where(Device.code == device)),)) for name, device, *_ in alarm.RULES),
+    *((AlarmRule.name, f"{plant.english(name)} offline", alarm.offline_name(name), (
+        AlarmRule.kind == "OFFLINE", AlarmRule.device_id.in_(select(Device.id).where(Device.code == code))))
+      for code, name, *_ in plant.DEVICES),
+    *((WarningIndicator.name, plant.english(name), name, ()) for name, *_ in warning.INDICATORS),
+]
+
+
+async def relabel(db: AsyncSession) -> bool:
+    """The demo tenant's RELABELLED names, where a row still holds the earlier one (an edited name stays)."""
+    renamed = 0
+    with tenancy.tenant_scope(db, TENANT):
+        for column, earlier, now, where in RELABELLED:
+            result = await db.execute(update(column.class_).where(column == earlier, *where)
+                                      .values({column.key: now}))
+            renamed += getattr(result, "rowcount", 0) or 0
+    return renamed > 0
+
+
+LATER = (seed_plant, seed_alarm_values, seed_forms, seed_knowledge, seed_production, flow.seed_flow, staff.seed_staff,
+         staff.grant_scopes, staff.attach_areas, relabel, flow.seed_inspection, seed_visual, seed_video, seed_reports,
+         seed_code)

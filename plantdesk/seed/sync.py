@@ -1,18 +1,22 @@
-"""The seeded definitions (OAuth clients, menus and their buttons, system dictionaries, parameters, the seeded
-business dictionaries) carried into a database that already has some of them: what a release adds reaches a site
-installed before it, and what the site's operator edited stays (docs/decisions.md, "Seeded definitions follow
-upgrades").
+"""The seeded definitions (OAuth clients, menus and their buttons, data-scope rules, system dictionaries,
+parameters, the seeded business dictionaries) carried into a database that already has some of them: what a release
+adds reaches a site installed before it, and what the site's operator edited stays (docs/decisions.md, "Seeded
+definitions follow upgrades").
 
-Each definition is found by its code (client id; menu or button code; dictionary code and key; parameter key), logically
-deleted rows included, and `blade_seed_sync` holds the values the last sync wrote for it:
-- missing, never synced: added (a menu under its parent's row; nothing when the operator removed the parent);
+Each definition is found by its code (client id; menu or button code; a data scope's menu code and name; dictionary
+code and key; parameter key), logically deleted rows included, and `blade_seed_sync` holds the values the last sync
+wrote for it:
+- missing, never synced: added (a menu under its parent's row, a data scope on its menu's; nothing when the
+  operator removed that menu);
 - missing or logically deleted, synced before: the operator removed it, it stays removed;
 - present: a field takes the seed's value only while it still holds the recorded one; a field that differs
   from the record is the operator's and is kept. A row with no record yet (seeded by a release before the
   record existed) has no known seeded values: its fields that differ from the seed are kept.
 The record then holds the seed's values, so an operator's edit stays the operator's through later releases.
-Nothing is ever deleted. New menus are granted to the platform administrator role and added to every tenant
-package that held every menu before.
+No definition is ever deleted. New menus are granted to the platform administrator role and added to every
+tenant package that held every menu before. Menus an area marks platform-only (core.menus' "platform") are the
+exception both ways: no tenant package is given them, and every sync takes them out of tenant packages and
+tenant roles, where a release before the mark (or an operator) put them, since their screens answer 403 there.
 """
 
 import json
@@ -21,16 +25,27 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import delete, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from plantdesk.core import areas, dialects, tenancy
 from plantdesk.core.context import ADMINISTRATOR
 from plantdesk.core.ids import next_id
+from plantdesk.core.menus import platform_codes
 from plantdesk.core.security.models import Client
 from plantdesk.db.base import PLATFORM_TENANT
 from plantdesk.modules.system.menu.service import parse_id_list
-from plantdesk.modules.system.models import Dict, DictBiz, Menu, Param, Role, RoleMenu, SeedRecord, TenantPackage
+from plantdesk.modules.system.models import (
+    Dict,
+    DictBiz,
+    Menu,
+    Param,
+    Role,
+    RoleMenu,
+    ScopeData,
+    SeedRecord,
+    TenantPackage,
+)
 
 log = logging.getLogger(__name__)
 
@@ -68,25 +83,31 @@ class Counts:
 @dataclass
 class Report:
     kinds: dict[str, Counts] = field(default_factory=dict)
+    withheld: int = 0  # tenant packages and roles that held platform-only menus
 
     @property
     def changed(self) -> bool:
-        return any(c.added or c.updated for c in self.kinds.values())
+        return self.withheld > 0 or any(c.added or c.updated for c in self.kinds.values())
 
     def lines(self) -> list[str]:
-        return [f"seed sync {kind}: {counts}" for kind, counts in self.kinds.items()]
+        withheld = [f"seed sync platform-only menus: taken from {self.withheld} tenant packages and roles"]
+        return [*(f"seed sync {kind}: {counts}" for kind, counts in self.kinds.items()),
+                *(withheld if self.withheld else [])]
 
 
 async def sync(db: AsyncSession, *, clients: tuple[tuple[str, str, str], ...] = CLIENTS,
                menus: list[dict] | None = None, dicts: list[dict] | None = None,
                params: list[tuple[str, str, str, str]] | None = None,
-               biz_dicts: list[dict] | None = None) -> Report:
+               biz_dicts: list[dict] | None = None, data_scopes: list[dict] | None = None) -> Report:
     """Sync the given definitions (by default what the areas declare, assembled by core.areas, in its shapes) by
     code; runs in the platform scope and flushes, the caller commits."""
     report = Report()
     with tenancy.platform_scope(db):
         report.kinds["clients"] = await _sync(db, "client", Client, _client_entries(clients))
-        report.kinds["menus"] = await _sync_menus(db, areas.menus() if menus is None else menus)
+        menus = areas.menus() if menus is None else menus
+        report.kinds["menus"] = await _sync_menus(db, menus)
+        report.withheld = await _withhold(db, await _menu_ids(db, platform_codes(menus)))
+        report.kinds["data scopes"] = await sync_data_scopes(db, data_scopes)
         report.kinds["dicts"] = await _sync(
             db, "dict", Dict, _dict_entries(areas.dicts() if dicts is None else dicts, remarks=True))
         report.kinds["params"] = await _sync(
@@ -119,6 +140,13 @@ def _menu_entries(nodes: list[dict], parent: str = "") -> Iterator[Entry]:
         yield from _menu_entries(node["children"], code)
 
 
+def _scope_entries(scopes: list[dict]) -> Iterator[Entry]:
+    for scope in scopes:
+        yield Entry(scope["menu"], scope["name"], (scope["menu"], ""), {"scope_type": scope["type"],
+                                                                        "scope_column": scope["column"] or None,
+                                                                        "scope_value": scope["value"] or None})
+
+
 def _dict_entries(groups: list[dict], *, remarks: bool) -> Iterator[Entry]:
     for sort, group in enumerate(groups, start=1):
         code = group["code"]
@@ -140,21 +168,62 @@ async def _sync_menus(db: AsyncSession, menus: list[dict]) -> Counts:
     before = {id_ for id_, in (await db.execute(select(Menu.id))).all()}
     counts, added = await _sync_rows(db, "menu", Menu, _menu_entries(menus))
     if added:
-        await _grant(db, [row.id for row in added], before)
+        await _grant(db, [row.id for row in added], before, await _menu_ids(db, platform_codes(menus)))
     return counts
 
 
-async def _grant(db: AsyncSession, new_ids: list[int], before: set[int]) -> None:
-    """The platform administrator role gets the new menus, and so does each package that held every menu."""
+async def _grant(db: AsyncSession, new_ids: list[int], before: set[int], platform: set[int]) -> None:
+    """The platform administrator role gets the new menus, and so does each package that held every menu a tenant
+    may hold (the platform-only ones excepted)."""
     roles = (await db.execute(select(Role.id).where(Role.tenant_id == PLATFORM_TENANT,
                                                     Role.role_alias == ADMINISTRATOR))).scalars()
     for role_id in roles:
         db.add_all(RoleMenu(role_id=role_id, menu_id=menu_id) for menu_id in new_ids)
     for package in (await db.execute(select(TenantPackage))).scalars():
         held = parse_id_list(package.menu_id)
-        if before <= set(held):
-            package.menu_id = ",".join(map(str, [*held, *new_ids]))
+        if before - platform <= set(held):
+            package.menu_id = ",".join(map(str, [*held, *(id_ for id_ in new_ids if id_ not in platform)]))
     await db.flush()
+
+
+async def sync_data_scopes(db: AsyncSession, scopes: list[dict] | None = None) -> Counts:
+    """The data-scope rules (by default every area's, core.areas.data_scopes), each on its menu's row: the demo
+    grants them to its roles (demo.data.staff) after this, which `migrate` would only run later."""
+    with tenancy.platform_scope(db):
+        menus: dict[tuple[str, str], Menu] = {}
+        for row in (await db.execute(select(Menu).order_by(Menu.is_deleted, Menu.id)
+                                     .execution_options(**{tenancy.INCLUDE_DELETED: True}))).scalars():
+            menus.setdefault((row.code, ""), row)
+        counts, _ = await _sync_rows(db, "data_scope", ScopeData,
+                                     _scope_entries(areas.data_scopes() if scopes is None else scopes), parents=menus)
+        return counts
+
+
+async def _menu_ids(db: AsyncSession, codes: set[str]) -> set[int]:
+    """The rows of these menu codes, logically deleted ones included."""
+    return set((await db.execute(select(Menu.id).where(Menu.code.in_(sorted(codes)))
+                                 .execution_options(**{tenancy.INCLUDE_DELETED: True}))).scalars())
+
+
+async def _withhold(db: AsyncSession, platform: set[int]) -> int:
+    """Takes the platform-only menus out of every tenant package and every role of a tenant other than the
+    platform's; answers how many packages and roles held some."""
+    if not platform:
+        return 0
+    changed = 0
+    for package in (await db.execute(select(TenantPackage))).scalars():
+        held = parse_id_list(package.menu_id)
+        if platform & set(held):
+            package.menu_id = ",".join(str(id_) for id_ in held if id_ not in platform)
+            changed += 1
+    granted = (RoleMenu.menu_id.in_(platform),
+               RoleMenu.role_id.in_(select(Role.id).where(Role.tenant_id != PLATFORM_TENANT)))
+    every = {tenancy.INCLUDE_DELETED: True}  # a removed role's grants too
+    changed += len(set((await db.execute(select(RoleMenu.role_id).where(*granted).execution_options(**every)))
+                       .scalars()))
+    await db.execute(delete(RoleMenu).where(*granted).execution_options(**every))
+    await db.flush()
+    return changed
 
 
 async def _sync_biz_dicts(db: AsyncSession, groups: list[dict]) -> Counts:
@@ -187,9 +256,10 @@ async def _sync(db: AsyncSession, kind: str, model: type, entries: Iterator[Entr
     return counts
 
 
-async def _sync_rows(db: AsyncSession, kind: str, model: Any, entries: Iterator[Entry], *,
-                     tenant_id: str = "") -> tuple[Counts, list[Any]]:
-    """Apply the rule of the module docstring to one kind; answers the counts and the rows it added."""
+async def _sync_rows(db: AsyncSession, kind: str, model: Any, entries: Iterator[Entry], *, tenant_id: str = "",
+                     parents: dict[tuple[str, str], Any] | None = None) -> tuple[Counts, list[Any]]:
+    """Apply the rule of the module docstring to one kind; answers the counts and the rows it added. An entry's
+    parent is a row of the same kind, or of `parents` (a data scope's menu)."""
     query = select(model).order_by(model.is_deleted, model.id).execution_options(**{tenancy.INCLUDE_DELETED: True})
     if tenant_id:
         query = query.where(model.tenant_id == tenant_id)
@@ -204,7 +274,7 @@ async def _sync_rows(db: AsyncSession, kind: str, model: Any, entries: Iterator[
         key = (entry.code, entry.item)
         row, record = rows.get(key), records.get(key)
         if row is None:
-            parent = rows.get(entry.parent) if entry.parent else None
+            parent = (rows if parents is None else parents).get(entry.parent) if entry.parent else None
             if record is not None or (entry.parent and (parent is None or parent.is_deleted)):
                 counts.kept += 1  # the operator removed it (or the area it belongs to)
                 continue
@@ -245,6 +315,8 @@ def _key(kind: str, row: Any) -> tuple[str, str]:
         return row.code, ""
     if kind == "client":
         return row.client_id, ""
+    if kind == "data_scope":
+        return row.resource_code, row.scope_name
     return row.code, row.dict_key
 
 
@@ -257,6 +329,8 @@ def _new_row(model: type, entry: Entry, parent: Any, tenant_id: str) -> Any:
     parent_id = parent.id if parent is not None else 0
     if model is Menu:
         return Menu(id=next_id(), code=entry.code, parent_id=parent_id, **values)
+    if model is ScopeData:
+        return ScopeData(id=next_id(), menu_id=parent_id, resource_code=entry.code, scope_name=entry.item, **values)
     extra = {"tenant_id": tenant_id} if tenant_id else {}
     return model(id=next_id(), code=entry.code, dict_key=entry.item, parent_id=parent_id, is_sealed=0, **values,
                  **extra)

@@ -36,14 +36,14 @@ class TestOffline:
         answer = await ask(demo_admin, "P-101A 振动高,我该怎么处理?")
         assert answer["object"] == "chat.completion" and answer["model"] == "plantdesk-offline"
         content = answer["choices"][0]["message"]["content"]
-        assert "Feed pump P-101A (duty) (P101A)" in content
-        assert "Bearing vibration (VIBRATION): 8.4 mm/s" in content
+        assert "主用进料泵 Feed pump P-101A (duty) (P101A)" in content
+        assert "轴承振动 Bearing vibration (VIBRATION): 8.4 mm/s" in content
         assert "Bearing temperature (BEARING_TEMP): 71.512 °C" in content  # readings to three decimals
         top = answer["citations"][0]
         assert top["title"] == "进料泵 P-101A/B 振动高处置规程"
         assert top["link"] == f"/index/knowledge?id={top['id']}"
         assert f"[{top['title']}]({top['link']})" in content
-        assert {"title": "Feed pump P-101A (duty)", "link": "/device/device?code=P101A"} in answer["links"]
+        assert {"title": "主用进料泵 Feed pump P-101A (duty)", "link": "/device/device?code=P101A"} in answer["links"]
 
     async def test_an_english_question_about_pump_p101_answers_in_english(self, demo_admin):
         answer = await ask(demo_admin, "Which alarms are open on pump P-101 and what should I do about vibration?")

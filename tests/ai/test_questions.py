@@ -26,7 +26,7 @@ async def plant(app, client, admin, request) -> plant_state.State:
 def expected_fields(state: plant_state.State) -> dict:
     now = state.now
     midnight = now.replace(hour=0, minute=0, second=0, microsecond=0)
-    raised = [(device, rule, now - timedelta(minutes=m)) for device, rule, m, _ in plant_state.ALARMS]
+    raised = [(device, point, now - timedelta(minutes=m)) for device, point, m, _ in plant_state.ALARMS]
     week = [d for d, _, t in raised if t >= midnight - timedelta(days=now.weekday())]
     most = max((week.count(d) for d in week), default=0)
     oee = {d: (run / planned) * (ideal / run) * (good / total)

@@ -6,8 +6,10 @@ from datetime import datetime
 
 import pytest
 
+from plantdesk.db import write_lock
 from plantdesk.modules.alarm import engine
 from tests.alarm.helpers import Plant, now_ms
+from tests.device.monitor_helpers import session
 
 
 @pytest.fixture
@@ -54,6 +56,45 @@ class TestThreshold:
         await plant.send((t + 2000, 11))
         assert (await plant.results(rule))[0]["removeStatus"] == "已解除"
 
+
+    async def test_a_round_whose_commit_is_cancelled_is_forgotten(self, app, plant, monkeypatch):
+        """A client that hangs up cancels the commit of a round that raised: memory must not keep naming the record
+        that never reached the database (once, every later value of the rule failed on it)."""
+        rule = await plant.rule(threshold=50)
+        t = now_ms() - 60_000
+        await plant.send((t, 40))  # the rule known to the engine, quiet
+        async with session(app) as db:
+            async def cancelled():
+                raise asyncio.CancelledError
+
+            monkeypatch.setattr(db, "commit", cancelled)
+            with pytest.raises(asyncio.CancelledError):
+                await engine.on_values(db, [(int(rule["pointId"]), t + 1000, 60.0)])
+            monkeypatch.undo()
+            await db.rollback()
+        assert await plant.results(rule) == []
+        await plant.send((t + 2000, 61))
+        [raised] = await plant.results(rule)
+        assert raised["removeStatus"] == "未解除" and raised["firstValue"] == 61
+
+    async def test_a_writer_asking_the_engine_and_a_round_that_writes_do_not_wait_on_each_other(self, app, plant):
+        """A transaction that wrote and then asks the engine (a workflow's raise, the tracking checks) and a round
+        that took the engine's lock and then writes: on SQLite's one writer they waited on each other until the 30 s
+        busy timeout (CI's "database is locked"). The round takes the write lock before the engine's."""
+        if app.state.runtime.engine.dialect.name != "sqlite":
+            pytest.skip("PostgreSQL locks rows: no one write lock to wait on")
+        rule = await plant.rule(threshold=50)
+        point, t = int(rule["pointId"]), now_ms() - 60_000
+        await plant.send((t, 40))  # the rule known to the engine, quiet
+        async with session(app) as writer, session(app) as evaluator:
+            await write_lock.take(writer)  # a transaction that has written
+            round_ = asyncio.create_task(engine.on_values(evaluator, [(point, t + 1000, 60.0)]))
+            await asyncio.sleep(0.5)  # the round under way, waiting for the writer
+            await asyncio.wait_for(engine.raise_now(writer, engine.rule(int(rule["id"])), 70.0, "by hand"), 10)
+            await writer.commit()
+            await asyncio.wait_for(round_, 10)
+        [record] = await plant.results(rule)
+        assert record["firstValue"] == 70 and record["lastValue"] == 60
 
 class TestKinds:
     async def test_range(self, plant):

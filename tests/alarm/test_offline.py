@@ -3,9 +3,16 @@ device stops reporting and clears when it is back, with its own level, in the be
 
 import orjson
 import pytest
+from sqlalchemy import select
 
+from plantdesk.demo.data import alarm as demo_alarm
+from plantdesk.demo.data import plant as demo_plant
 from plantdesk.modules.alarm import engine
+from plantdesk.modules.alarm.models import AlarmLevel, AlarmRule
+from plantdesk.modules.device.models import Device
 from tests.alarm.helpers import ALARM, Plant, now_ms
+from tests.conftest import DEMO_TENANT
+from tests.device.monitor_helpers import session
 
 BELL = "/api/system/systemNotice"
 
@@ -81,3 +88,16 @@ async def test_an_offline_rule_needs_its_device(plant):
         "name": f"by point {plant.unique}", "kind": "OFFLINE", "pointId": str(plant.device["points"]["V"])})
     assert rule["deviceId"] == str(plant.device["id"]) and rule["pointId"] == "0"
     await plant.api.data("POST", f"{ALARM}/event/delete", ids=rule["id"])
+
+
+async def test_the_demo_watches_every_device_going_offline(app):
+    """Issue 29: three demo tanks went offline and nothing told anyone; the demo has the rule on every device,
+    enabled, at its own level."""
+    async with session(app, DEMO_TENANT) as db:
+        watched = dict((await db.execute(
+            select(Device.code, AlarmLevel.level).join(AlarmRule, AlarmRule.device_id == Device.id)
+            .join(AlarmLevel, AlarmLevel.id == AlarmRule.level_id)
+            .where(AlarmRule.kind == "OFFLINE", AlarmRule.enabled == 1))).all())
+    level, _group = demo_alarm.OFFLINE
+    assert {code: watched.get(code) for code, *_ in demo_plant.DEVICES} == {
+        code: level for code, *_ in demo_plant.DEVICES}

@@ -6,9 +6,14 @@ from urllib.parse import quote
 
 import orjson
 import pytest
+from sqlalchemy import select
 
+from plantdesk.demo.data import warning
 from plantdesk.modules.alarm import service
+from plantdesk.modules.alarm.models import AlarmRecord, AlarmRule
+from plantdesk.modules.device.models import Device
 from tests.alarm.helpers import ALARM, Plant, now_ms
+from tests.conftest import DEMO_TENANT
 from tests.device.monitor_helpers import session
 from tests.helpers import md5
 from tests.security.test_isolation import second_tenant_admin  # noqa: F401  (a session fixture)
@@ -220,6 +225,32 @@ class TestOverview:
         seen = [b for b in chart["buckets"] if b["max"] is not None]
         assert max(b["max"] for b in seen) == 70 and min(b["min"] for b in seen) == 20
         assert [r["action"] for r in detail["rowData"]] == ["raised", "cleared"]
+
+    async def test_a_demo_history_alarm_draws_its_chart(self, app, demo_admin):
+        """The demo's seeded history alarms have their point's values around them (demo.data.warning.seed_values):
+        below the limit before and after, over it while the alarm lasted."""
+        async with session(app, DEMO_TENANT) as db:
+            rule = (await db.execute(select(AlarmRule).join(Device, Device.id == AlarmRule.device_id).where(
+                Device.code == "R101", AlarmRule.kind == "THRESHOLD"))).scalar_one()  # its high temperature
+            record = (await db.execute(select(AlarmRecord).where(
+                AlarmRecord.rule_id == rule.id, AlarmRecord.cleared == 1,
+                AlarmRecord.first_time >= datetime.now() - timedelta(days=20)).order_by(AlarmRecord.first_time)
+                .limit(1))).scalar_one()
+        detail = await demo_admin.data("GET", f"{ALARM}/event/alarmRecord", eventId=rule.id, batch=record.batch)
+        chart = detail["chart"]
+        assert chart["limits"] == [{"name": "threshold", "value": 95.0}]
+        seen = [b for b in chart["buckets"] if b["max"] is not None]
+        width = (chart["end"] - chart["start"]) / len(chart["buckets"]) + 1
+        before = [b["max"] for b in seen if b["ts"] + width < chart["raised"]]
+        during = [b["max"] for b in seen if chart["raised"] <= b["ts"] and b["ts"] + width < chart["cleared"]]
+        after = [b["max"] for b in seen if b["ts"] > chart["cleared"]]
+        assert before and during and after
+        assert max(before) < 95 < min(during) and max(after) < 95
+        async with session(app, DEMO_TENANT) as db:
+            # Other tests' cleared alarms (rows written without values) get theirs the first time; a second run finds
+            # every window filled and stores nothing.
+            await warning.seed_values(db, DEMO_TENANT)
+            assert await warning.seed_values(db, DEMO_TENANT) == 0
 
 
 class TestUserSetting:

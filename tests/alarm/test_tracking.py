@@ -15,7 +15,7 @@ from sqlalchemy import select
 from plantdesk.core import secrets
 from plantdesk.modules.alarm import engine
 from plantdesk.modules.alarm.tracking import JOB, service
-from plantdesk.modules.alarm.tracking.models import AlarmSource, AlarmTimely
+from plantdesk.modules.alarm.tracking.models import AlarmMetric, AlarmSource, AlarmTimely
 from tests.alarm.tracking_helpers import PRODUCTION, TRACKING, ago, mariadb, postgres, reachable
 from tests.conftest import DEMO_TENANT
 from tests.device.monitor_helpers import session
@@ -359,6 +359,24 @@ class TestSchedule:
         assert checked["lastCheckTime"] is not None and checked["lastValue"] is not None
         refused = await demo_admin.post(f"{TRACKING}/timelydetect/submit", json={"intervalSeconds": 1})
         assert refused.status_code == 400
+
+    async def test_two_runs_that_find_no_settings_row_leave_one(self, app, monkeypatch, unique):
+        """Two workers' runs of the job in a tenant that has no timely row yet: both add one, the second add loses
+        quietly (once, two rows made every later run fail with MultipleResultsFound)."""
+        tenant = f"t{unique}"
+        async with session(app, tenant) as db:
+            db.add(AlarmMetric(name="scrap", source_id=0, table_name="scrap"))
+
+        async def the_other_run_adds_the_row(db, settings):
+            async with session(app, tenant) as other:
+                other.add(AlarmTimely(enabled=1, interval_seconds=60, late_seconds=600))
+            return []
+
+        monkeypatch.setattr(service, "check", the_other_run_adds_the_row)
+        async with session(app, tenant) as db:
+            assert await service.run_due(db) is True
+        async with session(app, tenant) as db:
+            assert len((await db.execute(select(AlarmTimely))).scalars().all()) == 1
 
     async def test_a_tenant_that_turned_alarms_off_raises_nothing(self, demo_admin, mes, unique):
         source = await add_source(demo_admin, mes)

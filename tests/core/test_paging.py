@@ -1,14 +1,18 @@
-"""core.paging: sort whitelist, page parameters and the page arithmetic of paginate()."""
+"""core.paging: sort whitelist, page parameters, the page arithmetic of paginate() and its cached totals."""
 
 import pytest
 from fastapi import FastAPI
-from sqlalchemy import select
+from sqlalchemy import func, insert, select, text
 
 from plantdesk.app import _errors as install_error_handlers
+from plantdesk.core import generations, tenancy
+from plantdesk.core.cache import MemoryCache
 from plantdesk.core.errors import BadRequest
-from plantdesk.core.paging import MAX_SIZE, PageParams, Paging, paginate
+from plantdesk.core.ids import next_id
+from plantdesk.core.paging import MAX_SIZE, PageParams, Paging, count, paginate
+from plantdesk.core.runtime import Runtime
 from plantdesk.modules.system.models import Post
-from tests.core.conftest import OTHER_TENANT
+from tests.core.conftest import OTHER_TENANT, PLATFORM
 from tests.helpers import platform_session
 
 SORTS = {"sort": Post.sort, "post_name": Post.post_name}
@@ -68,6 +72,73 @@ class TestPaginate:
         async with platform_session(sessions) as db:
             page = await paginate(db, stmt, PageParams(current=5, size=2), few=few)
         assert page["records"] == [] and (page["total"], page["pages"]) == (3, 2)
+
+
+generations.watch("test-paging-posts", Post)
+
+
+class TestCachedTotal:
+    """A total is kept under the generations of the tables the count reads, per tenant and per filter value; a
+    write outside a unit of work (a Core insert here) bumps nothing, which shows when the cache answered."""
+
+    @pytest.fixture
+    def rt(self, app) -> Runtime:
+        runtime = app.state.runtime
+        return Runtime(settings=runtime.settings, engine=runtime.engine, sessions=runtime.sessions,
+                       cache=MemoryCache())
+
+    @staticmethod
+    async def unseen(rt: Runtime, tenant: str, code: str) -> None:
+        """A post the generations do not hear of."""
+        async with platform_session(rt.sessions) as db:
+            await db.execute(insert(Post.__table__).values(id=next_id(), tenant_id=tenant, post_code=code,
+                                                           post_name=code, sort=0, is_deleted=0))
+            await db.commit()
+
+    @staticmethod
+    async def total(rt: Runtime, stmt, tenant: str = PLATFORM) -> int:
+        async with rt.unit_of_work_in(tenancy.Scope(tenant)) as db:
+            return (await paginate(db, stmt, PageParams(), cache=rt.cache))["total"]
+
+    async def test_a_total_is_cached_until_a_write_bumps_its_table(self, rt, unique):
+        stmt = select(Post).where(Post.post_code == unique)
+        async with rt.unit_of_work_in(tenancy.Scope(PLATFORM)) as db:
+            db.add(Post(post_code=unique, post_name=unique))
+        assert await self.total(rt, stmt) == 1
+        await self.unseen(rt, PLATFORM, unique)
+        assert await self.total(rt, stmt) == 1  # the cached total
+        async with rt.unit_of_work_in(tenancy.Scope(PLATFORM)) as db:
+            db.add(Post(post_code=unique, post_name=unique))
+        assert await self.total(rt, stmt) == 3  # the write bumped the generation: counted again
+
+    async def test_tenants_and_filter_values_have_totals_of_their_own(self, rt, unique):
+        await self.unseen(rt, PLATFORM, unique)
+        await self.unseen(rt, OTHER_TENANT, unique)
+        await self.unseen(rt, OTHER_TENANT, unique)
+        assert await self.total(rt, select(Post).where(Post.post_code == unique)) == 1
+        assert await self.total(rt, select(Post).where(Post.post_code == unique), OTHER_TENANT) == 2
+        assert await self.total(rt, select(Post).where(Post.post_code == f"{unique}-other")) == 0
+
+    async def test_raw_sql_text_is_counted_every_time(self, rt, unique):
+        stmt = select(Post).where(text("1 = 1"), Post.post_code == unique)
+        assert await self.total(rt, stmt) == 0
+        await self.unseen(rt, PLATFORM, unique)
+        assert await self.total(rt, stmt) == 1
+
+    async def test_a_count_by_the_clock_is_counted_every_time(self, rt, unique):
+        stmt = select(Post).where(Post.post_code == unique, Post.create_time <= func.now())
+        assert await self.total(rt, stmt) == 0
+        await self.unseen(rt, PLATFORM, unique)
+        assert await self.total(rt, stmt) == 1
+
+    async def test_a_session_counts_its_own_writes(self, rt, unique):
+        stmt = select(Post).where(Post.post_code == unique)
+        assert await self.total(rt, stmt) == 0
+        async with rt.unit_of_work_in(tenancy.Scope(PLATFORM)) as db:
+            db.add(Post(post_code=unique, post_name=unique))
+            assert await count(db, stmt, rt.cache) == 1  # unflushed
+            await db.flush()
+            assert await count(db, stmt, rt.cache) == 1  # flushed, not committed: the generation is not bumped yet
 
 
 class TestPageParams:

@@ -10,7 +10,9 @@ two more owners. Everything waits for conditions with generous deadlines (a load
 
 import asyncio
 import io
+import logging
 import os
+import re
 import shutil
 import time
 
@@ -32,6 +34,7 @@ from plantdesk.modules.device.models import CollectGroup, DataPoint, DataPointSo
 from tests.conftest import DEMO_TENANT
 from tests.device.collect_servers import ModbusSim, Mosquitto, OpcUaSim, PasswordMosquitto, Pki, free_port
 from tests.device.test_excel import errors, finished, read, upload
+from tests.device.wording import in_english
 from tests.helpers import platform_session
 
 API = "/api/device-management"
@@ -186,7 +189,9 @@ class TestMqttTls:
                 return await demo_admin.data("POST", f"{SOURCES}/test", {"type": "mqtt",
                                                                          "config": orjson.dumps(config).decode()})
 
-            assert (await test(good))["message"] == f"已连接 MQTT 服务器 {url}"
+            connected = (await test(good))["message"]
+            assert connected == f"已连接 MQTT 服务器 {url}"
+            assert in_english(connected) == f"connected to the MQTT server {url}"
             unknown_ca = await test({"url": url, **client})
             assert not unknown_ca["success"] and "CERTIFICATE_VERIFY_FAILED" in unknown_ca["message"]
             assert (await test({"url": url, **client, "tlsVerify": False}))["success"]
@@ -342,17 +347,29 @@ class TestModbus:
             await server.stop()
 
     async def test_connection_test_answers_what_the_server_said(self, demo_admin, unique):
+        """In the server's words (Chinese), which an English console shows in English (tests/device/wording.py)."""
         server = ModbusSim()
         server.set_holding(0, [321])
         await server.start()
+        where = f"modbus://127.0.0.1:{server.port}"
         try:
             config = orjson.dumps({"host": "127.0.0.1", "port": server.port, "unitId": 1}).decode()
             answer = await demo_admin.data("POST", f"{SOURCES}/test", {"type": "modbus", "config": config})
-            assert answer["success"] and answer["message"].endswith("保持寄存器 40001 = 321")
+            assert answer["success"] and answer["message"] == (
+                f"已连接 Modbus 服务器 {where}; 从站 1 保持寄存器 40001 = 321")
+            assert in_english(answer["message"]) == (
+                f"connected to the Modbus server {where}; unit 1 holding register 40001 = 321")
+            server.refuse(0)
+            answer = await demo_admin.data("POST", f"{SOURCES}/test", {"type": "modbus", "config": config})
+            assert answer["success"] and answer["message"] == (
+                f"已连接 Modbus 服务器 {where}; 从站 1 应答异常: Modbus 异常 2 (非法数据地址)")
+            assert in_english(answer["message"]) == (f"connected to the Modbus server {where}; unit 1 answered with "
+                                                     "an exception: Modbus exception 2 (illegal data address)")
         finally:
             await server.stop()
         answer = await demo_admin.data("POST", f"{SOURCES}/test", {"type": "modbus", "config": config})
-        assert not answer["success"] and "无法连接 Modbus 服务器" in answer["message"]
+        assert not answer["success"] and answer["message"] == f"无法连接 Modbus 服务器 {where}"
+        assert in_english(answer["message"]) == f"cannot connect to the Modbus server {where}"
 
     async def test_a_refused_endpoint_is_never_contacted(self, app, demo_admin):
         app.state.runtime.settings.outbound_allow = "127.0.0.1:9"
@@ -562,6 +579,8 @@ class TestBadPoints:
             await until(lambda: _has(demo_admin, device, {"A": 11.0, "C": 33.0, "D": 66.0}), what="the good points")
             state = await until(lambda: _counted(demo_admin, source, {"read_failed"}), what="the refused point")
             assert state["lastError"] == f"点位 {code}/TEMP (地址 40002) 读取失败: Modbus 异常 2 (非法数据地址)"
+            assert in_english(state["lastError"]) == (
+                f"point {code}/TEMP (address 40002) read failed: Modbus exception 2 (illegal data address)")
             assert state["state"] == "online" and state["deviceStates"] == {code: "online"}
             # The split is kept and the connection with it: values keep arriving, no reconnect.
             server.set_holding(5, [77])
@@ -588,6 +607,8 @@ class TestBadPoints:
             state = await until(lambda: _counted(demo_admin, source, {"read_failed"}), what="the missing node")
             assert state["lastError"] == (f"点位 {code}/GHOST (地址 ns=2;s=Reactor.Ghost) 读取失败: "
                                           "节点不存在 (BadNodeIdUnknown)")
+            assert in_english(state["lastError"]) == (f"point {code}/GHOST (address ns=2;s=Reactor.Ghost) read "
+                                                      "failed: node does not exist (BadNodeIdUnknown)")
             assert "bad_type" not in rejected(state) and state["state"] == "online"
             await server.write("Temp", 81.5)
             await until(lambda: _has(demo_admin, device, {"TEMP": 81.5}), what="the next value")
@@ -615,6 +636,8 @@ class TestBadPoints:
                 assert state["state"] == "offline", state
                 await asyncio.sleep(0.2)
             assert state["lastError"] == (f"Modbus 服务器 modbus://127.0.0.1:{port} 未应答 (超时 300 ms, 重试 1 次)")
+            assert in_english(state["lastError"]) == (
+                f"the Modbus server modbus://127.0.0.1:{port} did not answer (timeout 300 ms, 1 retries)")
         finally:
             hung.close()
 
@@ -642,6 +665,8 @@ class TestOpcUa:
             answer = await demo_admin.data("POST", f"{SOURCES}/test", {"id": source})
             assert answer["success"]
             assert answer["message"].startswith(f"已连接 OPC UA 服务器 opc.tcp://127.0.0.1:{server.port}")
+            assert re.fullmatch(rf"connected to the OPC UA server opc\.tcp://127\.0\.0\.1:{server.port}: .+, state \w+",
+                                in_english(answer["message"]))
         finally:
             await server.stop()
 
@@ -739,7 +764,7 @@ class TestOffline:
         finally:
             await server.stop()
 
-    async def test_opcua_server_stopped_and_restarted(self, app, demo_admin, unique):
+    async def test_opcua_server_stopped_and_restarted(self, app, demo_admin, unique, caplog):
         server = OpcUaSim()
         await server.start()
         try:
@@ -756,6 +781,9 @@ class TestOffline:
             stopped = time.monotonic()
             await until(lambda: _everywhere(demo_admin, source, device, "offline"), what="all offline")
             assert time.monotonic() - stopped < 3.0 + SLACK
+            # The subscription's status change is the collector's to handle, not an error of asyncua's.
+            assert not [r for r in caplog.records
+                        if r.name == "asyncua.common.subscription" and r.levelno >= logging.ERROR]
 
             server = OpcUaSim(port=server.port)
             await server.start()

@@ -20,6 +20,7 @@ from plantdesk.modules.device import io as device_io
 from plantdesk.modules.device.models import Device, ImportErrorRow, ImportLog
 from tests.conftest import DEMO_TENANT
 from tests.device.test_router import API, make_model
+from tests.device.wording import in_english
 from tests.helpers import Api
 
 PG_URL = os.environ.get("PLANTDESK_TEST_DATABASE_URL", "")
@@ -139,7 +140,7 @@ class TestPointImport:
             [f"PT-{unique}", "LEVEL", "Level (radar)", "m", "float", 1, 0, 0, 12, "40010", f"G-{unique}", 0.01, 1,
              None, None],
             [f"PT-{unique}", "TEMP", "Temperature", "°C", "float", 0.1, 0, -20, 120, "40011", None, 0.2, 1, None, None],
-            ["NO-DEVICE", "X", "X", None, None, None, None, None, None, None, None, None, None, None, None],
+            ["D" * 65, "X", "X", None, None, None, None, None, None, None, None, None, None, None, None],
             [f"PT-{unique}", "BAD", "Bad range", None, "float", None, None, 10, 1, None, None, None, None, None, None],
             [f"PT-{unique}", "TYPE", "Bad type", None, "complex", None, None, None, None, None, None, None, None, None,
              None],
@@ -196,6 +197,8 @@ class TestPlantSheets:
         entry = await finished(demo_admin, (await upload(demo_admin, "/datapoints/import-datapoints", content))["id"])
         assert entry["state"] == 3
         assert entry["message"] == "未识别表头: 第 1 行缺少列 设备编码 Device code; 未识别的列: A 'Dev Code'"
+        assert in_english(entry["message"]) == (
+            "header not recognised: row 1 lacks the columns Device code; columns not recognised: A 'Dev Code'")
         nothing = xlsx(["foo", "bar"], [[1, 2]])
         entry = await finished(demo_admin, (await upload(demo_admin, "/device/import-device", nothing))["id"])
         assert entry["message"] == ("未识别表头: 前 10 行中没有模板的列 (设备编码 Device code, 设备名称 Device name, "
@@ -214,6 +217,9 @@ class TestPlantSheets:
         assert [r["reason"] for r in await errors(demo_admin, entry["id"])] == [
             "系数 Scale: 须为数字: abc", "数据源不存在: NO-SOURCE", "单位 Unit: 最多 32 个字符",
             "点位名称 Point name: 必填", "设备编码 Device code: 必填"]
+        assert [in_english(r["reason"]) for r in await errors(demo_admin, entry["id"])] == [
+            "Scale: not a number: abc", "no such source: NO-SOURCE", "Unit: at most 32 characters",
+            "Point name: required", "Device code: required"]
 
 
 class TestModelImport:
@@ -451,3 +457,57 @@ class TestKilledEmbeddedProcess:
         assert failed.state == device_io.FAILED and failed.finish_time is not None
         assert failed.message == (f"{jobs.ABANDONED}: 第 2-51 行已处理 (49 行已导入, 1 行失败), 第 52 行起未导入, "
                                   "请重新导入其余的行")
+
+
+async def point_importer(app, client, demo_admin: Api, unique: str, *codes: str) -> Api:
+    """A user of the demo tenant whose one role holds the menus and buttons `codes`."""
+    from plantdesk.modules.system.models import Menu, Role, RoleMenu
+    from tests.helpers import platform_session
+    from tests.user.factories import login_as, make_user
+
+    async with platform_session(app.state.runtime.sessions) as db:
+        role = Role(tenant_id=DEMO_TENANT, role_name=f"点位导入{unique}", role_alias=f"points{unique}")
+        db.add(role)
+        await db.flush()
+        for menu_id in (await db.execute(select(Menu.id).where(Menu.code.in_(codes)))).scalars():
+            db.add(RoleMenu(role_id=role.id, menu_id=menu_id))
+        await db.commit()
+        role_id = str(role.id)
+    return await login_as(client, await make_user(demo_admin, unique, role_id))
+
+
+class TestPointImportMakesDevices:
+    """One sheet commissions a plant: the devices its points name are added by a user who may add devices; for
+    anyone else those rows are refused, naming the device and what is missing."""
+
+    SHEET = ["设备编码", "点位编码", "点位名称", "单位"]
+
+    @pytest.fixture(autouse=True)
+    async def _retired(self, app, unique):
+        from tests.user.factories import retire_users
+
+        yield
+        await retire_users(app, unique)  # the demo tenant's account quota is the whole suite's
+
+    async def test_a_user_who_may_add_devices_gets_them_with_their_points(self, app, client, demo_admin, unique):
+        user = await point_importer(app, client, demo_admin, f"a{unique}", "datapoint", "datapoint_import",
+                                    "device_device", "device_device_add")
+        content = xlsx(self.SHEET, [[f"NEW-{unique}", "T1", "Temp", "°C"], [f"NEW-{unique}", "P1", "Pressure", "bar"],
+                                    ["x" * 65, "T1", "Temp", None]])
+        entry = await finished(demo_admin, (await upload(user, "/datapoints/import-datapoints", content))["id"])
+        assert (entry["successCount"], entry["failCount"]) == (2, 1)
+        assert [r["reason"] for r in await errors(demo_admin, entry["id"])] == ["设备编码 Device code: 最多 64 个字符"]
+        [device] = (await demo_admin.data("GET", f"{API}/device/list", code=f"NEW-{unique}"))["records"]
+        assert device["name"] == f"NEW-{unique}"  # named by its code: the point sheet has no device name
+        points = await demo_admin.data("GET", f"{API}/datapoints/list", deviceId=device["id"])
+        assert sorted((p["code"], p["unit"]) for p in points["records"]) == [("P1", "bar"), ("T1", "°C")]
+
+    async def test_without_the_ledgers_add_the_row_names_the_device(self, app, client, demo_admin, unique):
+        user = await point_importer(app, client, demo_admin, f"b{unique}", "datapoint", "datapoint_import")
+        await demo_admin.data("POST", f"{API}/device/save", {"code": f"OLD-{unique}", "name": "Tank"})
+        content = xlsx(self.SHEET, [[f"OLD-{unique}", "L1", "Level", "m"], [f"MISSING-{unique}", "T1", "Temp", None]])
+        entry = await finished(demo_admin, (await upload(user, "/datapoints/import-datapoints", content))["id"])
+        assert (entry["successCount"], entry["failCount"]) == (1, 1)
+        assert [r["reason"] for r in await errors(demo_admin, entry["id"])] == [
+            f"设备不存在: MISSING-{unique} (新建设备需要设备台账的新增权限)"]
+        assert (await demo_admin.data("GET", f"{API}/device/list", code=f"MISSING-{unique}"))["records"] == []

@@ -121,15 +121,41 @@ class TestRollups:
         device = await make_device(app, DEMO_TENANT, f"RU-{unique}", [{"code": "T", "deadband": 0.3}])
         pid = device["points"]["T"]
         rng = random.Random(7)
-        t0 = now_ms() - 3 * HOUR
+        t0 = now_ms() - 4 * HOUR
+        t0 -= t0 % HOUR  # the rows end before the current hour: every bucket of them is closed
         samples = [Sample(pid, t0 + i * 5000, round(20 + rng.uniform(-1, 1), 3)) for i in range(2000)]
         for i in range(0, len(samples), 137):  # batches of uneven size, in order
             await write(app, samples[i:i + 137], {pid: 0.3})
-        # late data and a repeat of stored rows: counted once
+        await app.state.runtime.jobs.run("monitor.rollups")
+        # late data below the marks, merged by its batch, and a repeat of stored rows: counted once
         await write(app, [Sample(pid, t0 + 2500, 99.0), Sample(pid, t0 + 7_502_500, -5.0), samples[0]], {pid: 0.3})
+        await app.state.runtime.jobs.run("monitor.rollups")  # again: nothing is counted twice
         stored = await raw(app, pid)
         assert len(stored) < 2002  # the deadband dropped some
         assert close(await rollups(app, "monitor_rollup_1m", pid), expected(stored, MINUTE))
+        assert close(await rollups(app, "monitor_rollup_1h", pid), expected(stored, HOUR))
+
+    async def test_without_marks_batches_roll_up_their_rows_until_the_first_run(self, app, unique):
+        """A database made without the migration (create_all) has no marks: until the job's first run each batch
+        merges its rows itself, and that run starts the marks at the current buckets instead of aggregating the
+        whole history in one transaction (it once held SQLite's lock past the busy timeout)."""
+        device = await make_device(app, DEMO_TENANT, f"NM-{unique}", [{"code": "T"}])
+        pid = device["points"]["T"]
+        await app.state.runtime.jobs.run("monitor.rollups")
+        async with session(app) as db:
+            await db.execute(text("DELETE FROM monitor_rollup_mark"))
+        t0 = now_ms() - 3 * HOUR
+        t0 -= t0 % HOUR
+        await write(app, [Sample(pid, t0 + i * 10_000, float(i % 17)) for i in range(600)])
+        stored = await raw(app, pid)
+        assert len(stored) == 600
+        assert close(await rollups(app, "monitor_rollup_1m", pid), expected(stored, MINUTE))
+        assert close(await rollups(app, "monitor_rollup_1h", pid), expected(stored, HOUR))
+        await app.state.runtime.jobs.run("monitor.rollups")
+        async with session(app) as db:
+            marks = dict((await db.execute(text("SELECT grain, upto FROM monitor_rollup_mark"))).all())
+        now = now_ms()
+        assert 0 <= now - marks["1m"] < 2 * MINUTE and 0 <= now - marks["1h"] <= HOUR
         assert close(await rollups(app, "monitor_rollup_1h", pid), expected(stored, HOUR))
 
     async def test_aggregate_reads_equal_buckets_from_raw_and_rollups(self, app, unique):
@@ -139,6 +165,7 @@ class TestRollups:
         t0 -= t0 % HOUR
         rng = random.Random(11)
         await write(app, [Sample(pid, t0 + i * 1000, rng.uniform(0, 100)) for i in range(7200)])
+        await app.state.runtime.jobs.run("monitor.rollups")
         async with session(app, DEMO_TENANT) as db:
             by_raw = await store.aggregate(db, [pid], t0, t0 + 2 * HOUR, interval=10 * MINUTE, source="raw")
             by_1m = await store.aggregate(db, [pid], t0, t0 + 2 * HOUR, interval=10 * MINUTE, source="1m")
@@ -150,6 +177,25 @@ class TestRollups:
                 assert (x.ts, x.min, x.max, x.last, x.count) == (y.ts, y.min, y.max, y.last, y.count)
                 assert x.avg == pytest.approx(y.avg)
         assert by_raw.series[0].buckets[0].count == 600
+
+    async def test_buckets_not_rolled_up_yet_are_read_from_what_they_are_made_of(self, app, unique):
+        device = await make_device(app, DEMO_TENANT, f"OPEN-{unique}", [{"code": "T"}])
+        pid, now = device["points"]["T"], now_ms()
+        t0 = now - 90 * MINUTE
+        rng = random.Random(13)
+        samples = [Sample(pid, ts, rng.uniform(0, 100)) for ts in range(t0, now - 1000, 1000)]
+        await write(app, samples[:-20])
+        await app.state.runtime.jobs.run("monitor.rollups")
+        await write(app, samples[-20:])  # the open minute: in no rollup yet
+        start, end = t0 - t0 % HOUR, now_ms() + 1000
+        async with session(app, DEMO_TENANT) as db:
+            reads = [await store.aggregate(db, [pid], start, end, interval=width, source=source)
+                     for width in (10 * MINUTE, HOUR) for source in ("raw", "1m" if width < HOUR else "1h")]
+        for by_raw, by_rollups in (reads[:2], reads[2:]):
+            assert sum(b.count for b in by_raw.series[0].buckets) == len(samples)
+            for x, y in zip(by_raw.series[0].buckets, by_rollups.series[0].buckets, strict=True):
+                assert (x.ts, x.min, x.max, x.last, x.count) == (y.ts, y.min, y.max, y.last, y.count)
+                assert x.avg == pytest.approx(y.avg)
 
     async def test_the_source_follows_the_span(self, app, unique):
         device = await make_device(app, DEMO_TENANT, f"SRC-{unique}", [{"code": "T"}])

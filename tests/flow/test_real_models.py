@@ -12,6 +12,7 @@ FILES = Path(__file__).parent / "bpmn"
 HOLIDAY = (FILES / "holiday_request.bpmn20.xml").read_bytes()
 ORDER = (FILES / "order_fulfilment.bpmn").read_bytes()
 CYCLE = (FILES / "inspection_cycle.bpmn20.xml").read_bytes()
+GAUGE = (FILES / "gauge_round.bpmn20.xml").read_bytes()
 HEAD = (
     '<?xml version="1.0" encoding="UTF-8"?><definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" '
     'xmlns:flowable="http://flowable.org/bpmn" xmlns:camunda="http://camunda.org/schema/1.0/bpmn" '
@@ -46,6 +47,21 @@ def test_a_rejection_reaches_the_send_task_with_its_text():
     assert (send.kind, send.text("to"), send.text("subject")) == ("notify", "liuyang", "Holiday request rejected")
     assert send.text("text") == "3 days were not approved"
     wf.finish(send.id, {})
+    assert wf.completed
+
+
+def test_the_alarm_and_form_actions_keep_their_fields_and_read_the_task_values():
+    wf = engine.start(engine.prepare(GAUGE).xml, "gaugeRound", {})
+    [read] = wf.human_tasks()
+    assert read.form_key == "ROUND_FORM"
+    wf.complete(read.id, {"reading": 93.5, "equipment": "P-101"})
+    [alarm] = wf.actions()
+    assert (alarm.kind, alarm.text("event"), alarm.value("value"), alarm.text("text")) == (
+        "alarm", "ALARM_EVENT", 93.5, "Gauge P-101 read 93.5")
+    wf.finish(alarm.id, {})
+    [record] = wf.actions()  # formKey names the form; remark is the record's field, not an alias
+    assert (record.kind, record.text("form"), record.text("remark")) == ("form", "ROUND_FORM", "round of P-101")
+    wf.finish(record.id, {})
     assert wf.completed
 
 
@@ -102,14 +118,22 @@ def test_schedules(schedule, after, expected):
 
 @pytest.mark.parametrize(("body", "message"), [
     ('<serviceTask id="x" name="Credit check" flowable:class="org.example.CreditCheck"/>',
-     "不支持运行代码的服务任务 Credit check (class); 请改用内置动作: http, mail, notify, set"),
+     "不支持运行代码的服务任务 Credit check (class); 请改用内置动作: http, mail, notify, set, alarm, form"),
     ('<serviceTask id="x" name="Topic" camunda:type="external" camunda:topic="pay"/>',
-     "不支持运行代码的服务任务 Topic (topic); 请改用内置动作: http, mail, notify, set"),
+     "不支持运行代码的服务任务 Topic (topic); 请改用内置动作: http, mail, notify, set, alarm, form"),
     ('<serviceTask id="x" name="Nothing"/>',
-     "服务任务 Nothing 没有配置内置动作 (flowable:type: http, mail, notify, set)"),
+     "服务任务 Nothing 没有配置内置动作 (flowable:type: http, mail, notify, set, alarm, form)"),
     ('<serviceTask id="x" name="Shell" flowable:type="shell"/>',
-     "服务任务 Shell 的动作不受支持: shell (可用: http, mail, notify, set)"),
+     "服务任务 Shell 的动作不受支持: shell (可用: http, mail, notify, set, alarm, form)"),
     ('<serviceTask id="x" name="Call" flowable:type="http"/>', "服务任务 Call 缺少参数: url"),
+    ('<serviceTask id="x" name="Alarm" flowable:type="alarm"/>', "服务任务 Alarm 缺少参数: event"),
+    ('<sendTask id="x" name="Alarm" flowable:type="alarm"><extensionElements><flowable:field name="event" '
+     'stringValue="E"/><flowable:field name="level" stringValue="1"/></extensionElements></sendTask>',
+     "发送任务 Alarm 的参数不受支持: level"),
+    ('<serviceTask id="x" name="Record" flowable:type="form"/>', "服务任务 Record 缺少参数: form"),
+    ('<serviceTask id="x" name="Record" flowable:type="formRecord"><extensionElements><flowable:field '
+     'name="formId" stringValue="7"/><flowable:field name="a-b" stringValue="1"/></extensionElements></serviceTask>',
+     "服务任务 Record 的变量名无效: a-b"),
     ('<scriptTask id="x" name="Script"/>', "不支持脚本任务: Script"),
     ('<businessRuleTask id="x" name="Rules"/>', "不支持业务规则任务: Rules"),
     ('<complexGateway id="cg"/>', "不支持复杂网关: cg"),

@@ -1,7 +1,8 @@
 """Workflows that run real processes, over HTTP on the real database: Flowable/Camunda/MIWG-style files deployed
-and run with their service and send tasks (an HTTP endpoint on loopback, the bell), a message that starts an
-instance and one correlated into it, a timer start that starts once per due time, who takes a task, and a
-missing variable answered as such."""
+and run with their service and send tasks (an HTTP endpoint on loopback, the bell, an alarm event, a form
+record), the form a task names as the handling dialog reads it, a message that starts an
+instance and one correlated into it, signals that start instances and reach every one waiting, a timer start
+that starts once per due time, who takes a task, and a missing variable answered as such."""
 
 import json
 import threading
@@ -15,9 +16,10 @@ from sqlalchemy import select, update
 from plantdesk.core import tenancy
 from plantdesk.modules.desk.models import SystemNotice
 from plantdesk.modules.flow import service, timers
-from plantdesk.modules.flow.models import FlowDefinition, FlowInstance
+from plantdesk.modules.flow.models import FlowDefinition, FlowInstance, FlowTask
+from tests.alarm.helpers import Plant
 from tests.conftest import DEMO_TENANT
-from tests.flow.test_real_models import CYCLE, HOLIDAY, ORDER, one
+from tests.flow.test_real_models import CYCLE, GAUGE, HOLIDAY, ORDER, one
 from tests.helpers import Api, login
 
 API = "/api/blade-flow"
@@ -170,6 +172,41 @@ class TestMessages:
         again = await demo_admin.data("POST", event, {**paid, "correlation": {"orderNo": unique}})
         assert again["delivered"] == []  # it no longer waits for it
 
+    async def test_a_signal_starts_a_process_and_another_moves_every_instance_waiting_for_it(self, demo_admin, hr,
+                                                                                             unique):
+        """Signals: the route's kind `signal` starts the processes with that signal start and reaches every running
+        instance waiting for it (no correlation: a signal is broadcast); one not started by hand."""
+        key = f"andon_{unique}"
+        stop, restart = f"lineStop{unique}", f"lineRestart{unique}"
+        xml = f"""<?xml version="1.0" encoding="UTF-8"?>
+<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" targetNamespace="t">
+  <signal id="stop" name="{stop}"/><signal id="restart" name="{restart}"/>
+  <process id="{key}" name="Line stop" isExecutable="true">
+    <startEvent id="s"><signalEventDefinition signalRef="stop"/></startEvent>
+    <sequenceFlow sourceRef="s" targetRef="w"/>
+    <intermediateCatchEvent id="w"><signalEventDefinition signalRef="restart"/></intermediateCatchEvent>
+    <sequenceFlow sourceRef="w" targetRef="t"/>
+    <userTask id="t" name="Check the line"><potentialOwner><resourceAssignmentExpression>
+      <formalExpression>group(hr)</formalExpression></resourceAssignmentExpression></potentialOwner></userTask>
+    <sequenceFlow sourceRef="t" targetRef="e"/>
+    <endEvent id="e"/>
+  </process>
+</definitions>""".encode()
+        assert (await upload(demo_admin, f"{key}.bpmn", xml))["data"] == 1
+        definition = await definition_of(demo_admin, key)
+        by_hand = await demo_admin.post(f"{API}/work/start-process", {"processDefinitionId": definition["id"]})
+        assert by_hand.json()["msg"] == f"该流程由信号 {stop} 发起, 不能手动发起"
+        event = f"{API}/process/event"
+        first = (await demo_admin.data("POST", event, {"kind": "signal", "name": stop}))["started"]
+        second = (await demo_admin.data("POST", event, {"kind": "signal", "name": stop}))["started"]
+        assert len(first) == len(second) == 1
+        reached = await demo_admin.data("POST", event, {"kind": "signal", "name": restart})
+        assert sorted(reached["delivered"]) == sorted(first + second) and reached["started"] == []
+        for instance in first + second:
+            assert (await task_in(hr, "claim-list", instance))["taskName"] == "Check the line"
+        again = await demo_admin.data("POST", event, {"kind": "signal", "name": restart})
+        assert again == {"delivered": [], "started": []}  # they no longer wait for it
+
     async def test_the_event_route_needs_the_state_authority(self, applicant):
         answer = await applicant.post(f"{API}/process/event", {"name": "x"})
         assert answer.json()["code"] == 403
@@ -239,6 +276,104 @@ class TestDemoInspection:
             notes = (await db.execute(select(SystemNotice.content).where(
                 SystemNotice.content.like("%Shift inspection done%")))).scalars().all()
         assert notes and json.loads(notes[-1])["name"] == "本班巡检已完成 / Shift inspection done"
+
+
+ROUND_FORM = json.dumps({"column": [
+    {"type": "input", "prop": "equipment", "label": "Equipment", "required": True},
+    {"type": "input", "prop": "reading", "label": "Reading"},
+    {"type": "input", "prop": "remark", "label": "Remark"}]})
+
+
+class TestAlarmAndFormActions:
+    @pytest.fixture
+    async def gauge(self, app, demo_admin, applicant, unique) -> SimpleNamespace:
+        """The gauge round deployed against an alarm event on a device of its own (its group: the applicant)
+        and a published form."""
+        plant = await Plant(app, demo_admin, applicant, unique).setup()
+        event = f"Gauge high {unique}"
+        rule = await plant.rule(name=event, threshold=90)
+        form = f"Round {unique}"
+        design = await demo_admin.data("POST", "/api/form/formdesign/submit", {"name": form, "content": ROUND_FORM})
+        await demo_admin.data("POST", "/api/form/formdesigndetail/submit", {"designId": design["id"]})
+        key = f"gauge_{unique}"
+        xml = GAUGE.replace(b"gaugeRound", key.encode()).replace(b"ROUND_FORM", form.encode())
+        assert (await upload(demo_admin, f"{key}.bpmn20.xml", xml.replace(b"ALARM_EVENT", event.encode())))[
+            "data"] == 1
+        return SimpleNamespace(plant=plant, rule=rule, form=form, design=design, key=key, xml=xml,
+                               definition=await definition_of(demo_admin, key))
+
+    async def round(self, api: Api, definition: dict, variables: dict) -> tuple[str, dict]:
+        """Start a round and complete its reading (the process administrator's: the task names nobody)."""
+        instance = (await api.data("POST", f"{API}/work/start-process",
+                                   {"processDefinitionId": definition["id"]}))["processInstanceId"]
+        task = await task_in(api, "todo-list", instance)
+        return instance, (await api.post(f"{API}/work/complete-task",
+                                         {"taskId": task["taskId"], "variables": variables})).json()
+
+    async def test_a_high_reading_raises_the_event_and_every_round_leaves_a_record(self, app, demo_admin,
+                                                                                     applicant, gauge):
+        assert gauge.definition["name"] == "Gauge round"
+        instance, done = await self.round(demo_admin, gauge.definition, {"reading": 93.5, "equipment": "P-101"})
+        assert done["success"], done
+        [alarm] = await gauge.plant.results(gauge.rule)
+        assert (alarm["firstValue"], alarm["removeStatus"], alarm["frequency"]) == (93.5, "未解除", 1)
+        trail = await demo_admin.data("GET", "/api/alarm/trail/page", eventId=gauge.rule["id"], size=10)
+        assert [(t["action"], t["remark"]) for t in trail["records"]] == [("raised", "Gauge P-101 read 93.5")]
+        async with app.state.runtime.unit_of_work_in(tenancy.Scope(DEMO_TENANT)) as db:
+            heard = (await db.execute(select(SystemNotice.user_id).where(
+                SystemNotice.alarm_id == int(gauge.rule["id"])))).scalars().all()
+        assert heard == [int(applicant.user_id)]  # the event's group hears the raise
+        logs = await demo_admin.data("GET", "/api/form/formlog/list", formName=gauge.form)
+        [log] = logs["records"]
+        assert json.loads(log["content"]) == {"equipment": "P-101", "reading": 93.5, "remark": "round of P-101"}
+        async with app.state.runtime.unit_of_work_in(tenancy.Scope(DEMO_TENANT)) as db:
+            row = await db.get(FlowInstance, int(instance))
+            assert row.status == "completed"
+        # The event open, a second high round repeats it; a normal one only keeps its record.
+        assert (await self.round(demo_admin, gauge.definition, {"reading": 95, "equipment": "P-101"}))[1]["success"]
+        assert (await self.round(demo_admin, gauge.definition, {"reading": 40, "equipment": "P-102"}))[1]["success"]
+        [alarm] = await gauge.plant.results(gauge.rule)
+        assert (alarm["frequency"], alarm["lastValue"]) == (2, 95)
+        assert len((await demo_admin.data("GET", "/api/form/formlog/list", formName=gauge.form))["records"]) == 3
+
+    async def test_the_handling_dialog_reads_the_form_the_task_names(self, demo_admin, gauge, unique):
+        instance = (await demo_admin.data("POST", f"{API}/work/start-process",
+                                          {"processDefinitionId": gauge.definition["id"]}))["processInstanceId"]
+        task = await task_in(demo_admin, "todo-list", instance)
+        assert task["formKey"] == gauge.form
+        form = await demo_admin.data("GET", f"{API}/process/task-form", taskId=task["taskId"])
+        assert (form["name"], form["version"], form["designId"]) == (gauge.form, 1, gauge.design["id"])
+        assert [c["prop"] for c in json.loads(form["content"])["column"]] == ["equipment", "reading", "remark"]
+        key = f"plain_{unique}"
+        await upload(demo_admin, f"{key}.bpmn", one('<userTask id="u" name="Plain"/><sequenceFlow sourceRef="s" '
+                                                    'targetRef="u"/>').replace(b'id="p"', f'id="{key}"'.encode()))
+        plain = (await demo_admin.data("POST", f"{API}/work/start-process", {
+            "processDefinitionId": (await definition_of(demo_admin, key))["id"]}))["processInstanceId"]
+        plain_task = await task_in(demo_admin, "todo-list", plain)
+        assert await demo_admin.data("GET", f"{API}/process/task-form", taskId=plain_task["taskId"]) is None
+
+    async def test_an_event_or_form_the_tenant_lacks_fails_the_step_whole(self, app, demo_admin, gauge, unique):
+        key = f"nogauge_{unique}"
+        xml = gauge.xml.replace(gauge.key.encode(), key.encode()).replace(b"ALARM_EVENT", b"Nope")
+        assert (await upload(demo_admin, f"{key}.bpmn20.xml", xml))["data"] == 1
+        definition = await definition_of(demo_admin, key)
+        instance, refused = await self.round(demo_admin, definition, {"reading": 99, "equipment": "P-101"})
+        assert refused["msg"] == "Raise the alarm: 告警事件不存在: Nope"
+        formless = f"noform_{unique}"
+        field = f"<flowable:string>{gauge.form}</flowable:string>".encode()
+        xml = gauge.xml.replace(gauge.key.encode(), formless.encode()).replace(
+            field, b"<flowable:string>NoForm</flowable:string>")
+        assert (await upload(demo_admin, f"{formless}.bpmn20.xml", xml))["data"] == 1
+        _, unknown = await self.round(demo_admin, await definition_of(demo_admin, formless),
+                                      {"reading": 10, "equipment": "P-101"})
+        assert unknown["msg"] == "Keep the round: 表单不存在或未发布: NoForm"
+        _, missing = await self.round(demo_admin, gauge.definition, {"reading": 10, "equipment": ""})
+        assert missing["msg"] == "Keep the round: Equipment必须填写"
+        async with app.state.runtime.unit_of_work_in(tenancy.Scope(DEMO_TENANT)) as db:
+            open_task = await db.scalar(select(FlowTask.status).where(FlowTask.instance_id == int(instance)))
+        assert open_task == "open"  # nothing of the failed step was kept: the reading waits to be done again
+        assert await gauge.plant.results(gauge.rule) == []
+        assert (await demo_admin.data("GET", "/api/form/formlog/list", formName=gauge.form))["records"] == []
 
 
 class TestCallActivity:

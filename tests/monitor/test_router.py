@@ -7,6 +7,9 @@ import pytest
 
 from plantdesk.core import areas
 from plantdesk.modules.log import retention
+from tests.helpers import login
+from tests.home.test_staff import routes
+from tests.user.factories import new_tenant
 
 MON = "/api/blade-monitor"
 
@@ -100,3 +103,18 @@ def test_the_screens_hang_under_the_monitoring_catalogue_in_both_languages():
         assert (screens[code]["path"], screens[code]["name"], screens[code]["name_en"]) == (path, zh, en)
     assert {b["alias"] for b in screens["online"]["buttons"]} == {"view", "kick"}
     assert {b["alias"] for b in screens["job"]["buttons"]} == {"view", "run", "pause"}
+
+
+def test_the_screens_are_platform_only_with_their_buttons():
+    assert areas.platform_menu_codes() == {"online", "online_view", "online_kick", "job", "job_view", "job_run",
+                                           "job_pause", "server", "server_view"}
+
+
+async def test_tenant_admins_are_not_shown_the_screens(app, client, admin, demo_admin, unique):
+    """tenant.default.menuCode names the monitoring catalogue: its log screens reach a tenant's admin, the
+    platform-only screens do not (seeded demo tenant and a tenant created now)."""
+    created = await login(client, "admin", "admin", await new_tenant(app, unique))
+    assert {"online", "job", "server"} <= await routes(admin)
+    for api in (demo_admin, created):
+        shown = await routes(api)
+        assert "monitor" in shown and not {"online", "job", "server"} & shown

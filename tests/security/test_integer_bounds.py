@@ -46,13 +46,20 @@ def test_the_handlers_names_are_found():
     assert "tenantId" not in HANDLER_NAMES and "code" not in HANDLER_NAMES
 
 
+# A log export writes up to 10,000 of the suite's own logged requests per call, and this test calls it once per
+# integer name (~200 times): a window in the future keeps each call to the parsing it is here for (411 s → seconds).
+EMPTY_LOG_WINDOW = {"logStartTime": "2999-01-01"}
+
+
 @pytest.mark.parametrize("op", ROUTES)
 async def test_no_integer_overflows(admin, op):
     path = op.path.replace("{x}", "walk").replace("{key:path}", "000000/x.png")
+    narrow = EMPTY_LOG_WINDOW if path.startswith("/api/blade-log/") and "/export/" in path else {}
     failed = []
     for name in _names(op):
         for value in TOO_BIG:
-            response = await admin.http.request(op.method, path, params={name: value}, headers=admin.headers)
+            response = await admin.http.request(op.method, path, params={name: value, **narrow},
+                                                headers=admin.headers)
             if response.status_code >= 500:
                 failed.append((name, value))
     assert not failed

@@ -12,8 +12,9 @@ import pytest
 from tests.security.routetable import list_path_for, ops
 
 HASH_MARK = "$argon2"
-# Logging out would end the session the remaining calls use; it returns no user data anyway.
-SKIP_PATHS = ("/oauth/logout",)
+# Logging out would end the session the remaining calls use; it returns no user data anyway. An API document
+# describes the `password` field of the shapes (its schema, never a value).
+SKIP_PATHS = ("/oauth/logout", "/openapi.json")
 GET_ROUTES = [op for op in ops("GET") if not op.has_path_params and not op.path.endswith(SKIP_PATHS)]
 
 

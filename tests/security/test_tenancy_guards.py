@@ -31,6 +31,9 @@ PUBLIC = {
     "GET /api/docs/swagger-ui-bundle.js",
     "GET /api/docs/swagger-ui.css",
     "GET /api/docs/favicon.png",
+    # The SpringBlade 4.x dialect's page and document (core.dialects), public as the main ones are.
+    "GET /api/docs/springblade",
+    "GET /api/docs/springblade/openapi.json",
 }
 
 

@@ -158,8 +158,9 @@ class TestUpgradeFromAnOlderRelease:
         assert new_ids <= granted
         packages = {name: {int(i) for i in ids.split(",")}
                     for name, ids in _all(connection, "SELECT package_name, menu_id FROM blade_tenant_package")}
-        live = {id_ for id_, _, deleted, _ in menus.values() if not deleted}
-        assert packages["全部菜单"] == live  # the package of every menu stays one
+        live = {id_ for code, (id_, _, deleted, _) in menus.items()
+                if not deleted and code not in areas.platform_menu_codes()}
+        assert packages["全部菜单"] == live  # the package of every menu a tenant may hold stays one
         assert not new_ids & packages["工作台"]
 
         structure = next(group for group in areas.dicts() if group["code"] == "2001")
@@ -172,6 +173,9 @@ class TestUpgradeFromAnOlderRelease:
         assert _all(connection, "SELECT tenant_id, count(*) FROM blade_dict_biz WHERE code = 'measure_unit' "
                                 "GROUP BY tenant_id ORDER BY tenant_id") == [
             ("000000", 1 + len(measure["items"])), ("356782", 1 + len(measure["items"]))]
+        scopes = _all(connection, "SELECT s.resource_code, s.scope_name, m.code FROM blade_scope_data s "
+                                  "JOIN blade_menu m ON m.id = s.menu_id")
+        assert {(s["menu"], s["name"], s["menu"]) for s in areas.data_scopes()} <= set(scopes)  # each on its menu
         assert f"seed sync menus: {len(new)} added, 0 updated" in capsys.readouterr().out
 
         upgraded = _rows(connection)

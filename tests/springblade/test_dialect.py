@@ -4,9 +4,11 @@
 import base64
 
 import httpx
+import jwt
 from gmssl import sm2 as gm
 
-from plantdesk.core.security import sm2
+from plantdesk.core import dialects
+from plantdesk.core.security import sm2, tokens
 from tests.conftest import DEMO_TENANT
 from tests.user.factories import runtime
 
@@ -224,3 +226,40 @@ def test_sm2_round_trip_and_tampering(app):
     assert sm2.decrypt(key, tampered) is None
     assert sm2.decrypt("another installation", cipher) is None
     assert sm2.decrypt(key, "not hex") is None
+
+
+async def test_a_token_without_the_basic_header_routes_by_its_verified_client(app, client):
+    saber, _ = await sign_in(app, client, "admin", "admin")
+    tree = await client.get("/api/blade-system/dict/list", headers={"Blade-Auth": saber.headers["Blade-Auth"]})
+    assert isinstance(tree.json()["data"], list)
+    key = app.state.settings.signing_key
+    claims = tokens.decode(saber.access, key=key, token_type=tokens.ACCESS)
+    assert dialects.client_id({b"blade-auth": f"bearer {saber.access}".encode()}, key) == "saber4"
+    # the same claims under another key choose nothing: a forged token never picks a dialect's routes
+    forged = jwt.encode(claims, "another installation's signing key, as long as ours", algorithm="HS256")
+    assert dialects.client_id({b"blade-auth": f"bearer {forged}".encode()}, key) == ""
+    assert dialects.client_id({b"blade-auth": b"bearer not.a.token"}, key) == ""
+
+
+async def test_the_dialect_has_its_own_api_document(client):
+    page = await client.get("/api/docs/springblade")
+    assert page.status_code == 200 and "/api/docs/springblade/openapi.json" in page.text
+    document = (await client.get("/api/docs/springblade/openapi.json")).json()
+    assert {"/api/blade-auth/token", "/api/blade-system/dict/list", "/api/blade-system/user/list"} <= set(
+        document["paths"])
+    main = (await client.get("/api/openapi.json")).json()
+    assert "/api/blade-auth/token" not in main["paths"] and "/api/blade-system/dict/list" in main["paths"]
+
+
+async def test_user_export_links_and_import(app, client):
+    """user.vue's 导出 and 模板下载 open links with the token in the query (no header at all); 导入 uploads the file."""
+    saber, _ = await sign_in(app, client, "admin", "admin", DEMO_TENANT)
+    link = f"bearer {saber.access}"
+    response = await client.get("/api/blade-system/user/export-user",
+                                params={"blade-auth": link, "account": "admin", "realName": ""})
+    assert response.status_code == 200 and response.content[:2] == b"PK"  # an xlsx
+    template = await client.get("/api/blade-system/user/export-template", params={"blade-auth": link})
+    assert template.status_code == 200 and template.content[:2] == b"PK"
+    response = await client.post("/api/blade-system/user/import-user", params={"isCovered": 0},
+                                 files={"file": ("users.xlsx", template.content)}, headers=saber.headers)
+    assert response.status_code == 200 and response.json()["success"], response.json()

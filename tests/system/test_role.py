@@ -41,7 +41,7 @@ class TestList:
 class TestTree:
     async def test_tree_nodes(self, demo_admin):
         tree = await demo_admin.data("GET", f"{ROLE}/tree")
-        assert {"管理员", "User"} <= {n["title"] for n in tree}
+        assert {"管理员 Administrator", "User"} <= {n["title"] for n in tree}
         assert all(n["key"] == n["id"] == n["value"] for n in tree)
 
     async def test_platform_with_tenant_id(self, admin, demo_admin):

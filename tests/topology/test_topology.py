@@ -80,3 +80,5 @@ async def test_the_demo_plant_has_its_topology_in_both_languages(demo_admin):
         assert all(n["data"]["pointId"] for n in doc["nodes"]) and len(doc["edges"]) == 7
     zh = json.loads(by_name["演示工厂总貌"]["content"])
     assert any(n["data"]["label"] == "反应釜 R-101" for n in zh["nodes"])
+    en = json.loads(by_name["Demo plant overview"]["content"])
+    assert any(n["data"]["label"] == "Reactor R-101" for n in en["nodes"])

@@ -324,7 +324,7 @@ class TestGrant:
         made = await make_user(demo_admin, unique, user_role)
         await demo_admin.data("POST", f"{USER}/grant", userIds=made["id"], roleIds=f"{user_role},{admin_role}")
         data = await demo_admin.data("GET", f"{USER}/detail", id=made["id"])
-        assert data["roleId"] == f"{user_role},{admin_role}" and data["roleName"] == "User,管理员"
+        assert data["roleId"] == f"{user_role},{admin_role}" and data["roleName"] == "User,管理员 Administrator"
 
     async def test_roles_of_another_tenant_are_refused(self, demo_admin, admin, unique, user_role):
         made = await make_user(demo_admin, unique, user_role)

@@ -30,24 +30,31 @@ CYCLES = [("Always", "1,2,3,4,5,6,7", "00:00", "24:00"), ("Day shift", "1,2,3,4,
 # name, device, point, level, group, kind, operator, threshold, low, high, mode, duration s, repeat count,
 # no-data s, hysteresis
 RULES = [
-    ("Reactor R-101 high temperature", "R101", "TEMP", 1, "Operations shift", "THRESHOLD", "gt", 95, None, None,
-     "DURATION", 10, 1, 0, 2.0),
-    ("Pump P-101A high vibration", "P101A", "VIBRATION", 3, "Maintenance", "THRESHOLD", "gt", 7.1, None, None,
-     "REPEATING", 0, 3, 0, 0.5),
+    ("反应釜高温 Reactor R-101 high temperature", "R101", "TEMP", 1, "Operations shift", "THRESHOLD", "gt", 95, None,
+     None, "DURATION", 10, 1, 0, 2.0),
+    ("进料泵振动高 Pump P-101A high vibration", "P101A", "VIBRATION", 3, "Maintenance", "THRESHOLD", "gt", 7.1, None,
+     None, "REPEATING", 0, 3, 0, 0.5),
     # Normal running peaks near 92 °C on a warm afternoon; an excursion passes 95 °C even on a cold night.
-    ("Compressor K-101 discharge temperature high", "K101", "DISCH_TEMP", 2, "Operations shift", "THRESHOLD", "gt",
-     95, None, None, "SIMPLE", 0, 1, 0, 2.0),
-    ("Tank TK-201 level out of range", "TK201", "LEVEL", 4, "Operations shift", "RANGE", "gt", None, 15, 90,
-     "SIMPLE", 0, 1, 0, 1.0),
+    ("空压机排气温度高 Compressor K-101 discharge temperature high", "K101", "DISCH_TEMP", 2, "Operations shift",
+     "THRESHOLD", "gt", 95, None, None, "SIMPLE", 0, 1, 0, 2.0),
+    ("原料罐液位越限 Tank TK-201 level out of range", "TK201", "LEVEL", 4, "Operations shift", "RANGE", "gt", None,
+     15, 90, "SIMPLE", 0, 1, 0, 1.0),
     # Second-to-second noise reads as up to ~2 bar/min; a temperature excursion jumps it by tens.
-    ("Reactor R-101 pressure rising fast", "R101", "PRES", 3, "Operations shift", "RATE", "gt", 5.0, None, None,
-     "SIMPLE", 0, 1, 0, 1.0),
-    ("Reactor R-101 temperature signal lost", "R101", "TEMP", 5, "Maintenance", "NO_DATA", "gt", None, None, None,
-     "SIMPLE", 0, 1, 120, 0.0),
+    ("反应釜压力快速上升 Reactor R-101 pressure rising fast", "R101", "PRES", 3, "Operations shift", "RATE", "gt",
+     5.0, None, None, "SIMPLE", 0, 1, 0, 1.0),
+    ("反应釜温度信号中断 Reactor R-101 temperature signal lost", "R101", "TEMP", 5, "Maintenance", "NO_DATA", "gt",
+     None, None, None, "SIMPLE", 0, 1, 120, 0.0),
 ]
 
 # The built-in device-offline alarm, enabled on every demo device: (level, group).
 OFFLINE = (2, "Operations shift")
+
+
+def offline_name(device: str) -> str:
+    """The offline rule's name of a device named in both languages (demo.data.plant): "反应釜离线 Reactor R-101
+    offline"."""
+    zh, english = device.split(" ", 1)
+    return f"{zh}离线 {english} offline"
 
 
 async def seed(db: AsyncSession, tenant_id: str) -> None:
@@ -85,9 +92,8 @@ async def seed(db: AsyncSession, tenant_id: str) -> None:
                              high=high, mode=mode, duration_seconds=duration, repeat_count=repeat,
                              no_data_seconds=no_data, hysteresis=hysteresis, clear_seconds=0, enabled=1))
         level, group = OFFLINE
-        for device_id, code, name in (await db.execute(select(Device.id, Device.code, Device.name)
-                                                       .order_by(Device.code))).all():
-            db.add(AlarmRule(name=f"{name or code} offline", device_id=device_id, point_id=0,
+        for device_id, name in (await db.execute(select(Device.id, Device.name).order_by(Device.code))).all():
+            db.add(AlarmRule(name=offline_name(name), device_id=device_id, point_id=0,
                              level_id=levels[level].id, group_id=groups[group].id, kind="OFFLINE", operator="gt",
                              mode="SIMPLE", duration_seconds=0, repeat_count=1, no_data_seconds=0, hysteresis=0.0,
                              clear_seconds=0, enabled=1))

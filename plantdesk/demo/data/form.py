@@ -1,7 +1,7 @@
 """Seed data: the demo tenant's forms (356782): a catalogue, a remote dictionary hook on the business dictionary
 `shift`, two published forms (shift handover; equipment inspection checklist with a sub-table and a group) in
 the designer's avue vocabulary, and a few submissions in the form log. Labels are English (user data is not
-translated)."""
+translated); the devices are named as the plant names them."""
 
 import json
 from datetime import datetime, timedelta
@@ -11,14 +11,17 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from plantdesk.core import tenancy
+from plantdesk.demo.data import plant
 
 CATALOGUE = [("Operations", [("Shift handover", 1)]), ("Maintenance", [("Inspections", 1)])]
 
 REACTOR_STATES = [{"label": "Running", "value": "running"}, {"label": "Standby", "value": "standby"},
                   {"label": "Shut down", "value": "shutdown"}]
 RESULTS = [{"label": "OK", "value": "ok"}, {"label": "Abnormal", "value": "abnormal"}]
-DEVICES = [{"label": "P-101A Feed pump A", "value": "P-101A"}, {"label": "P-101B Feed pump B", "value": "P-101B"},
-           {"label": "R-101 Reactor", "value": "R-101"}, {"label": "K-101 Air compressor", "value": "K-101"}]
+# the equipment inspected: the devices' names (demo.data.plant), their tags as the values
+NAMES = {code: name for code, name, *_ in plant.DEVICES}
+DEVICES = [{"label": NAMES[code], "value": tag}
+           for code, tag in (("P101A", "P-101A"), ("P101B", "P-101B"), ("R101", "R-101"), ("K101", "K-101"))]
 
 
 def shift_handover(hook_id: int) -> dict:
@@ -30,9 +33,9 @@ def shift_handover(hook_id: int) -> dict:
          "valueFormat": "YYYY-MM-DD"},
         {"type": "input", "label": "Handed over by", "prop": "handedBy", "span": 12, "required": True},
         {"type": "input", "label": "Taken over by", "prop": "takenBy", "span": 12, "required": True},
-        {"type": "radio", "label": "Reactor R-101", "prop": "reactorState", "span": 24, "required": True,
+        {"type": "radio", "label": NAMES["R101"], "prop": "reactorState", "span": 24, "required": True,
          "dicData": REACTOR_STATES},
-        {"type": "number", "label": "Tank T-201 level (%)", "prop": "tankLevel", "span": 12, "min": 0, "max": 100,
+        {"type": "number", "label": "Tank TK-201 level (%)", "prop": "tankLevel", "span": 12, "min": 0, "max": 100,
          "precision": 1},
         {"type": "textarea", "label": "Open issues", "prop": "issues", "span": 24, "minRows": 3, "maxRows": 6,
          "maxlength": 500, "showWordLimit": True},

@@ -13,9 +13,9 @@ from plantdesk.core import tenancy
 
 # code, name, specification, unit, ideal cycle time (s per unit), remark
 PRODUCTS = [
-    ("PR-200", "聚合树脂 PR-200", "200 L 桶装 / 200 L drum", "桶", 2.0,
+    ("PR-200", "聚合树脂 Polymer resin PR-200", "200 L 桶装 / 200 L drum", "桶 / drum", 2.0,
      "Polymer resin PR-200, drummed at the feed pumps"),
-    ("AD-15", "树脂助剂 AD-15", "25 kg 袋装 / 25 kg bag", "袋", 3.0, "Resin additive AD-15"),
+    ("AD-15", "树脂助剂 Resin additive AD-15", "25 kg 袋装 / 25 kg bag", "袋 / bag", 3.0, "Resin additive AD-15"),
 ]
 # name, device code, minutes, remark
 STEPS = [

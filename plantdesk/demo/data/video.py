@@ -1,7 +1,8 @@
 """The demo plant's cameras and topologies (tenant 356782): four cameras, three playing the short looping test
 stream the console ships (`/demo/camera/index.m3u8`, a file of web/public: no media gateway needed) and one
 marked offline (no gateway address); the link protocols; one topology of the whole plant in Chinese and one in
-English, every device a node bound to it and its first data point, linked the way the plant is wired."""
+English (the devices' English halves), every device a node bound to it and its first data point, linked the way
+the plant is wired."""
 
 import json
 
@@ -9,6 +10,7 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from plantdesk.core import tenancy
+from plantdesk.demo.data import plant
 
 DEMO_STREAM = "/demo/camera/index.m3u8"
 DEMO_SNAPSHOT = "/demo/camera/snapshot.jpg"
@@ -57,7 +59,7 @@ def drawing(lang: str, devices: dict, points: dict, protocols: dict) -> dict:
             continue
         device = devices[code]
         nodes.append({"id": f"n-{code}", "type": "device", "position": {"x": x, "y": y},
-                      "data": {"label": ZH_NAMES.get(code, device.name) if lang == "zh" else device.name,
+                      "data": {"label": ZH_NAMES[code] if lang == "zh" else plant.english(device.name),
                                "deviceId": str(device.id), "pointId": str(points[code]) if code in points else None}})
     edges = [{"id": f"e-{a}-{b}", "source": f"n-{a}", "target": f"n-{b}",
               "data": {"protocolId": str(protocols[p].id), "label": p}}

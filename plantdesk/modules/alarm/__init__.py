@@ -49,4 +49,5 @@ def _seeds():
 
 AREA = Area("alarm", depends=("system", "desk", "device", "knowledge", "resource"), routers=("router",),
             models=("models", "tracking.models"), jobs=_jobs, services=_services, listeners=_listeners,
-            topics=_topics, tools=_tools, menus=lambda: _seeds().MENUS, dicts=lambda: _seeds().DICTS)
+            topics=_topics, tools=_tools, menus=lambda: _seeds().MENUS, dicts=lambda: _seeds().DICTS,
+            data_scopes=lambda: _seeds().DATA_SCOPES)

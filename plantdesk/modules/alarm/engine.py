@@ -34,6 +34,7 @@ from plantdesk.core import live, metrics, system_log, tenancy
 from plantdesk.core.ids import next_id
 from plantdesk.core.leases import Leases, process_holder
 from plantdesk.core.ownership import Change, Share
+from plantdesk.db import write_lock
 from plantdesk.db.base import PLATFORM_TENANT
 from plantdesk.modules.alarm import mail, templates, unusual
 from plantdesk.modules.alarm.models import (
@@ -295,11 +296,11 @@ class Engine:
                 await db.execute(insert(AlarmPending), [
                     {"id": next_id(), "partition": partition(rules[pid][0].device_id), "point_id": pid, "ts": ts,
                      "value": value} for pid, ts, value, *_ in theirs])
-        if mine:
-            async with self.lock, self._forgetting_on_failure():
+        async with self._locked(db), self._forgetting_on_failure():
+            if mine:
                 with tenancy.platform_scope(db):
                     await self._evaluate(db, _readings(rules, mine))
-        await db.commit()
+            await db.commit()
 
     async def evaluate(self, db: AsyncSession, readings: Sequence[tuple[Rule, int, float | None]]) -> None:
         """Each (rule, ts, value) through the lifecycle, and commit: the third-party metrics' checks
@@ -307,10 +308,31 @@ class Engine:
         if not readings:
             return
         await self.rules_for(db)  # the levels and templates the notifications use
-        async with self.lock, self._forgetting_on_failure():
+        async with self._locked(db), self._forgetting_on_failure():
             with tenancy.platform_scope(db):
                 await self._evaluate(db, readings)
-        await db.commit()
+            await db.commit()
+
+    async def raise_now(self, db: AsyncSession, rule: Rule, value: float | None, remark: str | None) -> AlarmRecord:
+        """Raise `rule` for a caller that is not a value (a workflow's alarm action), in the caller's transaction
+        (nothing is committed): a new alarm with its trail and notifications, or a repeat of the one open. Memory
+        then forgets the rule, so the next evaluation reads it back from the database whether the caller commits
+        or rolls back. Another process that owns the device reads it back after its next failed or taken-over
+        round (a raise of its own meets the open record's unique index)."""
+        async with self._locked(db):
+            try:
+                evaluation = _Round(self, db, [rule])
+                with tenancy.platform_scope(db):
+                    await evaluation.load()
+                    ts = now_ms()
+                    if self.states[rule.id].record_id is None:
+                        record = await evaluation.raise_(rule, ts, value, remark)
+                    else:
+                        record = await evaluation.repeat(rule, ts, value, remark)
+                    await evaluation.save()
+            finally:
+                self.states.pop(rule.id, None)
+        return record
 
     def _split(self, rules: dict[int, list[Rule]], values: list[tuple]) -> tuple[list[tuple], list[tuple]]:
         """The values of the devices this engine owns, and the others."""
@@ -328,7 +350,7 @@ class Engine:
         if self.ownership is None or not self.ownership.owned:
             return 0
         rules = await self.rules_for(db)
-        async with self.lock, self._forgetting_on_failure():
+        async with self._locked(db), self._forgetting_on_failure():
             with tenancy.platform_scope(db):
                 rows = (await db.execute(
                     select(AlarmPending.id, AlarmPending.point_id, AlarmPending.ts, AlarmPending.value)
@@ -366,8 +388,19 @@ class Engine:
                               tenant_id=readings[0][0].tenant_id)
 
     @contextlib.asynccontextmanager
+    async def _locked(self, db: AsyncSession):
+        """The engine's lock, taken after the database's write lock (db.write_lock): the callers that write before
+        they ask the engine (a workflow's raise, the tracking checks) hold them in this order too, and a round that
+        took the engine's lock first then waited for the database's would wait on them until the busy timeout."""
+        await write_lock.take(db)
+        async with self.lock:
+            yield
+
+    @contextlib.asynccontextmanager
     async def _forgetting_on_failure(self):
-        """A failed evaluation rolls back: what memory holds of it is forgotten, to be read back."""
+        """A failed evaluation rolls back: what memory holds of it is forgotten, to be read back. The commit belongs
+        inside: a commit that fails or is cancelled (a client that hung up) left memory naming records that never
+        reached the database, and every later value of their rules failed on them."""
         try:
             yield
         except BaseException:
@@ -388,7 +421,7 @@ class Engine:
         rules = {i: r for i, r in self.by_id.items() if self.owns(r.device_id)}
         if not rules:
             return
-        async with self.lock, self._forgetting_on_failure():
+        async with self._locked(db), self._forgetting_on_failure():
             # Progress a restart left in the database is read back first; then memory is the truth.
             stored = (await db.execute(select(AlarmRuleState.rule_id).where(
                 (AlarmRuleState.bad_since.is_not(None)) | (AlarmRuleState.good_since.is_not(None))))).scalars().all()
@@ -424,6 +457,7 @@ class Engine:
                 await self._offline(db, evaluation, watched, now)
             await evaluation.escalate([r for r in rules.values() if r.escalate_ms], now)
             await evaluation.save()
+            await db.commit()
 
     async def _offline(self, db: AsyncSession, evaluation: _Round, rules: list[Rule], now: int) -> None:
         """The device-offline rules: a device that reported once and is offline now (monitor.device_status: no
@@ -612,7 +646,7 @@ class _Round:
         elif state.good_since is not None:
             self.state(rule).good_since = None
 
-    async def raise_(self, rule: Rule, ts: int, value: float | None) -> None:
+    async def raise_(self, rule: Rule, ts: int, value: float | None, remark: str | None = None) -> AlarmRecord:
         state = self.state(rule)
         state.batch += 1
         moment = _time(ts)
@@ -623,8 +657,19 @@ class _Round:
         self.db.add(record)
         self.records[record.id] = record
         state.record_id = record.id
-        self.trail(record, "raised", value, ts)
+        self.trail(record, "raised", value, ts, remark=remark)
         await self.engine.notify(self.db, rule, record, "raise")
+        return record
+
+    async def repeat(self, rule: Rule, ts: int, value: float | None, remark: str | None = None) -> AlarmRecord:
+        """The open alarm of `rule` happened again: counted on it, not raised a second time."""
+        record = await self.record(self.state(rule))
+        record.frequency += 1
+        record.last_time = _time(ts)
+        if value is not None:
+            record.last_value = value
+        self.trail(record, "retriggered", value, ts, remark=remark)
+        return record
 
     async def clear(self, rule: Rule, record: AlarmRecord, ts: int, value: float | None) -> None:
         record.cleared, record.clear_time, record.clear_by = 1, _time(ts), "system"
@@ -804,6 +849,10 @@ def rule(rule_id: int) -> Rule | None:
 
 async def notify(db: AsyncSession, rule: Rule, record: AlarmRecord, action: str) -> None:
     await default.notify(db, rule, record, action)
+
+
+async def raise_now(db: AsyncSession, rule: Rule, value: float | None, remark: str | None) -> AlarmRecord:
+    return await default.raise_now(db, rule, value, remark)
 
 
 def reset() -> None:

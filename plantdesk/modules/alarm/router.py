@@ -287,10 +287,10 @@ results = APIRouter(prefix=f"{PREFIX}/result", tags=["alarm-result"])
 
 
 @results.get("/page", response_model=R[Page[ResultRead]])
-async def result_page(request: Request, db: TenantDb, paging: Paging, user: Identity = ResultView):
+async def result_page(request: Request, db: TenantDb, rt: Rt, paging: Paging, user: Identity = ResultView):
     """Filters: eventId, batch, deviceId, levelId, removeStatus (1 已解除, 0 未解除), affirmStatus (1 已确认,
-    0 未确认), firstTime_datege / firstTime_datele. Newest first."""
-    return ok(await service.result_page(db, request.query_params, paging))
+    0 未确认), firstTime_datege / firstTime_datele. Newest first; within the caller's data scope (`database`)."""
+    return ok(await service.result_page(db, rt.cache, user, request.query_params, paging))
 
 
 @results.post("/alarmAffirm", response_model=R[int])
@@ -322,24 +322,26 @@ async def result_export(db: TenantDb, id: IdQuery, batch: OptionalBatch = None, 
 
 
 @results.get("/open", response_model=R[list[OpenAlarm]])
-async def result_open(db: TenantDb, device_id: Annotated[int | None, Query(alias="deviceId", ge=1, lt=2**63)] = None,
+async def result_open(db: TenantDb, rt: Rt,
+                      device_id: Annotated[int | None, Query(alias="deviceId", ge=1, lt=2**63)] = None,
                       user: Identity = ResultView):
-    """Alarms not cleared yet, most urgent first (optionally of one device)."""
-    return ok(await service.open_alarms(db, device_id))
+    """Alarms not cleared yet, most urgent first (optionally of one device), within the caller's data scope."""
+    scope = await service.RESULTS.scope_clause(db=db, user=user, cache=rt.cache)
+    return ok(await service.open_alarms(db, device_id, scope=scope))
 
 
 @results.get("/overview", response_model=R[Overview])
-async def result_overview(request: Request, db: TenantDb, user: Identity = ResultView):
+async def result_overview(request: Request, db: TenantDb, rt: Rt, user: Identity = ResultView):
     """Counts by level and status, and the ten newest results. Filters: levelId, groupId, deviceId, state
-    (open, unaffirmed, active_unack, active_ack, cleared_unack, cleared_ack)."""
-    return ok(await service.overview(db, service.Filters.of(request.query_params)))
+    (open, unaffirmed, active_unack, active_ack, cleared_unack, cleared_ack); within the caller's data scope."""
+    return ok(await service.overview(db, await service.Filters.scoped(db, rt.cache, user, request.query_params)))
 
 
 @results.get("/trend", response_model=R[Trend])
-async def result_trend(request: Request, db: TenantDb,
+async def result_trend(request: Request, db: TenantDb, rt: Rt,
                        unit: Annotated[str, Query(pattern=r"^(hour|day)$")] = "hour", user: Identity = ResultView):
     """Alarms raised and cleared per hour (the last 24) or day (the last 30). Filters as the overview's."""
-    return ok(await service.trend(db, unit, service.Filters.of(request.query_params)))
+    return ok(await service.trend(db, unit, await service.Filters.scoped(db, rt.cache, user, request.query_params)))
 
 
 # --- audit trail ----------------------------------------------------------------------------------------------

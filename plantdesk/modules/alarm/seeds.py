@@ -3,7 +3,8 @@
 The shapes are core.menus' and system.dict.seeds'; core.areas assembles them with every other area's.
 """
 
-from plantdesk.core.menus import BOTH, CRUD, EXPORT, ROW, TOOLBAR, VIEW, button, menu
+from plantdesk.core.datascope import ALL, OWN_DEPT_CHILD
+from plantdesk.core.menus import BOTH, CRUD, EXPORT, ROW, TOOLBAR, VIEW, button, data_scope, menu
 
 ALARM_SETTING_BUTTONS = [button("edit", "修改", "Edit", TOOLBAR)]
 ALARM_OVERVIEW_BUTTONS = [
@@ -12,6 +13,13 @@ ALARM_OVERVIEW_BUTTONS = [
     button("export", "导出", "Export report", ROW),
 ]
 AUDIT_BUTTONS = [VIEW, EXPORT]
+
+# The alarm results (the alarm database, the event overview's counters, trend and list) by their device's
+# department (alarm.service.RESULTS lends the rules `dept_id`).
+DATA_SCOPES: list[dict] = [
+    data_scope("database", "本部门及下级设备的告警 / Own department's alarms", OWN_DEPT_CHILD, "dept_id"),
+    data_scope("database", "全部告警 / All alarms", ALL),
+]
 
 # Hand-aligned so that each screen is one row; keep ruff format away from it.
 # fmt: off

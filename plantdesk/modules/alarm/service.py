@@ -1,7 +1,7 @@
 """Alarm configuration, results, confirmation and the views over them.
 
 `open_alarms(db, device_id=None)` is the one read other areas (the assistant's typed tool) call for a tenant's
-alarms that are not cleared yet.
+alarms that are not cleared yet; `raise_event` is how another area (a workflow's alarm action) raises one.
 """
 
 from collections import Counter
@@ -72,7 +72,12 @@ RESULTS = Listing(AlarmRecord, exact={
     "levelId": AlarmRecord.level_id, "removeStatus": AlarmRecord.cleared, "affirmStatus": AlarmRecord.acknowledged},
     ranges={"firstTime": AlarmRecord.first_time},
     sorts={"first_time": AlarmRecord.first_time, "frequency": AlarmRecord.frequency},
-    order=(AlarmRecord.first_time.desc(), AlarmRecord.id.desc()))
+    order=(AlarmRecord.first_time.desc(), AlarmRecord.id.desc()),
+    # The alarm database's rules (docs/decisions.md "Plant data scopes"); an alarm has no department of its own:
+    # a rule on `dept_id` reads its device's (a third-party metric's alarm has no device, so no department).
+    scope="database",
+    scope_columns={"dept_id": select(Device.dept_id).where(Device.id == AlarmRecord.device_id)
+                   .scalar_subquery().label("dept_id")})
 EVENTS = Listing(AlarmRule, filters={"name": AlarmRule.name},
                  exact={"deviceId": AlarmRule.device_id, "pointId": AlarmRule.point_id,
                         "levelId": AlarmRule.level_id, "groupId": AlarmRule.group_id, "kind": AlarmRule.kind},
@@ -92,16 +97,22 @@ class Filters:
     group_id: int | None = None
     device_id: int | None = None
     state: str | None = None
+    scope: ColumnElement[bool] | None = None  # the caller's data scope (RESULTS'): every counter narrows by it
 
     @classmethod
-    def of(cls, params: Mapping[str, str]) -> "Filters":
+    def of(cls, params: Mapping[str, str], scope: ColumnElement[bool] | None = None) -> "Filters":
         """From a query string (levelId, groupId, deviceId, state), as the results page reads it."""
         ids = {name: query.to_int(params[name], name) if params.get(name) else None
                for name in ("levelId", "groupId", "deviceId")}
         state = params.get("state") or None
         if state is not None and state not in STATES:
             raise BadRequest("请求参数类型错误: state")
-        return cls(ids["levelId"], ids["groupId"], ids["deviceId"], state)
+        return cls(ids["levelId"], ids["groupId"], ids["deviceId"], state, scope)
+
+    @classmethod
+    async def scoped(cls, db: AsyncSession, cache: Cache, user: Identity, params: Mapping[str, str]) -> "Filters":
+        """`of(params)` within the user's data scope of the alarm results."""
+        return cls.of(params, await RESULTS.scope_clause(db=db, user=user, cache=cache))
 
     def clauses(self, *, but: str = "") -> list[ColumnElement[bool]]:
         """The clauses on alarm_record, leaving out the dimension `but` (level, state): a counter of that
@@ -117,6 +128,8 @@ class Filters:
             out.append(AlarmRecord.device_id == self.device_id)
         if self.state is not None and but != "state":
             out.extend(STATES[self.state])
+        if self.scope is not None:
+            out.append(self.scope)
         return out
 
 
@@ -419,8 +432,9 @@ async def _rule(db: AsyncSession, rule_id: int) -> RuleCondition:
     return rules[rule_id]
 
 
-async def result_page(db: AsyncSession, params: Mapping[str, str], paging: PageParams) -> dict:
-    page = await RESULTS.page(db, results_statement(params), paging)
+async def result_page(db: AsyncSession, cache: Cache, user: Identity, params: Mapping[str, str],
+                      paging: PageParams) -> dict:
+    page = await RESULTS.page(db, results_statement(params), paging, user=user, cache=cache)
     page["records"] = await result_reads(db, page["records"])
     return page
 
@@ -551,6 +565,22 @@ async def affirm(db: AsyncSession, cache: Cache, caller: Identity, *, user_name:
     return confirmed
 
 
+async def raise_event(db: AsyncSession, event: str, value: float | None, remark: str | None) -> AlarmRecord:
+    """Raise an alarm event of the session's tenant, named by id or by name, for a caller that is not a value (a
+    workflow's alarm action): a new alarm of the event on its device and point, heard by its group as any raise,
+    or a repeat of its open one; in the caller's transaction. It clears as the event's alarms do."""
+    event = event.strip()
+    row = await db.scalar(select(AlarmRule).where(
+        AlarmRule.id == int(event) if event.isdigit() else AlarmRule.name == event).order_by(AlarmRule.id).limit(1))
+    if row is None:
+        raise BusinessError(f"告警事件不存在: {event}")
+    await engine.rules_for(db)
+    rule = engine.rule(row.id)
+    if rule is None:  # disabled, its point removed, or the tenant's alarms are off
+        raise BusinessError(f"告警事件未启用: {row.name}")
+    return await engine.raise_now(db, rule, value, remark)
+
+
 async def export_rows(db: AsyncSession, event_id: int, batch: int | None) -> tuple[str, list[dict]]:
     rule = await _rule(db, event_id)
     stmt = select(AlarmRecord).where(AlarmRecord.rule_id == event_id).order_by(AlarmRecord.batch.desc()).limit(10_000)
@@ -613,11 +643,12 @@ async def trend(db: AsyncSession, unit: str, filters: Filters, now: datetime | N
                                        "cleared": cleared.get(i, 0)} for i in range(count)]}
 
 
-async def open_alarms(db: AsyncSession, device_id: int | None = None, limit: int = 100) -> list[dict]:
+async def open_alarms(db: AsyncSession, device_id: int | None = None, limit: int = 100,
+                      scope: ColumnElement[bool] | None = None) -> list[dict]:
     """The tenant's alarms not cleared yet (the session's tenant), most urgent level first then newest; with
-    `device_id`, that device's only. Each: id, event (the rule) and its name, level name, device and point names,
-    first time, affirm status, peak value."""
-    stmt = select(AlarmRecord).where(AlarmRecord.cleared == 0)
+    `device_id`, that device's only; with `scope`, those the caller's data scope shows. Each: id, event (the rule)
+    and its name, level name, device and point names, first time, affirm status, peak value."""
+    stmt = select(AlarmRecord).where(AlarmRecord.cleared == 0, *(() if scope is None else (scope,)))
     if device_id is not None:
         stmt = stmt.where(AlarmRecord.device_id == device_id)
     records = (await db.execute(stmt.order_by(AlarmRecord.first_time.desc()).limit(limit))).scalars().all()

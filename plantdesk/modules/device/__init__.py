@@ -7,11 +7,13 @@ def _jobs():
     from plantdesk.core import jobs
     from plantdesk.modules.device import io
     from plantdesk.modules.device.monitor import retention
+    from plantdesk.modules.device.monitor.store import ROLLUP_CRON, ROLLUP_JOB, store
 
     return [jobs.Job(io.JOB, io.run_import, jobs.CALLER, idempotent=True, abandoned=io.abandoned, left=io.left),
             jobs.Job(retention.RETENTION_JOB, retention.purge_tenant, jobs.EACH_TENANT, retention.RETENTION_CRON),
             jobs.Job(retention.PARTITIONS_JOB, retention.maintain_partitions, jobs.PLATFORM,
-                     retention.PARTITIONS_CRON)]
+                     retention.PARTITIONS_CRON),
+            jobs.Job(ROLLUP_JOB, store.roll_up, jobs.PLATFORM, ROLLUP_CRON)]
 
 
 def _services():
@@ -54,4 +56,5 @@ def _seeds():
 AREA = Area("device", depends=("system", "log"), routers=("router", "monitor.router", "collect.router"),
             models=("models", "monitor.models"), jobs=_jobs, services=_services, listeners=_listeners,
             topics=_topics, tools=_tools,
-            menus=lambda: _seeds().MENUS, dicts=lambda: _seeds().DICTS, biz_dicts=lambda: _seeds().BIZ_DICTS)
+            menus=lambda: _seeds().MENUS, dicts=lambda: _seeds().DICTS, biz_dicts=lambda: _seeds().BIZ_DICTS,
+            data_scopes=lambda: _seeds().DATA_SCOPES)

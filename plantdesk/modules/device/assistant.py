@@ -23,6 +23,13 @@ def _folded(value: str) -> str:
     return re.sub(r"[^0-9a-z]", "", value.casefold())
 
 
+def halves(name: str) -> tuple[str, str]:
+    """A name's Chinese and English half when it is in both languages ("反应釜 Reactor R-101", the demo's form: one
+    Chinese word, then the English), else ("", name)."""
+    first, _, rest = name.partition(" ")
+    return (first, rest) if rest and chinese(first) and not chinese(rest) else ("", name)
+
+
 async def find_devices(db: AsyncSession, name: str, *, limit: int = 5) -> list[Device]:
     """Devices of the caller's tenant whose code or tag starts with `name` ("P-101" finds P101A and P101B), else
     whose name contains it."""
@@ -94,12 +101,20 @@ def _trend(buckets: list[dict], summary: dict) -> dict | None:
 
 
 async def devices_in(db: AsyncSession, question: str) -> list[dict]:
-    """`{"device": tag}` for each device tag of the caller's tenant named in the question (at most 3)."""
-    return [{"device": tag} for tag in dict.fromkeys(m.group() for m in _TAG.finditer(question))
-            if await find_devices(db, tag, limit=1)][:3]
+    """`{"device": tag}` for each device tag of the caller's tenant named in the question, else `{"device": code}`
+    for each device it names by name (or by either half of one in both languages: 成品罐, 原料罐); at most 3."""
+    tagged = [{"device": tag} for tag in dict.fromkeys(m.group() for m in _TAG.finditer(question))
+              if await find_devices(db, tag, limit=1)]
+    if tagged:
+        return tagged[:3]
+    asked = question.casefold()
+    rows = (await db.execute(select(Device).order_by(Device.sort, Device.code).limit(5000))).scalars()
+    return [{"device": d.code} for d in rows
+            if any(len(name) > 1 and name.casefold() in asked for name in (d.name, *halves(d.name)))][:3]
 
 
-# Point names are English engineering names (demo.data.plant); a Chinese question names them in Chinese.
+# A point named in both languages is found by either half; a Chinese question naming a point otherwise ("振动" for
+# "轴承振动 Bearing vibration") or one named in English alone is read through these words.
 ZH_POINT_WORDS = {"排气温度": "discharge temperature", "出口压力": "discharge pressure",
                   "排气压力": "discharge pressure",
                   "轴承温度": "bearing temperature", "进料流量": "feed flow", "搅拌转速": "agitator speed",
@@ -122,8 +137,10 @@ async def _points_in(db: AsyncSession, question: str) -> list[dict]:
     for device in await devices_named(db, question):
         best, score = None, 0.0
         for p in await monitor.points(db, device_ids=[device.id]):
-            words = [w for w in re.split(r"[\s_]+", p.name.casefold()) if len(w) > 3]
+            zh, english = halves(p.name)
+            words = [w for w in re.split(r"[\s_]+", english.casefold()) if len(w) > 3]
             found = (10.0 if _folded(p.code) in asked and len(p.code) > 3 else 0.0) + sum(w in lowered for w in words)
+            found += 2.0 if zh and zh.casefold() in question.casefold() else 0.0  # its Chinese name, as written
             found -= 0.1 * sum(w not in lowered for w in words)  # "temperature" alone: the plainest name
             if found > score:
                 best, score = p, found
@@ -143,7 +160,7 @@ def kinds_in(question: str) -> list[str]:
 
 
 async def devices_named(db: AsyncSession, question: str) -> list[Device]:
-    """The devices a question names: by tag or code, else by kind (泵, tanks)."""
+    """The devices a question names: by tag, code or name (devices_in), else by kind (泵, tanks)."""
     tagged = [d for arg in await devices_in(db, question) for d in await find_devices(db, arg["device"], limit=1)]
     if tagged:
         return tagged

@@ -232,9 +232,13 @@ def _point_data(row: dict, groups_by_code: dict[str, int], sources_by_code: dict
     return data
 
 
+# A data-point row naming a device that is not there, when the import may not add devices.
+NO_DEVICE = "设备不存在: {code} (新建设备需要设备台账的新增权限)"
+
+
 class _Importer:
-    def __init__(self, db: AsyncSession, kind: str):
-        self.db, self.kind = db, kind
+    def __init__(self, db: AsyncSession, kind: str, create_devices: bool = False):
+        self.db, self.kind, self.create_devices = db, kind, create_devices
         self.seen: set = set()
 
     async def load(self) -> None:
@@ -297,16 +301,23 @@ class _Importer:
         if not device_code:
             raise BusinessError(f"{dict(POINT_COLUMNS)['deviceCode']}: 必填")
         device_id = self.devices.get(device_code)
+        new_device = None
         if device_id is None:
-            raise BusinessError(f"设备不存在: {device_code}")
+            if not self.create_devices:
+                raise BusinessError(NO_DEVICE.format(code=device_code))
+            new_device = _validate(DeviceWrite, {"code": device_code, "name": device_code}, "datapoint",
+                                   {"code": "deviceCode", "name": "deviceCode"})
         data = _point_data(row, self.groups, self.sources)
-        data["deviceId"] = device_id
+        data["deviceId"] = device_id or 1  # a device added below: the row is checked whole before any write
         body = _validate(DataPointWrite, data, "datapoint")
         self._once(row)
+        if new_device is not None:
+            device_id = self.devices[device_code] = (await service.save_device(self.db, new_device)).id
+            body = body.model_copy(update={"device_id": device_id})
         existing = (await self.db.execute(select(DataPoint.id).where(DataPoint.device_id == device_id,
                                                                     DataPoint.code == body.code))).scalar()
         if existing is not None:
-            body = _validate(DataPointWrite, {**data, "id": existing}, "datapoint")
+            body = _validate(DataPointWrite, {**data, "deviceId": device_id, "id": existing}, "datapoint")
         await service.save_point(self.db, body)
 
     async def _model(self, row: dict) -> None:
@@ -438,7 +449,7 @@ def written(entry: ImportLog) -> str:
 async def _rows(db: AsyncSession, entry: ImportLog, rows: list[tuple[int, dict]], done: int) -> int:
     """Import `rows` (sheet row number, cells) after the first `done` (imported before) and answer how many were
     rejected in all; the counts and the progress are committed with the rows, every CHUNK rows."""
-    importer = _Importer(db, entry.type)
+    importer = _Importer(db, entry.type, bool(entry.create_devices))
     await importer.load()
     entry.total = len(rows)
     failed = entry.fail_count if done else 0

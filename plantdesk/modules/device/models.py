@@ -187,6 +187,9 @@ class ImportLog(IdMixin, TenantMixin, AuditMixin, Base):
     fail_count: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     message: Mapped[str | None] = mapped_column(String(500))
     finish_time: Mapped[datetime | None] = mapped_column(DateTime)
+    # A data-point import adds the devices its file names that do not exist (1: its user also held the device
+    # ledger's add authority when starting it); kept on the log so that a resumed job does the same.
+    create_devices: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
 
 class ImportErrorRow(IdMixin, TenantMixin, Base):

@@ -12,7 +12,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Body, File, Path, Query, Request, UploadFile
 
-from plantdesk.core import excel
+from plantdesk.core import excel, permissions
 from plantdesk.core.audit_models import ApiLog
 from plantdesk.core.context import Identity
 from plantdesk.core.crud import Resource, add_verbs, crud_router, get_or_raise, page_of, parse_ids
@@ -121,9 +121,9 @@ async def model_copy_process(db: TenantDb, body: Annotated[CopyProcess, Body()],
 
 
 @models.get("/export-model", response_model=None, responses=excel.XLSX_RESPONSE, dependencies=[TOKEN_IN_LINK])
-async def model_export(request: Request, db: TenantDb, user: Identity = ModelExport):
+async def model_export(request: Request, db: TenantDb, rt: Rt, user: Identity = ModelExport):
     """`ids` (optional) or the list filters; one row per template point."""
-    rows = await service.export_rows(db, MODEL.listing, request.query_params)
+    rows = await service.export_rows(db, MODEL.listing, request.query_params, user=user, cache=rt.cache)
     return excel.download(await io.export_models(db, rows), "device-models.xlsx")
 
 
@@ -190,7 +190,8 @@ DEVICE = Resource(
     exact={"modelId": Device.model_id, "deptId": Device.dept_id, "status": Device.status},
     sorts={"code": Device.code, "name": Device.name, "create_time": Device.create_time, "sort": Device.sort},
     order=(Device.sort, Device.code, Device.id),
-    save=service.save_device, remove=service.remove_devices, reads=service.device_reads)
+    save=service.save_device, remove=service.remove_devices, reads=service.device_reads,
+    data_scope=True)  # by the device's department (dept_id): docs/decisions.md "Plant data scopes"
 devices = crud_router(
     DEVICE, f"{PREFIX}/device", tags=["device"], ops=("list", "page", "detail", "save", "update", "remove"),
     names={"list": "device_list", "page": "device_page", "detail": "device_detail", "save": "device_save",
@@ -208,20 +209,26 @@ async def device_search(db: TenantDb, rt: Rt,
                         device_name: Annotated[str, Query(alias="deviceName", max_length=100)] = "",
                         user: Identity = DeviceView):
     """Devices whose name or code contains `deviceName` (at most 100)."""
-    return ok(await service.search_devices(db, device_name, rt.cache))
+    return ok(await service.search_devices(db, device_name, rt.cache, await _visible(db, rt, user)))
 
 
 @devices.get("/department", response_model=R[list[DeviceTreeNode]])
-async def device_department(db: TenantDb, user: Identity = DeviceView):
+async def device_department(db: TenantDb, rt: Rt, user: Identity = DeviceView):
     """Organisation view: the department tree with each department's devices as leaves (type dept / device)."""
-    return ok(await service.department_tree(db))
+    return ok(await service.department_tree(db, await _visible(db, rt, user)))
 
 
 @devices.get("/framework", response_model=R[list[DeviceTreeNode]])
-async def device_framework(db: TenantDb, user: Identity = DeviceView):
+async def device_framework(db: TenantDb, rt: Rt, user: Identity = DeviceView):
     """Framework view: the model tree (families by parentId) with each model's devices (type model / device);
     devices without a model come last under 无模型 (titleEn No model)."""
-    return ok(await service.framework_tree(db))
+    return ok(await service.framework_tree(db, await _visible(db, rt, user)))
+
+
+async def _visible(db, rt, user: Identity) -> service.Visible:
+    """The ledger's data scope, for its views beside the list."""
+    clause = await DEVICE.listing.scope_clause(db=db, user=user, cache=rt.cache)
+    return () if clause is None else (clause,)
 
 
 @devices.get("/parts", response_model=R[list[DeviceTreeNode]])
@@ -232,9 +239,9 @@ async def device_parts(db: TenantDb, device_id: Annotated[int, Query(alias="devi
 
 
 @devices.get("/export-device", response_model=None, responses=excel.XLSX_RESPONSE, dependencies=[TOKEN_IN_LINK])
-async def device_export(request: Request, db: TenantDb, user: Identity = DeviceExport):
+async def device_export(request: Request, db: TenantDb, rt: Rt, user: Identity = DeviceExport):
     """`ids` (optional) or the list filters."""
-    rows = await service.export_rows(db, DEVICE.listing, request.query_params)
+    rows = await service.export_rows(db, DEVICE.listing, request.query_params, user=user, cache=rt.cache)
     return excel.download(await io.export_devices(db, rows), "devices.xlsx")
 
 
@@ -290,11 +297,11 @@ add_verbs(points, POINT, ("detail", "save", "update", "remove"),
 
 
 @points.get("/export-datapoints", response_model=None, responses=excel.XLSX_RESPONSE, dependencies=[TOKEN_IN_LINK])
-async def point_export(request: Request, db: TenantDb, user: Identity = PointExport):
+async def point_export(request: Request, db: TenantDb, rt: Rt, user: Identity = PointExport):
     """`ids` (optional) or the list filters."""
     keyword = request.query_params.get("keyword")
     rows = await service.export_rows(db, POINT.listing, request.query_params,
-                                     lambda stmt: service.point_keyword(stmt, keyword))
+                                     lambda stmt: service.point_keyword(stmt, keyword), user=user, cache=rt.cache)
     return excel.download(await io.export_points(db, rows), "datapoints.xlsx")
 
 
@@ -306,8 +313,12 @@ async def point_template(user: Identity = PointImport):
 @points.post("/import-datapoints", response_model=R[ImportStarted])
 async def point_import(db: TenantDb, rt: Rt, file: Annotated[UploadFile, File()], user: Identity = PointImport):
     """Starts the import job: rows are (deviceCode, point code, ...); an existing point of the device is updated,
-    a new code is added. Poll oplog/import-datapoint-status or import-log/detail with the answered id."""
-    return ok(await service.start_import(db, rt.jobs, "datapoint", file))
+    a new code is added. A device code that does not exist becomes a device (named by its code) when the user
+    also holds the device ledger's add authority; otherwise its rows are refused naming it. Poll
+    oplog/import-datapoint-status or import-log/detail with the answered id."""
+    adds = user.is_administrator or not (await permissions.codes_for(user, db=db, cache=rt.cache)).isdisjoint(
+        DEVICE.codes("add"))
+    return ok(await service.start_import(db, rt.jobs, "datapoint", file, create_devices=adds))
 
 
 # --- data-point-source -------------------------------------------------------------------------------------------

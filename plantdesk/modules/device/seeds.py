@@ -3,7 +3,8 @@
 The shapes are core.menus' and system.dict.seeds'; core.areas assembles them with every other area's.
 """
 
-from plantdesk.core.menus import CRUD_IO, EXPORT, ROW, TOOLBAR, VIEW, button, menu
+from plantdesk.core.datascope import ALL, OWN_DEPT_CHILD
+from plantdesk.core.menus import CRUD_IO, EXPORT, ROW, TOOLBAR, VIEW, button, data_scope, menu
 
 MODEL_BUTTONS = [*CRUD_IO, button("copy", "复制", "Copy", ROW)]
 IMPORT_LOG_BUTTONS = [VIEW, button("download", "下载", "Download", ROW)]
@@ -32,6 +33,12 @@ MENUS: list[dict] = [
     ]),
 ]
 # fmt: on
+
+# The ledger (and the monitoring screens' device list, which reads it) by the device's department.
+DATA_SCOPES: list[dict] = [
+    data_scope("device_device", "本部门及下级的设备 / Own department's devices", OWN_DEPT_CHILD, "dept_id"),
+    data_scope("device_device", "全部设备 / All devices", ALL),
+]
 
 DICTS: list[dict] = [
     {

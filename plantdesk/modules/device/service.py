@@ -14,10 +14,12 @@ from typing import Any
 from fastapi import Request, UploadFile
 from sqlalchemy import Select, func, inspect, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.sql.elements import ColumnElement
 
 from plantdesk.core import excel, query, tenancy
 from plantdesk.core.audit_models import ApiLog
 from plantdesk.core.cache import Cache
+from plantdesk.core.context import Identity
 from plantdesk.core.crud import get_or_raise, mark_deleted, parse_ids
 from plantdesk.core.errors import BusinessError
 from plantdesk.core.jobs import Jobs
@@ -46,6 +48,9 @@ from plantdesk.modules.log import service as log_service
 from plantdesk.modules.system.models import Dept
 from plantdesk.modules.system.trees import forest
 
+# The ledger's data scope (core.datascope) as clauses on `device`: its views beside the list (the organisation and
+# framework trees, the name search) show the devices the list shows.
+Visible = Sequence[ColumnElement[bool]]
 POINT_FIELDS = ("code", "name", "unit", "data_type", "scale", "offset", "range_min", "range_max", "address",
                 "collect_group_id", "source_id", "deadband", "store", "point_class", "sort", "remark")
 
@@ -397,9 +402,9 @@ async def device_reads(db: AsyncSession, rows: Sequence[Device], cache: Cache | 
     return out
 
 
-async def search_devices(db: AsyncSession, name: str, cache: Cache) -> list[dict]:
+async def search_devices(db: AsyncSession, name: str, cache: Cache, visible: Visible = ()) -> list[dict]:
     """Devices whose name or code contains `name` (at most 100)."""
-    stmt = select(Device).order_by(Device.sort, Device.code).limit(100)
+    stmt = select(Device).where(*visible).order_by(Device.sort, Device.code).limit(100)
     clause = query.keyword(name, Device.name, Device.code)
     if clause is not None:
         stmt = stmt.where(clause)
@@ -578,24 +583,28 @@ Narrow = Callable[[Select], Select]
 
 
 async def export_rows(db: AsyncSession, listing: Listing, params: Mapping[str, str],
-                      narrow: Narrow | None = None) -> list[Any]:
-    """What an export writes: the rows `ids` names, or else those the list's filters (and `narrow`) find."""
+                      narrow: Narrow | None = None, *, user: Identity, cache: Cache) -> list[Any]:
+    """What an export writes: the rows `ids` names, or else those the list's filters (and `narrow`) find; either
+    within the list's data scope."""
     raw = params.get("ids")
     if raw:
         stmt = select(listing.model).where(listing.model.id.in_(parse_ids(raw)))
     else:
         stmt = listing.select(params)
         stmt = stmt if narrow is None else narrow(stmt)
-    return await listing.rows(db, stmt, limit=excel.MAX_IMPORT_ROWS)
+    return await listing.rows(db, stmt, limit=excel.MAX_IMPORT_ROWS, user=user, cache=cache)
 
 
-async def start_import(db: AsyncSession, jobs: Jobs | None, kind: str, file: UploadFile) -> dict:
-    """Queue the import of an uploaded sheet; the job (io.JOB) reads it back from the log row."""
+async def start_import(db: AsyncSession, jobs: Jobs | None, kind: str, file: UploadFile, *,
+                       create_devices: bool = False) -> dict:
+    """Queue the import of an uploaded sheet; the job (io.JOB) reads it back from the log row. `create_devices`:
+    a data-point import adds the devices its file names that do not exist."""
     content = await file.read()  # core.limits caps the request body (10 MB)
     name = (file.filename or "import.xlsx").replace("/", "_").replace("\\", "_")[-200:]
     if not name.lower().endswith(".xlsx") or content[:2] != b"PK":
         raise BusinessError("文件格式错误,请上传 xlsx 文件")
-    entry = ImportLog(type=kind, file_name=name, file_url="", content=content, state=io.QUEUED, progress=0)
+    entry = ImportLog(type=kind, file_name=name, file_url="", content=content, state=io.QUEUED, progress=0,
+                      create_devices=int(create_devices))
     db.add(entry)
     await db.flush()
     entry.file_url = f"import-{entry.id}.xlsx"
@@ -687,13 +696,13 @@ def _node(id_: int | str, title: str, kind: str, *, code: str | None = None, par
             "parent_id": str(parent_id), "title_en": title_en, "children": []}
 
 
-async def department_tree(db: AsyncSession) -> list[dict]:
+async def department_tree(db: AsyncSession, visible: Visible = ()) -> list[dict]:
     depts = list((await db.execute(select(Dept).order_by(Dept.sort, Dept.id))).scalars())
     nodes = [_node(d.id, d.dept_name, "dept", parent_id=d.parent_id) for d in depts]
     by_id = {n["id"]: n for n in nodes}
     roots = forest(nodes)
     loose: list[dict] = []
-    for device in (await db.execute(select(Device).order_by(Device.sort, Device.code))).scalars():
+    for device in (await db.execute(select(Device).where(*visible).order_by(Device.sort, Device.code))).scalars():
         leaf = _node(device.id, device.name, "device", code=device.code, parent_id=device.dept_id or 0)
         holder = by_id.get(str(device.dept_id))
         (holder["children"] if holder is not None else loose).append(leaf)
@@ -702,13 +711,13 @@ async def department_tree(db: AsyncSession) -> list[dict]:
     return roots
 
 
-async def framework_tree(db: AsyncSession) -> list[dict]:
+async def framework_tree(db: AsyncSession, visible: Visible = ()) -> list[dict]:
     models = list((await db.execute(select(EquipmentModel).order_by(EquipmentModel.sort, EquipmentModel.code)))
                   .scalars())
     nodes = [_node(m.id, m.name, "model", code=m.code, parent_id=m.parent_id) for m in models]
     by_id = {n["id"]: n for n in nodes}
     loose: list[dict] = []
-    for device in (await db.execute(select(Device).order_by(Device.sort, Device.code))).scalars():
+    for device in (await db.execute(select(Device).where(*visible).order_by(Device.sort, Device.code))).scalars():
         leaf = _node(device.id, device.name, "device", code=device.code, parent_id=device.model_id or 0)
         holder = by_id.get(str(device.model_id))
         (holder["children"] if holder is not None else loose).append(leaf)

@@ -23,5 +23,5 @@ def _seeds():
     return seeds
 
 
-AREA = Area("flow", depends=("system", "desk", "alarm"), routers=("router",), models=("models",), jobs=_jobs,
+AREA = Area("flow", depends=("system", "desk", "alarm", "form"), routers=("router",), models=("models",), jobs=_jobs,
             tools=_tools, menus=lambda: _seeds().MENUS, dicts=lambda: _seeds().DICTS)

@@ -18,7 +18,7 @@ What the adapter adds to the engine:
 - Only what the engine runs is accepted: every element of a process is on a list (SUPPORTED, EVENTS) or the model
   is refused with the element named; sequence flows without an `id` (valid BPMN, common in Flowable files) get one
   instead of being dropped.
-- Service and send tasks run built-in actions only (ACTIONS: http, mail, notify, set), configured with
+- Service and send tasks run built-in actions only (ACTIONS: http, mail, notify, set, alarm, form), configured with
   `flowable:type` and `flowable:field`s or a Camunda connector; the engine stops at them (they are manual tasks to
   Spiff) and the caller performs each action and finishes the task (`actions`, `finish`), so no action runs
   inside the engine and none is user code.
@@ -98,14 +98,21 @@ TOP_LEVEL = {"process", "message", "signal", "error", "escalation", "collaborati
              "dataStore", "import", "extension", "documentation", "extensionElements", "category",
              "correlationProperty", "interface"}
 # The built-in actions of service and send tasks, and the Flowable/Camunda names that map onto them.
-ACTIONS = {"http": "HTTP 调用", "mail": "邮件", "notify": "通知", "set": "设置变量"}
+ACTIONS = {"http": "HTTP 调用", "mail": "邮件", "notify": "通知", "set": "设置变量", "alarm": "创建告警",
+           "form": "创建表单记录"}
 ACTION_ALIASES = {"http-connector": "http", "mail-send": "mail", "email": "mail", "notification": "notify",
-                  "variables": "set"}
+                  "variables": "set", "formRecord": "form"}
 FIELD_ALIASES = {"requestUrl": "url", "requestMethod": "method", "requestHeaders": "headers",
                  "requestBody": "body", "responseVariableName": "result", "payload": "body", "html": "text",
-                 "content": "text", "title": "subject"}
+                 "content": "text", "title": "subject", "eventId": "event"}
+# A set or form action's parameters are variable or field names, kept as written but for the form's own name.
+NAMED_ALIASES = {"formKey": "form", "formId": "form"}
+# The actions' parameters; a form action's other parameters are the record's values by field (prop), as a set
+# action's are variables.
 ACTION_PARAMS = {"http": ("url", "method", "headers", "body", "result", "ignoreException"),
-                 "mail": ("to", "subject", "text"), "notify": ("to", "subject", "text")}
+                 "mail": ("to", "subject", "text"), "notify": ("to", "subject", "text"),
+                 "alarm": ("event", "value", "text")}
+NEEDED = {"http": "url", "mail": "to", "notify": "to", "alarm": "event", "form": "form"}
 CODE_ATTRIBUTES = ("class", "delegateExpression", "expression", "topic")
 
 
@@ -414,8 +421,8 @@ def _field_value(field_: etree._Element) -> str:
 
 def action_of(node: etree._Element) -> dict | None:
     """The built-in action a service or send task is configured with: `flowable:type` (http, mail, or PlantDesk's
-    notify and set) with `flowable:field`s, or a Camunda connector (http-connector, mail-send) with its input
-    parameters. None without one."""
+    notify, set, alarm and form) with `flowable:field`s, or a Camunda connector (http-connector, mail-send) with
+    its input parameters. None without one."""
     kind = _vendor(node, "type")
     params: dict[str, str] = {}
     extensions = node.find(f"{{{BPMN}}}extensionElements")
@@ -435,7 +442,9 @@ def action_of(node: etree._Element) -> dict | None:
                     params[part.get("name")] = (part.text or "").strip()
     if not kind:
         return None
-    return {"kind": ACTION_ALIASES.get(kind, kind), "params": {FIELD_ALIASES.get(k, k): v for k, v in params.items()}}
+    kind = ACTION_ALIASES.get(kind, kind)
+    aliases = NAMED_ALIASES if kind in ("set", "form") else FIELD_ALIASES
+    return {"kind": kind, "params": {aliases.get(k, k): v for k, v in params.items()}}
 
 
 def _check_action(element: etree._Element) -> None:
@@ -452,13 +461,13 @@ def _check_action(element: etree._Element) -> None:
     kind, params = action["kind"], action["params"]
     if kind not in ACTIONS:
         raise EngineError(f"{label} 的动作不受支持: {kind} (可用: {', '.join(ACTIONS)})")
-    needed = {"http": "url", "mail": "to", "notify": "to"}.get(kind)
+    needed = NEEDED.get(kind)
     if needed and not params.get(needed):
         raise EngineError(f"{label} 缺少参数: {needed}")
     for name, value in params.items():
-        if kind == "set" and not _variable_name(name):
+        if kind in ("set", "form") and name != "form" and not _variable_name(name):
             raise EngineError(f"{label} 的变量名无效: {name}")
-        if kind != "set" and name not in ACTION_PARAMS[kind]:
+        if kind not in ("set", "form") and name not in ACTION_PARAMS[kind]:
             raise EngineError(f"{label} 的参数不受支持: {name}")
         for expression in re.findall(r"\$\{[^}]*\}", value):
             translate(expression)

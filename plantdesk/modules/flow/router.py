@@ -30,6 +30,7 @@ from plantdesk.modules.flow.schemas import (
     FlowModelWrite,
     FlowRow,
     FlowStarted,
+    FlowTaskForm,
     FlowUploadCheck,
     LeaveRead,
     LeaveWrite,
@@ -327,6 +328,13 @@ async def diagram_view(db: TenantDb, user: CurrentUser, processInstanceId: IdQue
     """The deployed XML with the completed and the active element ids (bpmn-js colours them)."""
     xml, completed, active = await service.diagram(db, await service.instance_of(db, processInstanceId))
     return ok({"xml": xml, "completed": completed, "active": active})
+
+
+@process.get("/task-form", response_model=R[FlowTaskForm | None])
+async def task_form(db: TenantDb, user: CurrentUser, taskId: IdQuery):
+    """The form the task names (formKey), for the handling dialog to show; its values go back as complete-task's
+    variables. No data when the task names none; 表单不存在或未发布: <name> when its form is not published."""
+    return ok(await service.task_form(db, taskId))
 
 
 @process.get("/resource-view", response_model=R[FlowDiagram])

@@ -143,6 +143,16 @@ class FlowDiagram(Schema):
     active: list[str]
 
 
+class FlowTaskForm(Schema):
+    """The form a task names (formKey), as its newest published version: the avue option in `content`."""
+
+    design_id: Id
+    detail_id: Id
+    name: str
+    version: int
+    content: str
+
+
 class LeaveWrite(Schema):
     process_definition_id: Id | None = None
     leave_type: str = Field(min_length=1, max_length=32)

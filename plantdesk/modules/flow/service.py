@@ -28,6 +28,7 @@ from plantdesk.core.errors import BusinessError, NotFoundError
 from plantdesk.core.paging import PageParams, paginate
 from plantdesk.core.runtime import settings_of
 from plantdesk.modules.alarm import mail
+from plantdesk.modules.alarm import service as alarms
 from plantdesk.modules.desk import service as desk
 from plantdesk.modules.flow import engine
 from plantdesk.modules.flow.models import (
@@ -48,6 +49,7 @@ from plantdesk.modules.flow.models import (
     FlowTask,
 )
 from plantdesk.modules.flow.schemas import FlowModelRead, FlowModelWrite, LeaveWrite
+from plantdesk.modules.form import service as forms
 from plantdesk.modules.system.models import Dept, Role, User
 
 LEAVE_XML = Path(__file__).parent / "bpmn" / "leave.bpmn20.xml"
@@ -498,7 +500,38 @@ async def _set(_db: AsyncSession, _instance: FlowInstance, action: engine.Action
     return {name: action.value(name) for name in action.params}
 
 
-ACTION_RUNNERS = {"http": _http, "mail": _mail, "notify": _notify, "set": _set}
+async def _alarm(db: AsyncSession, instance: FlowInstance, action: engine.Action) -> dict:
+    """Raise the alarm event named (id or name) through the alarm area, with the value and text given; the trail
+    says which process raised it when no text is given."""
+    value = action.value("value") if action.params.get("value") else None
+    try:
+        number = None if value in (None, "") else float(value)
+    except (TypeError, ValueError):
+        raise BusinessError(f"{action.name}: 告警值不是数字: {value}") from None
+    try:
+        record = await alarms.raise_event(db, action.text("event"), number,
+                                          action.text("text") or f"流程 {instance.name}")
+    except BusinessError as exc:
+        raise BusinessError(f"{action.name}: {exc.msg}") from None
+    return {f"{action.key}AlarmId": record.id}
+
+
+async def _form(db: AsyncSession, instance: FlowInstance, action: engine.Action) -> dict:
+    """A record of the form named (id or name; its newest published version) through the form area: each field
+    takes the action's parameter of its prop, else the process variable of that name (what a user task's form
+    submitted), and the record is checked as a person's."""
+    try:
+        detail = await forms.published(db, action.text("form"))
+        props = [column["prop"] for column in forms.fields_of(forms.parse_content(detail.content))]
+        values = {prop: action.value(prop) if prop in action.params else action.data[prop]
+                  for prop in props if prop in action.params or prop in action.data}
+        record = await forms.add_record(db, settings_of(db), detail, values, instance.start_user_name or instance.name)
+    except BusinessError as exc:
+        raise BusinessError(f"{action.name}: {exc.msg}") from None
+    return {f"{action.key}RecordId": record.id}
+
+
+ACTION_RUNNERS = {"http": _http, "mail": _mail, "notify": _notify, "set": _set, "alarm": _alarm, "form": _form}
 
 
 async def claim(db: AsyncSession, user: Identity, task_id: int) -> None:
@@ -1008,6 +1041,17 @@ async def sent_page(db: AsyncSession, user: Identity, paging: PageParams, begin:
 async def instance_of(db: AsyncSession, instance_id: int) -> FlowInstance:
     """An instance of the caller's tenant (the session is bound to it)."""
     return await _get(db, FlowInstance, instance_id)
+
+
+async def task_form(db: AsyncSession, task_id: int) -> dict | None:
+    """The form a task of the caller's tenant names (formKey: a form design's id or name) in its newest published
+    version, for the handling dialog; None when it names none."""
+    task = await _get(db, FlowTask, task_id)
+    if not task.form_key:
+        return None
+    detail = await forms.published(db, task.form_key)
+    return {"design_id": detail.design_id, "detail_id": detail.id, "name": detail.name, "version": detail.version,
+            "content": detail.content}
 
 
 async def history(db: AsyncSession, instance: FlowInstance) -> list[dict]:

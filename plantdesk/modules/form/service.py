@@ -182,6 +182,27 @@ async def published_forms(db: AsyncSession, catalogue_id: int | None) -> list[di
              "content": d.content, "update_time": d.create_time} for d, cat in (await db.execute(stmt)).all()]
 
 
+async def published(db: AsyncSession, form: str) -> FormDesignDetail:
+    """The newest published version of the design a workflow names (a task's formKey, a form action): by id or
+    by name."""
+    form = form.strip()
+    design = await db.scalar(select(FormDesign).where(
+        FormDesign.id == int(form) if form.isdigit() else FormDesign.name == form).order_by(FormDesign.id).limit(1))
+    detail = await db.scalar(select(FormDesignDetail).where(FormDesignDetail.design_id == design.id).order_by(
+        FormDesignDetail.version.desc()).limit(1)) if design is not None else None
+    if detail is None:
+        raise BusinessError(f"表单不存在或未发布: {form}")
+    return detail
+
+
+async def add_record(db: AsyncSession, settings: Settings, detail: FormDesignDetail, values: dict[str, Any],
+                     user_name: str) -> FormLog:
+    """A submission of `detail` checked against its version and stored: a person's, or one a workflow's form
+    action makes."""
+    check_values(parse_content(detail.content), values)
+    return await add_log(db, settings, detail, values, user_name)
+
+
 def row_dict(row) -> dict[str, Any]:
     return {c.key: getattr(row, c.key) for c in row.__mapper__.column_attrs}
 
@@ -244,8 +265,7 @@ def _empty(value: Any) -> bool:
 async def submit_log(db: AsyncSession, settings: Settings, user: Identity, detail_id: int,
                      values: dict[str, Any]) -> FormLog:
     detail = await get_or_raise(db, FormDesignDetail, detail_id)
-    check_values(parse_content(detail.content), values)
-    log = await add_log(db, settings, detail, values, user.real_name or user.account)
+    log = await add_record(db, settings, detail, values, user.real_name or user.account)
     await db.refresh(log)
     return log
 

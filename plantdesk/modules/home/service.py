@@ -8,10 +8,10 @@ from __future__ import annotations
 from datetime import date, datetime, time
 
 import orjson
-from sqlalchemy import distinct, func, select
+from sqlalchemy import ColumnElement, distinct, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from plantdesk.core import permissions
+from plantdesk.core import datascope, permissions
 from plantdesk.core.cache import Cache
 from plantdesk.core.context import Identity
 from plantdesk.core.errors import BadRequest
@@ -43,6 +43,9 @@ MANAGER_ROLES = ("manager",)
 DEVICE_CODES = push.CODES
 ALARM_CODES = alarm_engine.VIEW_CODES
 PRODUCTION_CODES = ("oee", "oee_view", "batch", "batch_view", "product")
+# The data scopes the device and alarm cards count within: the ledger's and the alarm results' (docs/decisions.md
+# "Plant data scopes"), so an operator's home counts what his screens list.
+LEDGER = "device_device"
 NEWEST_ALARMS = 5
 TREND_POINTS = 4
 TREND_BUCKETS = 48
@@ -67,10 +70,10 @@ async def summary(db: AsyncSession, user: Identity, cache: Cache) -> dict:
 
     out: dict = {"profile": profile(user), "time": datetime.now().replace(microsecond=0)}
     if may(DEVICE_CODES):
-        out["devices"] = await devices(db, cache)
+        out["devices"] = await devices(db, cache, await datascope.clause(user, LEDGER, Device, db=db, cache=cache))
         out["trend"] = await trend(db)
     if may(ALARM_CODES):
-        out["alarms"] = await alarms(db)
+        out["alarms"] = await alarms(db, await alarm_service.RESULTS.scope_clause(db=db, user=user, cache=cache))
     if may(PRODUCTION_CODES):
         out["production"] = await production(db)
     out["tasks"] = await flow_tasks.my_tasks(db, user, {})
@@ -80,9 +83,10 @@ async def summary(db: AsyncSession, user: Identity, cache: Cache) -> dict:
     return out
 
 
-async def devices(db: AsyncSession, cache: Cache) -> dict:
-    """How many devices are online, offline, in fault, and with an alarm not cleared."""
-    ids = await monitor.device_ids(db)
+async def devices(db: AsyncSession, cache: Cache, scope: ColumnElement[bool] | None = None) -> dict:
+    """How many devices (within `scope`) are online, offline, in fault, and with an alarm not cleared."""
+    ids = await monitor.device_ids(db) if scope is None else list((await db.execute(
+        select(Device.id).where(scope))).scalars())
     states = await monitor.device_status(db, ids, cache) if ids else {}
     counts = dict.fromkeys((monitor.ONLINE, monitor.OFFLINE, monitor.FAULT), 0)
     for entry in states.values():
@@ -92,19 +96,20 @@ async def devices(db: AsyncSession, cache: Cache) -> dict:
     return {"total": len(ids), **counts, "in_alarm": in_alarm or 0}
 
 
-async def alarms(db: AsyncSession) -> dict:
-    """Alarms not cleared: by level (every level, most urgent first), how many are not confirmed, how many were
-    raised today, and the newest few."""
+async def alarms(db: AsyncSession, scope: ColumnElement[bool] | None = None) -> dict:
+    """Alarms not cleared (within `scope`): by level (every level, most urgent first), how many are not confirmed,
+    how many were raised today, and the newest few."""
+    mine = () if scope is None else (scope,)
     open_ = AlarmRecord.cleared == 0
-    counted = dict((await db.execute(select(AlarmRecord.level_id, func.count()).where(open_)
+    counted = dict((await db.execute(select(AlarmRecord.level_id, func.count()).where(open_, *mine)
                                      .group_by(AlarmRecord.level_id))).all())
     levels = (await db.execute(select(AlarmLevel).order_by(AlarmLevel.level, AlarmLevel.sort))).scalars().all()
     today = datetime.combine(date.today(), time())
     unaffirmed = await db.scalar(select(func.count()).select_from(AlarmRecord)
-                                 .where(open_, AlarmRecord.acknowledged == 0)) or 0
+                                 .where(open_, AlarmRecord.acknowledged == 0, *mine)) or 0
     raised_today = await db.scalar(select(func.count()).select_from(AlarmRecord)
-                                   .where(AlarmRecord.first_time >= today)) or 0
-    newest = (await db.execute(select(AlarmRecord).where(open_).order_by(AlarmRecord.first_time.desc(),
+                                   .where(AlarmRecord.first_time >= today, *mine)) or 0
+    newest = (await db.execute(select(AlarmRecord).where(open_, *mine).order_by(AlarmRecord.first_time.desc(),
                                                                          AlarmRecord.id.desc())
                                .limit(NEWEST_ALARMS))).scalars().all()
     reads = await alarm_service.result_reads(db, newest)

@@ -14,16 +14,18 @@ same services as the BladeX routes, in that console's shapes (design/bladex-cont
   screen whose view sits elsewhere in that console gets its path (VIEW_PATHS).
 """
 
+from collections.abc import Callable
 from typing import Annotated, Any
 
 import anyio
 from fastapi import APIRouter, Body, Depends, Header, Query, Request
 from fastapi.exceptions import RequestValidationError
+from fastapi.routing import APIRoute
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from plantdesk.core import dialects
 from plantdesk.core.context import Identity
-from plantdesk.core.crud import get_or_raise, page_of, request_ids
+from plantdesk.core.crud import get_or_raise, page_of
 from plantdesk.core.deps import CurrentUser, Db, OptionalUser, Rt, TenantDb, form_or_query, need
 from plantdesk.core.envelope import Id, R, ok
 from plantdesk.core.errors import BusinessError, TokenError
@@ -39,6 +41,7 @@ from plantdesk.modules.system.dict import service as dicts
 from plantdesk.modules.system.dict.schemas import DictNode, DictTreeNode
 from plantdesk.modules.system.menu import service as menus
 from plantdesk.modules.system.menu.schemas import MenuNode
+from plantdesk.modules.user import router as bladex_users
 from plantdesk.modules.user import service as users
 from plantdesk.modules.user.schemas import UserRead, UserWrite
 
@@ -47,13 +50,8 @@ CLIENT_ID = "saber4"  # the seeded client of this dialect (seed.sync CLIENTS)
 CAPTCHA_LENGTH = 5
 PLATFORM_TENANT = "000000"  # SpringBlade's default tenantId
 
-View = Annotated[Identity, need("user", "user_view")]
 Add = Annotated[Identity, need("user_add", "user_edit")]
 Edit = Annotated[Identity, need("user_edit")]
-Delete = Annotated[Identity, need("user_delete")]
-Grant = Annotated[Identity, need("user_role")]
-Reset = Annotated[Identity, need("user_reset")]
-Unlock = Annotated[Identity, need("user_unlock")]
 DictView = Annotated[Identity, need("dict", "dict_view")]
 NoticeView = Annotated[Identity, need(*desk.NOTICE.codes("view"))]
 
@@ -169,19 +167,31 @@ def _user_body(body: dict[str, Any]) -> UserWrite:
         raise RequestValidationError(exc.errors()) from None
 
 
-@router.get("/blade-system/user/list", response_model=R[Page[UserRead]])
-async def user_list(request: Request, db: TenantDb, rt: Rt, paging: Paging, user: View):
-    """Filters: account, realName, deptId (with its sub-departments), as the user page of the BladeX routes."""
-    return ok(await users.page(db, rt.cache, user, request.query_params, paging))
+def _as_bladex(name: str, endpoint: Callable[..., Any]) -> None:
+    """A 4.x user call with the BladeX route's parameters and reply: that route's own endpoint under the 4.x path."""
+    route = next(route for route in bladex_users.router.routes
+                 if isinstance(route, APIRoute) and route.endpoint is endpoint)
+    router.add_api_route(f"/blade-system/user/{name}", endpoint, methods=route.methods,
+                         response_model=route.response_model, response_class=route.response_class,
+                         responses=route.responses, dependencies=route.dependencies, name=route.name,
+                         description=route.description)
 
 
-@router.get("/blade-system/user/detail", response_model=R[UserRead])
-async def user_detail(db: TenantDb, rt: Rt, id: Annotated[Id, Query()], _: View):
-    return ok(await users.detail(db, rt.cache, id))
+_as_bladex("list", bladex_users.page)  # the BladeX path is /blade-user/page
+_as_bladex("detail", bladex_users.detail)
+_as_bladex("remove", bladex_users.remove)
+_as_bladex("grant", bladex_users.grant)
+_as_bladex("reset-password", bladex_users.reset_password)
+_as_bladex("unlock", bladex_users.unlock)
+_as_bladex("export-user", bladex_users.export_user)  # a download link: ?blade-auth=bearer <token>
+_as_bladex("export-template", bladex_users.export_template)
+_as_bladex("import-user", bladex_users.import_user)
 
 
 @router.get("/blade-system/user/info", response_model=R[UserRead])
 async def user_info(db: Db, rt: Rt, user: CurrentUser):
+    """Without the BladeX route's body code 601 (licence ends soon): this console shows any code but 200 as an
+    error and drops the answer."""
     return ok((await users.info(db, rt.cache, user))[0])
 
 
@@ -194,30 +204,6 @@ async def user_submit(db: TenantDb, rt: Rt, body: Annotated[dict[str, Any], Body
 @router.post("/blade-system/user/update", response_model=R[UserRead])
 async def user_update(db: TenantDb, rt: Rt, body: Annotated[dict[str, Any], Body()], user: Edit):
     return ok(await users.submit(db, rt.cache, user, _user_body(body), must_exist=True))
-
-
-@router.post("/blade-system/user/remove", response_model=R[bool])
-async def user_remove(request: Request, db: TenantDb, rt: Rt, user: Delete):
-    await users.remove(db, rt.cache, user, await request_ids(request, "ids"))
-    return ok(True)
-
-
-@router.post("/blade-system/user/grant", response_model=R[bool])
-async def user_grant(request: Request, db: TenantDb, _: Grant):
-    await users.grant(db, await request_ids(request, "userIds"), await request_ids(request, "roleIds"))
-    return ok(True)
-
-
-@router.post("/blade-system/user/reset-password", response_model=R[bool])
-async def user_reset_password(request: Request, db: TenantDb, rt: Rt, _: Reset):
-    await users.reset_passwords(db, rt.cache, await request_ids(request, "userIds"))
-    return ok(True)
-
-
-@router.post("/blade-system/user/unlock", response_model=R[bool])
-async def user_unlock(request: Request, db: TenantDb, rt: Rt, _: Unlock):
-    await users.unlock(db, rt.cache, await request_ids(request, "userIds"))
-    return ok(True)
 
 
 @router.post("/blade-system/user/update-password", response_model=R[bool])

@@ -203,7 +203,8 @@ class SeedRecord(IdMixin, Base):
     __tablename__ = "blade_seed_sync"
     __table_args__ = (UniqueConstraint("kind", "tenant_id", "code", "item"),)
 
-    kind: Mapped[str] = mapped_column(String(16))  # menu, dict, dict_biz, param
+    # client, menu, data_scope, dict, dict_biz, param; the demo's role_scope and staff_area
+    kind: Mapped[str] = mapped_column(String(16))
     tenant_id: Mapped[str] = mapped_column(String(12), default="")  # business dictionaries only
     code: Mapped[str] = mapped_column(String(255))  # menu code, dictionary code, parameter key
     item: Mapped[str] = mapped_column(String(255), default="")  # dictionary key (-1 for the group row)

@@ -1,6 +1,7 @@
-"""/api/blade-develop/datasource (data sources: list, detail, submit, remove, select, test, tables, columns, query)
-and /api/blade-develop/code (spec §7: list, detail, submit, remove, copy, gen-code; with preview and the column
-model a table suggests).
+"""/api/blade-develop/datasource (data sources: list, detail, submit, remove, select, test, tables, columns, query),
+/api/blade-api/visual/db (spec §7: the same data sources by the large screens' paths: list, db-list, detail,
+remove, submit) and /api/blade-develop/code (spec §7: list, detail, submit, remove, copy, gen-code; with preview
+and the column model a table suggests).
 
 Data sources are each tenant's own: /tool/datasource (code `datasource`) in the platform tenant and the
 large-screen data sources /visual/datasource (code `largedb`) in any tenant are the same rows and routes. Code
@@ -76,6 +77,12 @@ async def source_columns(db: TenantDb, id: IdQuery, table_name: Annotated[str, Q
 async def source_query(db: TenantDb, body: Annotated[QueryBody, Body()], user: Identity = SourceView):
     """Rows of one table: columns and conditions named from its catalogue, values bound, at most `limit`."""
     return ok(await service.query(db, body))
+
+
+# The large-screen data sources by spec §7's paths: the same resource, rows and checks; db-list is `select`.
+visual_db = APIRouter(prefix="/blade-api/visual/db", tags=["visual-db"])  # its own tag: operation ids stay unique
+add_verbs(visual_db, SOURCES, ("list", "detail", "submit", "remove"))
+visual_db.get("/db-list", response_model=R[list[DataSourceOption]])(source_select)
 
 
 def platform_need(*codes: str):
@@ -156,4 +163,4 @@ async def gen_code(request: Request, db: Db, user: Identity = platform_need("cod
 
 
 router = APIRouter()
-include(router, datasource, code)
+include(router, datasource, visual_db, code)

@@ -35,7 +35,7 @@ def template_bytes() -> bytes:
     return excel.workbook_bytes(COLUMNS, [], sheet="用户")
 
 
-async def import_users(db: AsyncSession, content: bytes, *, covered: bool) -> dict:
+async def import_users(db: AsyncSession, content: bytes, *, covered: bool) -> excel.ExcelImportResult:
     """Rows are checked one by one; a row with any error is reported and skipped, the others are written.
 
     Every check of a row runs before the row touches the session, so a refused row leaves nothing behind.
@@ -44,13 +44,13 @@ async def import_users(db: AsyncSession, content: bytes, *, covered: bool) -> di
     lookup = await _Lookup.load(db)
     initial = await hash_password(md5_hex(await params.get(db, "account.initPassword")))
     seen: set[str] = set()
-    errors: list[dict] = []
+    errors: list[excel.ExcelRowError] = []
     for number, row in enumerate(rows, start=2):  # row 1 is the header
         try:
             await _import_row(db, row, lookup, seen, covered=covered, initial=initial)
         except BusinessError as exc:
-            errors.append({"row": number, "msg": exc.msg})
-    return {"total": len(rows), "success": len(rows) - len(errors), "failed": len(errors), "errors": errors}
+            errors.append(excel.ExcelRowError(row=number, msg=exc.msg))
+    return excel.ExcelImportResult.of(len(rows), errors)
 
 
 async def _import_row(db: AsyncSession, row: dict, lookup: "_Lookup", seen: set[str], *, covered: bool,

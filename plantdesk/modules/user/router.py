@@ -21,7 +21,6 @@ from plantdesk.modules.user.schemas import (
     PlatformUpdate,
     ProfileUpdate,
     Registration,
-    UserImportResult,
     UserRead,
     UserWrite,
 )
@@ -167,7 +166,7 @@ async def export_template(_: Import):
     return excel.download(user_excel.template_bytes(), "用户数据模板.xlsx")
 
 
-@router.post("/import-user", response_model=R[UserImportResult])
+@router.post("/import-user", response_model=R[excel.ExcelImportResult])
 async def import_user(request: Request, db: TenantDb, _: Import, file: Annotated[UploadFile, File()]):
     """isCovered=1 (query or form) updates existing accounts; 0 reports them as errors. Bad rows are reported,
     not written."""

@@ -101,13 +101,3 @@ class Registration(Schema):
     oauth_id: str | None = Field(None, max_length=64)
 
 
-class ImportRowError(Schema):
-    row: int
-    msg: str
-
-
-class UserImportResult(Schema):
-    total: int
-    success: int
-    failed: int
-    errors: list[ImportRowError]

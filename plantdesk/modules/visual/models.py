@@ -1,7 +1,8 @@
 """Visualisation tables: `visual_map` (a site map: its image and name), `visual_map_dot` (a dot on a map: its
 spec §3 content kept as the JSON the console sends, its name and uid beside it for lookups), `large_api_hook`
 (a large-screen API hook: an outbound HTTP call a screen's chart reads) and `large_api_hook_error` (one failed
-call of a hook: the screen shows nothing from it, the operator reads why here)."""
+call of a hook, or the same failure repeated within a minute: the screen shows nothing from it, the operator
+reads why here)."""
 
 from datetime import datetime
 
@@ -12,7 +13,8 @@ from plantdesk.db.base import AuditMixin, Base, IdMixin, TenantMixin
 
 
 class VisualMap(IdMixin, TenantMixin, AuditMixin, Base):
-    """A map config: the image its dots sit on (a URL or a data URL) and its name."""
+    """A map config: the image its dots sit on (a URL or a data URL) and its name; `is_app` 1 when the mobile app
+    shows it (listIsAppAll / listNotAppAll)."""
 
     __tablename__ = "visual_map"
 
@@ -20,6 +22,7 @@ class VisualMap(IdMixin, TenantMixin, AuditMixin, Base):
     image_url: Mapped[str | None] = mapped_column(Text)
     sort: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     remark: Mapped[str | None] = mapped_column(String(500))
+    is_app: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
 
 class MapDot(IdMixin, TenantMixin, AuditMixin, Base):
@@ -51,7 +54,9 @@ class LargeApiHook(IdMixin, TenantMixin, AuditMixin, Base):
 
 
 class LargeApiHookError(IdMixin, TenantMixin, Base):
-    """One failed call of hook `api_id`."""
+    """Failed calls of hook `api_id` with one message: the first at `create_time`, `repeat_count` of them up to
+    `last_time`, all within a minute of the first (a hook that fails on every screen refresh writes a row a minute,
+    not a row a refresh)."""
 
     __tablename__ = "large_api_hook_error"
     __table_args__ = (Index("ix_large_api_hook_error_api", "tenant_id", "api_id", "create_time"),)
@@ -61,3 +66,5 @@ class LargeApiHookError(IdMixin, TenantMixin, Base):
     api_url: Mapped[str] = mapped_column(String(1000))
     message: Mapped[str] = mapped_column(String(1000))
     create_time: Mapped[datetime] = mapped_column(DateTime)
+    repeat_count: Mapped[int] = mapped_column(Integer, default=1, server_default="1")
+    last_time: Mapped[datetime | None] = mapped_column(DateTime)

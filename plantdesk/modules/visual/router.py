@@ -1,6 +1,8 @@
-"""/api/blade-api/visual (map configs, map dots per MapId, tags bound to data points, process types, DataByName,
-the large screens' summaries) and /api/blade-api/large (large-screen API hooks, their implementation method,
-Excel import and export, calls and error log). Every route acts in the caller's tenant."""
+"""/api/blade-api/visual (map configs, map dots per MapId and their look-ups by name and tag, tags bound to data
+points, process types by name and product, DataByName, a dot's business rows with their hooks' data, the large
+screens' summaries; its `db` folder, the large-screen data sources, is the tool area's) and /api/blade-api/large
+(large-screen API hooks, their implementation method, Excel import and export, calls and error log). Every route
+acts in the caller's tenant."""
 
 from typing import Annotated, get_args
 
@@ -17,10 +19,12 @@ from plantdesk.core.routing import include
 from plantdesk.modules.visual import service
 from plantdesk.modules.visual.models import LargeApiHook, VisualMap
 from plantdesk.modules.visual.schemas import (
+    BusiCall,
     Chart,
     DataByName,
     DataByNameBody,
     DepRead,
+    DotMapWrite,
     DotRead,
     DotWrite,
     HookCall,
@@ -60,6 +64,25 @@ async def map_list(request: Request, db: TenantDb, paging: Paging, user: Identit
 visual = APIRouter(prefix=PREFIX, tags=["visual"])
 DotEdit = need("map_add", "map_edit")
 MapId = Annotated[int, Query(alias="mapId", ge=1, lt=2**63)]
+OnMap = Annotated[int | None, Query(alias="mapId", ge=1, lt=2**63)]
+
+
+@visual.get("/listAll", response_model=R[list[MapRead]])
+async def map_all(db: TenantDb, user: Identity = MapView):
+    """Every map, unpaged (pickers), with its number of dots."""
+    return ok(await service.map_list(db))
+
+
+@visual.get("/listIsAppAll", response_model=R[list[MapRead]])
+async def map_app(db: TenantDb, user: Identity = MapView):
+    """The maps the mobile app shows (isApp 1)."""
+    return ok(await service.map_list(db, is_app=1))
+
+
+@visual.get("/listNotAppAll", response_model=R[list[MapRead]])
+async def map_not_app(db: TenantDb, user: Identity = MapView):
+    """The maps the mobile app does not show (isApp 0)."""
+    return ok(await service.map_list(db, is_app=0))
 
 
 @visual.get("/selectAll", response_model=R[list[DotRead]])
@@ -79,6 +102,34 @@ async def dot_add(db: TenantDb, body: Annotated[DotWrite, Body()], user: Identit
     """A new dot (spec §5 checks; its SCADA rows' tags must be data points of the tenant)."""
     body.id = None
     return ok(await service.save_dot(db, body), "添加成功")
+
+
+@visual.post("/addDotMap", response_model=R[list[DotRead]])
+async def dot_map_add(db: TenantDb, body: Annotated[DotMapWrite, Body()], user: Identity = DotEdit):
+    """Several dots of map `mapId` saved at once (each with an id updated, each without added; spec §5 checks
+    on every one, the first refused refuses all): the map's dots after."""
+    return ok(await service.save_dots(db, body), "操作成功!")
+
+
+@visual.get("/selectByName", response_model=R[list[DotRead]])
+async def dot_by_name(db: TenantDb, name: Annotated[str, Query(min_length=1, max_length=64)], map_id: OnMap = None,
+                      user: Identity = MapView):
+    """The dots whose name contains `name` (on map `mapId` when given)."""
+    return ok(await service.dots_named(db, name, map_id))
+
+
+@visual.get("/selectByTagName", response_model=R[list[DotRead]])
+async def dot_by_tag(db: TenantDb, tag_name: Annotated[str, Query(alias="tagName", min_length=1, max_length=160)],
+                     map_id: OnMap = None, user: Identity = MapView):
+    """The dots with a SCADA row of tag `tagName` (DEVICE.POINT), on map `mapId` when given."""
+    return ok(await service.dots_with_tag(db, tag_name, map_id))
+
+
+@visual.get("/getDataByImpl", response_model=R[list[BusiCall]])
+async def dot_busi_data(db: TenantDb, rt: Rt, id: IdQuery, user: Identity = MapView):
+    """Dot `id`'s business rows with the calls of their API hooks (busiApiList): each its data, or none and why
+    (logged like any failed call); the row's useData Y when all answered, N when one failed."""
+    return ok(await service.busi_calls(db, rt.settings, id))
 
 
 @visual.post("/updateById", response_model=R[DotRead])
@@ -119,6 +170,21 @@ async def tag_by_name(db: TenantDb, tag_name: Annotated[str, Query(alias="tagNam
 async def pro_type(db: TenantDb, user: Identity = MapView):
     """The process types (the craft flows) a business row can name."""
     return ok(await service.pro_types(db))
+
+
+@visual.get("/proTypeByName", response_model=R[list[ProType]])
+async def pro_type_by_name(db: TenantDb, type_name: Annotated[str, Query(alias="typeName", min_length=1,
+                                                                         max_length=128)],
+                           user: Identity = MapView):
+    """The process types named `typeName` (exact, as a business row's busiName and DataByName's TypeName)."""
+    return ok(await service.pro_types(db, [type_name]))
+
+
+@visual.get("/selectProcessByProduct", response_model=R[list[ProType]])
+async def process_by_product(db: TenantDb, product_id: Annotated[int, Query(alias="productId", ge=1, lt=2**63)],
+                             user: Identity = MapView):
+    """The process types (craft flows) of product `productId`."""
+    return ok(await service.pro_types(db, product_id=product_id))
 
 
 @visual.post("/DataByName", response_model=R[DataByName])

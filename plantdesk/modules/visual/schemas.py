@@ -20,6 +20,7 @@ class MapRead(TenantRowRead):
     image_url: str | None = None
     sort: int = 0
     remark: str | None = None
+    is_app: int = 0
     dot_count: int = 0
 
 
@@ -29,6 +30,7 @@ class MapWrite(Schema):
     image_url: str | None = Field(None, max_length=2_000_000)
     sort: int = Field(0, ge=0, le=1_000_000)
     remark: str | None = Field(None, max_length=500)
+    is_app: int = Field(0, ge=0, le=1)
 
 
 class DotPosition(Schema):
@@ -97,6 +99,20 @@ class DotWrite(Schema):
     id: Id | None = None
     map_id: Id
     content: DotContent
+
+
+class DotEntry(Schema):
+    """One dot of addDotMap: with an id an update of that dot, without a new one."""
+
+    id: Id | None = None
+    content: DotContent
+
+
+class DotMapWrite(Schema):
+    """addDotMap: dots of map `map_id` saved at once."""
+
+    map_id: Id
+    dots: list[DotEntry] = Field(min_length=1, max_length=500)
 
 
 class TagRead(Schema):
@@ -297,12 +313,16 @@ class ImplMethodBody(Schema):
 
 
 class HookErrorRead(Schema):
+    """Failed calls with one message: the first at `create_time`, `repeat_count` of them up to `last_time`."""
+
     id: Id
     api_id: Id
     api_name: str
     api_url: str
     message: str
     create_time: DateTime
+    repeat_count: int = 1
+    last_time: DateTime | None = None
 
 
 class HookCall(Schema):
@@ -312,6 +332,17 @@ class HookCall(Schema):
     chart: str | None = None
     data: Any = None
     error: str | None = None
+
+
+class BusiCall(Schema):
+    """getDataByImpl: a business row of a dot with the calls of its API hooks (busiApiList); useData Y when every
+    hook answered, N when one failed, 1 when it names none."""
+
+    busi_type: str | None = None
+    busi_name: str | None = None
+    alias_name: str | None = None
+    use_data: UseData = "1"
+    hooks: list[HookCall] = []
 
 
 ScreenData.model_rebuild()

@@ -32,7 +32,7 @@ from plantdesk.modules.device.monitor.store import now_ms, store
 from plantdesk.modules.product import service as production
 from plantdesk.modules.product.models import BatchProduct, Product, TechProcess
 from plantdesk.modules.visual.models import LargeApiHook, LargeApiHookError, MapDot, VisualMap
-from plantdesk.modules.visual.schemas import DotContent, DotWrite, HookWrite
+from plantdesk.modules.visual.schemas import DotContent, DotMapWrite, DotWrite, HookWrite
 
 log = logging.getLogger("plantdesk.visual")
 
@@ -55,6 +55,9 @@ MAX_SCREEN_HOOKS = 20  # hooks one screen answer calls
 TREND_POINTS = 4
 TREND_MINUTES = 60
 RECENT_ALARMS = 12
+MAX_FOUND = 500  # dots, maps and process types one look-up answers
+# A hook failing with the same message within this long of its row's first failure counts on that row.
+ERROR_WINDOW = timedelta(minutes=1)
 
 # --- map configs and dots -------------------------------------------------------------------------------------
 
@@ -64,6 +67,14 @@ async def map_reads(db: AsyncSession, rows: Sequence[VisualMap]) -> list[dict]:
     counts = dict((await db.execute(select(MapDot.map_id, func.count()).where(MapDot.map_id.in_(ids))
                                     .group_by(MapDot.map_id))).all()) if ids else {}
     return [{**production.row_dict(r), "dot_count": counts.get(r.id, 0)} for r in rows]
+
+
+async def map_list(db: AsyncSession, is_app: int | None = None) -> list[dict]:
+    """Every map (those the mobile app shows when `is_app` is 1, the others when 0), with its number of dots."""
+    stmt = select(VisualMap).order_by(VisualMap.sort, VisualMap.id).limit(MAX_FOUND)
+    if is_app is not None:
+        stmt = stmt.where(VisualMap.is_app == is_app)
+    return await map_reads(db, list((await db.execute(stmt)).scalars()))
 
 
 async def map_before_remove(db: AsyncSession, user, ids: list[int]) -> None:
@@ -110,6 +121,9 @@ async def save_dot(db: AsyncSession, body: DotWrite) -> MapDot:
     content = body.content
     check_dot(content)
     await get_map(db, body.map_id)
+    named = {i for r in content.map_tag_data.busi_data for i in r.busi_api_list}
+    if named and len(await hooks_by(db, ids=named)) != len(named):
+        raise BusinessError(HOOK_MISSING)
     bound = {r.point_id for r in content.map_tag_data.scada_data if r.point_id}
     tags = {t["point_id"]: t for t in await tags_of(db, bound)}
     for row in content.map_tag_data.scada_data:
@@ -131,6 +145,51 @@ async def save_dot(db: AsyncSession, body: DotWrite) -> MapDot:
     return dot
 
 
+async def save_dots(db: AsyncSession, body: DotMapWrite) -> list[MapDot]:
+    """addDotMap: each dot saved as addDot or updateById would (a dot with an id moves to this map); the first
+    refused dot refuses them all (its message; the request's transaction is rolled back)."""
+    for entry in body.dots:
+        await save_dot(db, DotWrite(id=entry.id, map_id=body.map_id, content=entry.content))
+    return await dots_of(db, body.map_id)
+
+
+async def dots_named(db: AsyncSession, name: str, map_id: int | None) -> list[MapDot]:
+    """selectByName: the dots whose name contains `name`, on map `map_id` when given."""
+    stmt = select(MapDot).where(MapDot.name.contains(name, autoescape=True))
+    if map_id is not None:
+        await get_map(db, map_id)
+        stmt = stmt.where(MapDot.map_id == map_id)
+    return list((await db.execute(stmt.order_by(MapDot.map_id, MapDot.id).limit(MAX_FOUND))).scalars())
+
+
+async def dots_with_tag(db: AsyncSession, tag_name: str, map_id: int | None) -> list[MapDot]:
+    """selectByTagName: the dots with a SCADA row of tag `tag_name` (DEVICE.POINT), on map `map_id` when given.
+    The content is JSON text: a substring match narrows (a tag name is a code pair, nothing JSON escapes),
+    reading each row decides."""
+    stmt = select(MapDot).where(MapDot.content.contains(tag_name, autoescape=True))
+    if map_id is not None:
+        await get_map(db, map_id)
+        stmt = stmt.where(MapDot.map_id == map_id)
+    found = []
+    for dot in (await db.execute(stmt.order_by(MapDot.map_id, MapDot.id))).scalars():
+        if any(row.get("tagName") == tag_name for row in _rows(dot, "SCADAData")):
+            found.append(dot)
+            if len(found) == MAX_FOUND:
+                break
+    return found
+
+
+def _rows(dot: MapDot, kind: str) -> list[dict]:
+    """The dot's busiData or SCADAData rows; unreadable content has none (spec §8: dot helper failures are only
+    logged)."""
+    try:
+        rows = json.loads(dot.content).get("mapTagData", {}).get(kind, [])
+    except (ValueError, AttributeError):
+        log.warning("dot %s has unreadable content", dot.id)
+        return []
+    return [r for r in rows if isinstance(r, dict)] if isinstance(rows, list) else []
+
+
 async def dots_of(db: AsyncSession, map_id: int) -> list[MapDot]:
     return list((await db.execute(select(MapDot).where(MapDot.map_id == map_id).order_by(MapDot.id))).scalars())
 
@@ -143,13 +202,24 @@ async def remove_dot(db: AsyncSession, dot_id: int) -> None:
 def bound_points(dots: Iterable[MapDot]) -> set[int]:
     ids: set[int] = set()
     for dot in dots:
-        try:
-            rows = json.loads(dot.content).get("mapTagData", {}).get("SCADAData", [])
-        except ValueError:
-            log.warning("dot %s has unreadable content", dot.id)  # spec §8: dot helper failures are only logged
-            continue
-        ids.update(int(r["pointId"]) for r in rows if isinstance(r, dict) and str(r.get("pointId") or "").isdigit())
+        ids.update(int(r["pointId"]) for r in _rows(dot, "SCADAData") if str(r.get("pointId") or "").isdigit())
     return ids
+
+
+async def busi_calls(db: AsyncSession, settings: Settings, dot_id: int) -> list[dict]:
+    """getDataByImpl: the dot's business rows, each with the calls of its API hooks (each hook called once however
+    many rows name it, at most MAX_SCREEN_HOOKS of them; a failure is logged like any failed call)."""
+    rows = _rows(await get_dot(db, dot_id), "busiData")
+    wanted = {int(i) for r in rows for i in r.get("busiApiList") or [] if str(i).isdigit()}
+    hooks = (await hooks_by(db, ids=wanted))[:MAX_SCREEN_HOOKS] if wanted else []
+    calls = {c["api_id"]: c for c in await _call(db, settings, hooks)}
+    out = []
+    for row in rows:
+        answered = [calls[int(i)] for i in row.get("busiApiList") or [] if str(i).isdigit() and int(i) in calls]
+        state = "1" if not answered else "N" if any(c["error"] for c in answered) else "Y"
+        out.append({"busi_type": row.get("busiType"), "busi_name": row.get("busiName"),
+                    "alias_name": row.get("aliasName"), "use_data": state, "hooks": answered})
+    return out
 
 
 # --- tags (data points as SCADA tags) -------------------------------------------------------------------------
@@ -200,13 +270,17 @@ async def departs(db: AsyncSession) -> list[dict]:
     return [{"device_id": i, "depart": n, "code": c, "line": line} for i, n, c, line in rows]
 
 
-async def pro_types(db: AsyncSession, names: Iterable[str] = ()) -> list[dict]:
-    """The process types: the craft flows, named by their process name, with their steps."""
+async def pro_types(db: AsyncSession, names: Iterable[str] = (), *, product_id: int | None = None) -> list[dict]:
+    """The process types: the craft flows, named by their process name, with their steps (those named, or those
+    of product `product_id`, which must be the tenant's)."""
     stmt = select(TechProcess).order_by(TechProcess.sort, TechProcess.id)
     wanted = [n for n in names if n]
     if wanted:
         stmt = stmt.where(TechProcess.process_name.in_(wanted))
-    rows = list((await db.execute(stmt.limit(500))).scalars())
+    if product_id is not None:
+        await production.check_product(db, product_id)
+        stmt = stmt.where(TechProcess.product_id == product_id)
+    rows = list((await db.execute(stmt.limit(MAX_FOUND))).scalars())
     products = await production.names(db, Product, Product.product_name, {r.product_id for r in rows})
     return [{"type_name": r.process_name, "process_id": r.id, "product_name": products.get(r.product_id, ""),
              "steps": [s.get("name", "") for s in json.loads(r.prot_list or "[]")]} for r in rows]
@@ -436,13 +510,29 @@ async def _call(db: AsyncSession, settings: Settings, hooks: list[LargeApiHook])
                 raise data  # cancellation and the like are not a hook's failure
             message = str(data) if isinstance(data, BusinessError) else f"接口调用失败: {type(data).__name__}"
             log.info("large-screen hook %s failed: %s", hook.id, message)
-            db.add(LargeApiHookError(api_id=hook.id, api_name=hook.api_name, api_url=hook.api_url,
-                                     message=message[:1000], create_time=datetime.now()))
+            await log_failure(db, hook, message[:1000], datetime.now())
             answers.append({"api_id": hook.id, "chart": hook.chart, "data": None, "error": message})
         else:
             answers.append({"api_id": hook.id, "chart": hook.chart, "data": data, "error": None})
     await db.flush()
     return answers
+
+
+async def log_failure(db: AsyncSession, hook: LargeApiHook, message: str, now: datetime) -> None:
+    """One error row per hook and message a minute: a repeat within ERROR_WINDOW of the row's first failure
+    counts on it (`repeat_count`, `last_time`), so a hook failing on every refresh of a wall screen (every 5 s
+    while polling) writes a row a minute, not a row a refresh. Two refreshes failing at the same instant may
+    each write the minute's row: a count split in two, never a call unlogged."""
+    row = (await db.execute(select(LargeApiHookError).where(
+        LargeApiHookError.api_id == hook.id, LargeApiHookError.message == message,
+        LargeApiHookError.create_time > now - ERROR_WINDOW).order_by(LargeApiHookError.create_time.desc())
+        .limit(1))).scalar_one_or_none()
+    if row is None:
+        db.add(LargeApiHookError(api_id=hook.id, api_name=hook.api_name, api_url=hook.api_url, message=message,
+                                 create_time=now, last_time=now, repeat_count=1))
+    else:
+        row.repeat_count += 1
+        row.last_time = now
 
 
 async def _fetch(settings: Settings, hook: LargeApiHook) -> Any:
@@ -468,8 +558,11 @@ async def _fetch(settings: Settings, hook: LargeApiHook) -> Any:
     return payload
 
 
-async def hooks_by(db: AsyncSession, *, chart: str | None = None, business_type: str | None = None) -> list:
+async def hooks_by(db: AsyncSession, *, chart: str | None = None, business_type: str | None = None,
+                   ids: Iterable[int] | None = None) -> list:
     stmt = select(LargeApiHook).order_by(LargeApiHook.id)
+    if ids is not None:
+        stmt = stmt.where(LargeApiHook.id.in_(set(ids)))
     if chart is not None:
         stmt = stmt.where(LargeApiHook.chart == chart)
     if business_type is not None:
@@ -519,5 +612,4 @@ async def import_hooks(db: AsyncSession, settings: Settings, content: bytes) -> 
             continue
         db.add(hook)
     await db.flush()
-    return excel.ExcelImportResult(total=len(rows), success=len(rows) - len(errors), failed=len(errors),
-                                   errors=errors)
+    return excel.ExcelImportResult.of(len(rows), errors)

@@ -68,6 +68,7 @@ class AlarmTimely(IdMixin, TenantMixin, Base):
     checked, and how old a published table's newest row may be before it counts as late."""
 
     __tablename__ = "alarm_timely"
+    __table_args__ = (Index("uq_alarm_timely_tenant", "tenant_id", unique=True),)
 
     enabled: Mapped[int] = mapped_column(Integer, default=1, server_default="1")
     interval_seconds: Mapped[int] = mapped_column(Integer, default=60, server_default="60")

@@ -252,11 +252,12 @@ async def source_timely(db: TenantDb, rt: Rt, source_id: SourceId, user: Identit
 
 
 @views.get("/sourceevent", response_model=R[Page[ResultRead]])
-async def source_event(request: Request, db: TenantDb, paging: Paging, source_id: SourceId, user: Identity = View):
-    """The alarm results of the source's metrics, newest first (the results' filters and sorts apply); another
-    tenant's source has none here."""
+async def source_event(request: Request, db: TenantDb, rt: Rt, paging: Paging, source_id: SourceId,
+                       user: Identity = View):
+    """The alarm results of the source's metrics, newest first (the results' filters, sorts and data scope apply);
+    another tenant's source has none here."""
     stmt = service.source_events(alarms.results_statement(request.query_params), source_id)
-    page = await alarms.RESULTS.page(db, stmt, paging)
+    page = await alarms.RESULTS.page(db, stmt, paging, user=user, cache=rt.cache)
     page["records"] = await alarms.result_reads(db, page["records"])
     return ok(page)
 

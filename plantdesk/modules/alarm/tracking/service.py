@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from datetime import datetime, timedelta
 
 from sqlalchemy import delete, func, select
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from plantdesk.config import Settings
@@ -340,8 +341,13 @@ async def run_due(db: AsyncSession) -> bool:
         return False
     await check(db, settings_of(db))  # before any write of ours: SQLite would hold its lock while sources answer
     if row is None:
-        row = AlarmTimely(enabled=1, interval_seconds=60, late_seconds=600)
-        db.add(row)
+        row = AlarmTimely(enabled=1, interval_seconds=60, late_seconds=600, last_run=now.replace(microsecond=0))
+        try:
+            async with db.begin_nested():
+                db.add(row)
+        except IntegrityError:  # another run of the job, on another worker, added the tenant's row meanwhile
+            pass
+        return True
     row.last_run = now.replace(microsecond=0)
     return True
 

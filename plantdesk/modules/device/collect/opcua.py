@@ -128,6 +128,11 @@ class _Changes:
         ts = int(stamp.timestamp() * 1000) if stamp else None
         self.pending.append((point.device_code, point.code, ts, _plain(value)))
 
+    def status_change_notification(self, status: Any) -> None:
+        """The subscription's state changed (the server stopping, a timeout): _watch's next read of the server's
+        state notices and ends the run, which marks the source offline. Without this method asyncua logs every
+        such change as an error (the soak counted them: bench/README.md)."""
+
 
 REFUSALS = {"BadNodeIdUnknown": "节点不存在", "BadNodeIdInvalid": "节点 ID 无效",
             "BadAttributeIdInvalid": "节点不是变量", "BadNotReadable": "节点不可读",

@@ -8,7 +8,9 @@ rows first.
 
 `monitor_latest` is what the realtime screens poll: the newest value received per point, plus the last value
 *stored* (store-on-change compares against it). `monitor_rollup_1m` / `_1h` hold min/max/sum/count/last per
-point and bucket of the stored rows, maintained in the same transaction as each batch.
+point and bucket of the stored rows; `monitor_rollup_mark` says up to where each is complete: the job
+`monitor.rollups` builds every bucket closed since from the raw rows (the hourly ones from the minute ones), and
+a row written below the mark later (late data, a backfill) is merged into its bucket by its writer.
 
 `device_token` holds per-device ingest tokens (hash only; the token itself is shown once).
 """
@@ -68,6 +70,15 @@ class MonitorRollup1m(_Rollup, Base):
 class MonitorRollup1h(_Rollup, Base):
     __tablename__ = "monitor_rollup_1h"
     __table_args__ = CLUSTERED
+
+
+class MonitorRollupMark(Base):
+    """Rollups of `grain` ("1m", "1h") hold every stored row with ts < `upto`; none of the rows after it."""
+
+    __tablename__ = "monitor_rollup_mark"
+
+    grain: Mapped[str] = mapped_column(String(8), primary_key=True)
+    upto: Mapped[int] = mapped_column(BigInteger)  # epoch ms, a bucket boundary
 
 
 class DeviceToken(IdMixin, TenantMixin, Base):

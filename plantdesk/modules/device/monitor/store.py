@@ -9,7 +9,16 @@ Store on change: a value is written to `monitor_data` when it moved by more than
 last *stored* value, when its text or quality changed, or when the last stored row is `heartbeat_ms` old;
 `monitor_latest` takes every newer value whatever the deadband. A value older than the point's latest (late
 data, a gateway's backfill) is stored as it is (no deadband) unless that (point, ts) is there already, and
-leaves the latest alone. Rollups count the rows stored, so they always agree with `monitor_data`.
+leaves the latest alone.
+
+Rollups count the rows stored, so they always agree with `monitor_data`, but no batch maintains them per value
+(each upsert an MVCC update of a rollup row: most of PostgreSQL's work per point, issue 30): the job
+`monitor.rollups` builds every bucket closed since `monitor_rollup_mark` from the raw rows, and a row stored
+below a mark (late data, a backfill) is merged into its bucket by its own batch. Writers hold a shared lock
+(PostgreSQL: an advisory lock; SQLite: its one writer) from reading the marks to their commit and the job holds
+it exclusively, so every row is counted exactly once: by the job when it was committed before the job ran, by
+its writer when the mark had passed it. A read of a span past a mark aggregates the raw rows (or the minute
+rollups) there, so what a reader sees is exact whether or not the job has run.
 """
 
 from __future__ import annotations
@@ -32,6 +41,8 @@ MINUTE, HOUR, DAY = 60_000, 3_600_000, 86_400_000
 HEARTBEAT_MS = 60_000
 Source = Literal["auto", "raw", "1m", "1h"]
 ROLLUP_TABLES = {"1m": ("monitor_rollup_1m", MINUTE), "1h": ("monitor_rollup_1h", HOUR)}
+ROLLUP_JOB, ROLLUP_CRON = "monitor.rollups", "* * * * * 5"  # each minute, 5 s after its buckets closed
+ROLLUP_LOCK = 0x6D6F6E69746F72  # PostgreSQL advisory lock: the job exclusive, each batch writing rows shared
 # Spans up to RAW_SPAN read raw rows; up to MINUTE_SPAN the 1-minute rollups; longer ones the hourly rollups.
 RAW_SPAN, MINUTE_SPAN = 6 * HOUR, 7 * DAY
 MAX_BUCKETS = 5_000
@@ -94,6 +105,44 @@ class _Stored(NamedTuple):
     stored_value: float | None
     stored_text: str | None
 
+
+_MARKS = "SELECT grain, upto FROM monitor_rollup_mark"
+# A database made without the migration (create_all) has no marks until the job's first run: until then each batch
+# merges all its rows itself, so the first marks are the current buckets' starts, not 0 (which made the first run
+# aggregate the whole history in one write transaction, holding SQLite's lock past the 30 s busy timeout).
+_MARKS_MISSING = text("INSERT INTO monitor_rollup_mark (grain, upto) VALUES ('1m', :m), ('1h', :h) "
+                      "ON CONFLICT (grain) DO NOTHING")
+# Closed buckets in [lo, hi) of the points there are, their rows found by the (point_id, ts) key per point, not
+# by a scan of whole days (PostgreSQL plans `IN (subquery)` as a scan of the day's partition, `= ANY(ARRAY(…))` as
+# the key's index): min/max/sum/count and the time of the last value, then the value at that time. `WHERE true`:
+# SQLite reads an INSERT … SELECT … ON CONFLICT as a join's ON without it.
+_REPLACE = ("ON CONFLICT (point_id, bucket) DO UPDATE SET min = excluded.min, max = excluded.max, "
+            "sum = excluded.sum, count = excluded.count, last = excluded.last, last_ts = excluded.last_ts")
+
+
+def _roll_up_sql(points: str) -> dict[str, Any]:
+    return {
+        "1m": text(
+            "INSERT INTO monitor_rollup_1m (point_id, bucket, min, max, sum, count, last, last_ts) "
+            "SELECT g.point_id, g.b, g.lo, g.hi, g.total, g.n, (SELECT d.value FROM monitor_data d "
+            "WHERE d.point_id = g.point_id AND d.ts = g.last_ts), g.last_ts FROM ("
+            f"SELECT point_id, ts - ts % {MINUTE} AS b, min(value) AS lo, max(value) AS hi, sum(value) AS total, "
+            f"count(value) AS n, max(ts) AS last_ts FROM monitor_data WHERE point_id {points} "
+            f"AND ts >= :lo AND ts < :hi AND value IS NOT NULL GROUP BY point_id, ts - ts % {MINUTE}) g WHERE true "
+            + _REPLACE),
+        "1h": text(
+            "INSERT INTO monitor_rollup_1h (point_id, bucket, min, max, sum, count, last, last_ts) "
+            "SELECT g.point_id, g.b, g.lo, g.hi, g.total, g.n, (SELECT m.last FROM monitor_rollup_1m m "
+            f"WHERE m.point_id = g.point_id AND m.bucket = g.last_ts - g.last_ts % {MINUTE}), g.last_ts FROM ("
+            f"SELECT point_id, bucket - bucket % {HOUR} AS b, min(min) AS lo, max(max) AS hi, sum(sum) AS total, "
+            f"sum(count) AS n, max(last_ts) AS last_ts FROM monitor_rollup_1m WHERE point_id {points} "
+            f"AND bucket >= :lo AND bucket < :hi GROUP BY point_id, bucket - bucket % {HOUR}) g WHERE true "
+            + _REPLACE),
+    }
+
+
+_ROLL_UP = {"postgresql": _roll_up_sql("= ANY(ARRAY(SELECT id FROM data_point))"),
+            "sqlite": _roll_up_sql("IN (SELECT id FROM data_point)")}
 
 # Built once: a text() with a thousand named marks, parsed on every call, cost more than the query (realtime).
 _LATEST_COLS = "SELECT point_id, ts, value, text_value, quality FROM monitor_latest"
@@ -180,6 +229,23 @@ class MonitorStore:
         listeners.written(db, fresh)
         return result
 
+    async def backfill(self, db: AsyncSession, samples: Iterable[Sample | tuple]) -> int:
+        """Write a past (a seeded history) in the session's transaction: each value stored as it is unless that
+        (point, ts) is there, its rollups with it; the points' latest values stay, and no listener hears it (it is
+        history, not news). Answers how many rows were stored."""
+        rows = sorted({(s[0], s[1]): (s[0], s[1], s[2], s[3] if len(s) > 3 else None, s[4] if len(s) > 4 else 0)
+                       for s in samples}.values(), key=itemgetter(0, 1))
+        if not rows:
+            return 0
+        pg = dialect(db) == "postgresql"
+        conn, driver = await _driver(db)
+        if pg:
+            await partitions.ensure_for(conn, (r[1] for r in rows))
+        stored = await self._insert_late(driver, pg, rows)
+        if stored:
+            await self._rollup(driver, pg, stored)
+        return len(stored)
+
     async def _stored_state(self, driver, pg: bool, point_ids: list[int]) -> dict[int, _Stored]:
         cols = "point_id, ts, value, text_value, quality, stored_ts, stored_value, stored_text"
         if pg:
@@ -252,10 +318,19 @@ class MonitorStore:
                 f"ON CONFLICT (point_id) DO UPDATE SET {update} WHERE excluded.ts > monitor_latest.ts", rows)
 
     async def _rollup(self, driver, pg: bool, rows: list[tuple]) -> None:
-        for table, width in ROLLUP_TABLES.values():
+        """Merge the rows below a rollup table's mark into their buckets (the job rolls up the rest)."""
+        if pg:
+            # Its own statement: a statement's snapshot is taken before a lock it waits for is granted.
+            await driver.execute("SELECT pg_advisory_xact_lock_shared($1)", ROLLUP_LOCK)
+            marks = dict(tuple(r) for r in await driver.fetch(_MARKS))
+        else:
+            async with driver.execute(_MARKS) as cursor:
+                marks = dict(await cursor.fetchall())
+        for grain, (table, width) in ROLLUP_TABLES.items():
+            upto = marks.get(grain, math.inf)
             acc: dict[tuple[int, int], list] = {}
             for pid, ts, value, *_ in rows:
-                if value is None:
+                if value is None or ts >= upto:
                     continue
                 key = (pid, ts - ts % width)
                 a = acc.get(key)
@@ -290,6 +365,26 @@ class MonitorStore:
                     f"sum = {table}.sum + excluded.sum, count = {table}.count + excluded.count, "
                     f"last = CASE WHEN excluded.last_ts >= {table}.last_ts THEN excluded.last ELSE {table}.last END, "
                     f"last_ts = max({table}.last_ts, excluded.last_ts)", [tuple(a) for a in acc.values()])
+
+    async def roll_up(self, db: AsyncSession) -> dict[str, int]:
+        """The job `monitor.rollups` (platform scope: the tables carry no tenant): build the buckets closed since
+        each rollup table's mark (the minute ones from the raw rows, the hourly ones from the minute ones),
+        replacing what is there, and move the marks; answers the marks."""
+        conn = await db.connection()
+        if dialect(db) == "postgresql":
+            await conn.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": ROLLUP_LOCK})
+        now = now_ms()
+        # A write first: on SQLite it takes the write lock, so no batch commits in between.
+        await conn.execute(_MARKS_MISSING, {"m": now - now % MINUTE, "h": now - now % HOUR})
+        marks: dict[str, int] = dict((await conn.execute(text(_MARKS))).all())
+        for grain, sql in _ROLL_UP[dialect(db)].items():
+            upto = now - now % ROLLUP_TABLES[grain][1]
+            if upto > marks[grain]:
+                await conn.execute(sql, {"lo": marks[grain], "hi": upto})
+                await conn.execute(text("UPDATE monitor_rollup_mark SET upto = :upto WHERE grain = :grain"),
+                                   {"upto": upto, "grain": grain})
+                marks[grain] = upto
+        return marks
 
     # --- reads ----------------------------------------------------------------------------------------------
 
@@ -336,47 +431,66 @@ class MonitorStore:
         width = interval or math.ceil(span / max(1, min(buckets, MAX_BUCKETS)))
         width = max(width, math.ceil(span / MAX_BUCKETS), 1)
         if source != "raw":
-            table, grain = ROLLUP_TABLES[source]
+            grain = ROLLUP_TABLES[source][1]
             width = max(grain, math.ceil(width / grain) * grain)
             start -= start % grain
-        series = {p: Series(p) for p in point_ids}
         conn = await db.connection()
-        pg = dialect(db) == "postgresql"
+        params: dict[str, Any] = {"start": start, "w": width}
         ids = list(point_ids)
-        params: dict[str, Any] = {"start": start, "end": end, "w": width}
-        if pg:
+        if dialect(db) == "postgresql":
             in_points, params["ids"] = "point_id = ANY(:ids)", ids
         else:
             in_points = "point_id IN (" + ",".join(f":p{i}" for i in range(len(ids))) + ")"
             params |= {f"p{i}": v for i, v in enumerate(ids)}
-        if source == "raw":
-            sql = (f"SELECT point_id, (ts - :start) / :w AS b, min(value), max(value), sum(value), count(value), "
-                   f"max(CASE WHEN value IS NOT NULL THEN ts END) FROM monitor_data "
-                   f"WHERE {in_points} AND ts >= :start AND ts < :end GROUP BY point_id, b")
-            last_sql = "SELECT point_id, ts, value FROM monitor_data WHERE point_id = :pid AND ts IN ({keys})"
-        else:
-            sql = (f"SELECT point_id, (bucket - :start) / :w AS b, min(min), max(max), sum(sum), sum(count), "
-                   f"max(last_ts) FROM {table} WHERE {in_points} AND bucket >= :start AND bucket < :end "
-                   f"GROUP BY point_id, b")
-            last_sql = f"SELECT point_id, last_ts, last FROM {table} WHERE point_id = :pid AND bucket IN ({{keys}})"
-        rows = (await conn.execute(text(sql), params)).all()
-        # `last` per bucket: the row at the bucket's newest ts (raw), or the rollup row holding it. One IN list
-        # per point: a row-value IN of (point, ts) pairs makes SQLite scan the whole table.
-        newest: dict[int, list[int]] = {}
-        for r in rows:
-            if r[6] is not None:
-                newest.setdefault(r[0], []).append(r[6] if source == "raw" else r[6] - r[6] % ROLLUP_TABLES[source][1])
-        last: dict[tuple[int, int], float] = {}
-        for pid, keys in newest.items():
-            for chunk in _chunks(keys, 500):
-                values: dict[str, Any] = {"pid": pid} | {f"k{i}": k for i, k in enumerate(chunk)}
-                marks = ",".join(f":k{i}" for i in range(len(chunk)))
-                for point, ts, value in await conn.execute(text(last_sql.format(keys=marks)), values):
-                    last[(point, ts)] = value
-        for pid, b, lo, hi, total, n, last_ts in sorted(rows, key=itemgetter(0, 1)):
-            n = int(n or 0)
-            series[pid].buckets.append(Bucket(ts=start + int(b) * width, min=lo, max=hi,
-                                              avg=(total / n) if n else None, last=last.get((pid, last_ts)), count=n))
+        # The span in pieces: the rollups up to their marks, the minute rollups or the raw rows past them, so a
+        # bucket not rolled up yet is read from what it is made of. Marks are bucket boundaries and the width a
+        # whole number of rollup buckets, so every piece falls in whole buckets of the answer.
+        pieces: list[tuple[str, int, int]] = []
+        lo = start
+        if source != "raw":
+            marks: dict[str, int] = dict((await conn.execute(text(_MARKS))).all())
+            for table in ("1h", "1m") if source == "1h" else ("1m",):
+                hi = end if table not in marks else min(end, max(lo, marks[table]))  # no mark: batches merged all
+                if hi > lo:
+                    pieces.append((table, lo, hi))
+                    lo = hi
+        if lo < end:
+            pieces.append(("raw", lo, end))
+        # min, max, sum, count and the time of the last value per (point, bucket), merged over the pieces
+        merged: dict[tuple[int, int], list] = {}
+        for piece, lo, hi in pieces:
+            if piece == "raw":
+                sql = (f"SELECT point_id, (ts - :start) / :w AS b, min(value), max(value), sum(value), count(value), "
+                       f"max(CASE WHEN value IS NOT NULL THEN ts END) FROM monitor_data "
+                       f"WHERE {in_points} AND ts >= :lo AND ts < :hi GROUP BY point_id, b")
+                last_sql = "SELECT point_id, ts, value FROM monitor_data WHERE point_id = :pid AND ts IN ({keys})"
+            else:
+                table, grain = ROLLUP_TABLES[piece]
+                sql = (f"SELECT point_id, (bucket - :start) / :w AS b, min(min), max(max), sum(sum), sum(count), "
+                       f"max(last_ts) FROM {table} WHERE {in_points} AND bucket >= :lo AND bucket < :hi "
+                       f"GROUP BY point_id, b")
+                last_sql = (f"SELECT point_id, last_ts, last FROM {table} WHERE point_id = :pid "
+                            f"AND bucket IN ({{keys}})")
+            rows = (await conn.execute(text(sql), params | {"lo": lo, "hi": hi})).all()
+            # `last` per bucket: the row at the bucket's newest ts (raw), or the rollup row holding it. One IN
+            # list per point: a row-value IN of (point, ts) pairs makes SQLite scan the whole table.
+            newest: dict[int, list[int]] = {}
+            for r in rows:
+                if r[6] is not None:
+                    newest.setdefault(r[0], []).append(r[6] if piece == "raw" else r[6] - r[6] % grain)
+            last: dict[tuple[int, int], float] = {}
+            for pid, keys in newest.items():
+                for chunk in _chunks(keys, 500):
+                    values: dict[str, Any] = {"pid": pid} | {f"k{i}": k for i, k in enumerate(chunk)}
+                    query = last_sql.format(keys=",".join(f":k{i}" for i in range(len(chunk))))
+                    for point, ts, value in await conn.execute(text(query), values):
+                        last[(point, ts)] = value
+            for pid, b, low, high, total, n, last_ts in rows:
+                _merge(merged, (pid, int(b)), low, high, total, int(n or 0), last_ts, last.get((pid, last_ts)))
+        series = {p: Series(p) for p in point_ids}
+        for (pid, b), (low, high, total, n, _, value) in sorted(merged.items()):
+            series[pid].buckets.append(Bucket(ts=start + b * width, min=low, max=high,
+                                              avg=(total / n) if n else None, last=value, count=n))
         return Aggregate(source, width, start, end, list(series.values()))
 
 
@@ -384,6 +498,21 @@ def _moved(value: float | None, stored: float | None, deadband: float) -> bool:
     if value is None or stored is None:
         return value is not stored
     return abs(value - stored) > deadband
+
+
+def _merge(merged: dict[tuple[int, int], list], key: tuple[int, int], low: float | None, high: float | None,
+           total: float | None, n: int, last_ts: int | None, last: float | None) -> None:
+    found = merged.get(key)
+    if found is None:
+        merged[key] = [low, high, total, n, last_ts, last]
+        return
+    if low is not None:
+        found[0] = low if found[0] is None else min(found[0], low)
+        found[1] = high if found[1] is None else max(found[1], high)
+        found[2] = total if found[2] is None else found[2] + total
+    found[3] += n
+    if last_ts is not None and (found[4] is None or last_ts > found[4]):
+        found[4], found[5] = last_ts, last
 
 
 def _chunks(items: list, size: int):
@@ -396,3 +525,4 @@ def now_ms() -> int:
 
 
 store = MonitorStore()
+

@@ -26,7 +26,6 @@ from plantdesk.core.paging import Page, Paging
 from plantdesk.core.routing import include
 from plantdesk.modules.system.dict import service as dicts
 from plantdesk.modules.system.dict.schemas import (
-    DictImportResult,
     DictItem,
     DictRead,
     DictTreeItem,
@@ -109,14 +108,14 @@ def _router(kind: dicts.Kind, prefix: str, *, view, submit_, delete, export_, im
                dependencies=[TOKEN_IN_LINK])(export)
     router.post("/export", response_model=None, responses=excel.XLSX_RESPONSE, name="export_post")(export)
 
-    @router.post("/import", response_model=R[DictImportResult])
+    @router.post("/import", response_model=R[excel.ExcelImportResult])
     async def import_(db: Session, rt: Rt, file: Annotated[UploadFile, File()], user: Identity = importing):
         """Multipart `file` (xlsx with the export's columns); rows with errors are reported and skipped."""
         content = await file.read(rt.settings.upload_max_bytes + 1)
         if len(content) > rt.settings.upload_max_bytes:
             raise BusinessError("上传文件过大")
         result = await dicts.import_rows(db, kind, excel.read_rows(content, dicts.EXPORT_COLUMNS))
-        return ok(result, "导入完成" if not result["errors"] else f"导入完成, {len(result['errors'])} 行有错误")
+        return ok(result, "导入完成" if not result.errors else f"导入完成, {result.failed} 行有错误")
 
     return router
 

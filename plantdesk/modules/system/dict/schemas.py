@@ -88,12 +88,3 @@ class DictWrite(Schema):
         return str(value) if isinstance(value, int) and not isinstance(value, bool) else value
 
 
-class RowError(Schema):
-    row: int
-    msg: str
-
-
-class DictImportResult(Schema):
-    total: int
-    success: int
-    errors: list[RowError]

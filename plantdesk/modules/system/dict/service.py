@@ -13,13 +13,13 @@ from typing import Any
 from sqlalchemy import Select, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from plantdesk.core import generations
+from plantdesk.core import excel, generations
 from plantdesk.core.cache import Cache
 from plantdesk.core.crud import get_or_raise
 from plantdesk.core.errors import BadRequest, BusinessError
 from plantdesk.core.listing import Listing
 from plantdesk.core.paging import PageParams
-from plantdesk.modules.system.dict.schemas import DictItem, DictRead, DictWrite, RowError
+from plantdesk.modules.system.dict.schemas import DictItem, DictRead, DictWrite
 from plantdesk.modules.system.models import Dict, DictBiz
 
 PARENT_KEY = "-1"
@@ -162,12 +162,12 @@ async def export_rows(db: AsyncSession, kind: Kind, *, code: str | None) -> list
             for r in (await db.execute(stmt)).scalars()]
 
 
-async def import_rows(db: AsyncSession, kind: Kind, rows: Iterable[dict]) -> dict:
+async def import_rows(db: AsyncSession, kind: Kind, rows: Iterable[dict]) -> excel.ExcelImportResult:
     """Upsert each row (key -1 or empty = the dictionary itself, else an item of the dictionary with that
     code, which must exist or come earlier in the file). Bad rows are reported and not written."""
     model = kind.model
-    total = success = 0
-    errors: list[RowError] = []
+    total = 0
+    errors: list[excel.ExcelRowError] = []
     for number, row in enumerate(rows, start=2):  # row 1 is the header
         total += 1
         code, key = row.get("code", ""), row.get("dictKey", "")
@@ -186,12 +186,11 @@ async def import_rows(db: AsyncSession, kind: Kind, rows: Iterable[dict]) -> dic
                 body.id = await db.scalar(select(model.id).where(
                     model.code == code, model.dict_key == body.dict_key, model.parent_id != 0).limit(1))
             await submit(db, kind, body)
-            success += 1
         except (BusinessError, BadRequest) as exc:
-            errors.append(RowError(row=number, msg=exc.msg))
+            errors.append(excel.ExcelRowError(row=number, msg=exc.msg))
         except ValueError:
-            errors.append(RowError(row=number, msg="数据格式错误"))
-    return {"total": total, "success": success, "errors": errors}
+            errors.append(excel.ExcelRowError(row=number, msg="数据格式错误"))
+    return excel.ExcelImportResult.of(total, errors)
 
 
 async def get_or_raise_parent(db: AsyncSession, kind: Kind, parent_id: int):

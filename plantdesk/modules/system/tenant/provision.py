@@ -7,7 +7,7 @@ import random
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from plantdesk.core import tenancy
+from plantdesk.core import areas, tenancy
 from plantdesk.core.errors import BusinessError
 from plantdesk.core.security.passwords import hash_password, md5_hex
 from plantdesk.modules.system.menu.service import package_menu_ids
@@ -47,8 +47,12 @@ async def create_tenant(db: AsyncSession, *, tenant_name: str, tenant_id: str | 
 
 
 async def menu_ids_for_codes(db: AsyncSession, codes: list[str]) -> list[int]:
-    """Each listed code grants that menu with all its descendants (sub-menus and buttons)."""
-    rows = (await db.execute(select(Menu.id, Menu.parent_id, Menu.code))).all()
+    """Each listed code grants that menu with all its descendants (sub-menus and buttons), the platform-only ones
+    excepted (core.areas.platform_menu_codes): what this grants goes to tenants' roles, and the platform
+    administrator role is given every menu by the seed sync."""
+    platform = areas.platform_menu_codes()
+    rows = [row for row in (await db.execute(select(Menu.id, Menu.parent_id, Menu.code))).all()
+            if row.code not in platform]
     children: dict[int, list[int]] = {}
     for id_, parent_id, _ in rows:
         children.setdefault(parent_id, []).append(id_)
