@@ -5,6 +5,17 @@ import { defineConfig } from 'vitest/config';
 // The backend serves the built app at / and the API at /api; in dev, Vite proxies /api to it.
 const backend = process.env.PLANTDESK_API_URL ?? 'http://127.0.0.1:8000';
 
+/**
+ * The boot entry (index.html), its modules (src/boot and what it imports) and the bundler's helpers (virtual modules, which the
+ * boot entry uses too): shared with the console, never part of its vendor chunk, or the boot entry would load
+ * all of it. bundle-size.mjs's boot figure shows when one is missing here.
+ */
+const BOOT_MODULES =
+  /[\\/](src[\\/](boot[\\/]|i18n[\\/]boot\.ts|app[\\/]menus\.ts|themes[\\/]palette\.ts|views[\\/]visual[\\/](routes|screen[\\/]loadECharts)\.ts)|node_modules[\\/]js-md5[\\/])/;
+const isBootShared = (id: string) => BOOT_MODULES.test(id) || id.startsWith('\0vite/preload-helper');
+const isBootModule = (id: string) =>
+  id.endsWith('.html') || id.startsWith('\0') || id.startsWith('rolldown:') || BOOT_MODULES.test(id);
+
 export default defineConfig({
   plugins: [react()],
   // `#src/...` is the one import root (tsconfig paths mirror it); no deep relative chains.
@@ -26,10 +37,17 @@ export default defineConfig({
     // link loads 23 files instead of 36 and the login page 7 instead of 15 (each file is a request and a
     // <link rel=modulepreload> inserted on the main thread), for a few KB more on some routes.
     rolldownOptions: {
+      // Two entries (docs/decisions.md "Console first paint"): index.html's boot entry, which paints the login
+      // form, and the console (main.tsx), which the boot entry imports; `vendor` is the console's static graph
+      // less the boot entry's own modules, so the boot entry loads none of it.
+      input: { index: 'index.html', console: 'src/main.tsx' },
       output: {
         codeSplitting: {
           groups: [
-            { name: 'vendor', tags: ['$initial'] },
+            // What the boot entry shares with the console, in one small chunk of its own: left to itself the
+            // bundler puts it in the console's entry chunk, which index.html would then preload.
+            { name: 'boot', test: isBootShared, priority: 2 },
+            { name: 'vendor', tags: ['$initial'], test: (id) => !isBootModule(id), priority: 1 },
             {
               name: 'shared',
               test: /node_modules[\\/]/,

@@ -1,6 +1,6 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: Flowable expressions are literally ${name}.
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { crudOf, dialog, login, openMenu, toast } from './support';
+import { crudOf, dialog, login, openMenu, tab, toast } from './support';
 
 // The leave process across three people, each in their own browser context: applicant, manager, HR.
 test.describe.configure({ timeout: 180_000 });
@@ -237,4 +237,51 @@ test('multi-instance settings drawn in the designer are saved, shown again and d
     .getByRole('button', { name: /确\s*定/ })
     .click();
   await expect(toast(admin)).toContainText('部署成功');
+});
+
+test('a process file without a diagram is deployed and its diagram is laid out, not an empty canvas', async ({
+  browser,
+}) => {
+  const stamp = Date.now().toString(36);
+  const key = `e2e_bare_${stamp}`;
+  // As Flowable's examples are written: no BPMNDiagram, and a sequence flow without an id.
+  const xml = `<?xml version="1.0" encoding="UTF-8"?>
+<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:flowable="http://flowable.org/bpmn"
+  targetNamespace="e2e">
+  <process id="${key}" name="e2e无图${stamp}" isExecutable="true">
+    <startEvent id="start"/>
+    <sequenceFlow sourceRef="start" targetRef="sign"/>
+    <userTask id="sign" name="班组长签字" flowable:candidateGroups="user"/>
+    <sequenceFlow id="toApprove" sourceRef="sign" targetRef="approve"/>
+    <userTask id="approve" name="车间主任审批" flowable:candidateGroups="user"/>
+    <sequenceFlow id="toEnd" sourceRef="approve" targetRef="end"/>
+    <endEvent id="end"/>
+  </process>
+</definitions>`;
+  const admin = await as(browser, { tenantId: TENANT, username: 'admin', password: 'admin' });
+  await openMenu(admin, ['流程管理', '模型部署'], /\/flow\/deploy$/);
+  const upload = admin.locator('form#flow-upload');
+  await upload.locator('input[type="file"]').setInputFiles({
+    name: `${key}.bpmn20.xml`,
+    mimeType: 'text/xml',
+    buffer: Buffer.from(xml),
+  });
+  await expect(upload.locator('.ant-upload-list-item-done')).toHaveCount(1); // the server's check passed
+  await upload.getByRole('button', { name: /部\s*署/ }).click();
+  await expect(toast(admin)).toContainText('部署成功');
+
+  // The screen is named as its catalogue, which openMenu would click (and fold) instead: the catalogue is open.
+  await admin.locator('.pd-sider .ant-menu-item').getByText('流程管理', { exact: true }).click();
+  await expect(tab(admin, '流程管理')).toBeVisible();
+  await crudOf(admin, 'flow-manager').row(key).getByRole('button', { name: '流程图' }).click();
+  const diagram = dialog(admin).getByTestId('flow-diagram');
+  // every element drawn (4 shapes, the id-less flow among the 3 connections), named, left to right
+  await expect(diagram.locator('.djs-shape')).toHaveCount(4);
+  await expect(diagram.locator('.djs-connection')).toHaveCount(3);
+  const sign = diagram.locator('[data-element-id="sign"]');
+  const approve = diagram.locator('[data-element-id="approve"]');
+  await expect(sign.locator('text')).toHaveText('班组长签字');
+  await expect(approve.locator('text')).toHaveText('车间主任审批');
+  const [first, second] = [await sign.boundingBox(), await approve.boundingBox()];
+  expect(first && second && first.x + first.width <= second.x).toBe(true);
 });

@@ -46,6 +46,8 @@ test('the demo home shows the plant live, asks nothing it may not read, and ever
   await tab(page, '首页').click();
   await home.locator('[data-card="devices"]').getByTestId('home-online').click();
   await expect(page).toHaveURL(/\/device\/device$/);
+  // The ledger settles its table state into the URL once its rows are there; leave it only after that.
+  await expect(page.locator('.ant-table-row').first()).toBeVisible({ timeout: 30_000 });
   await tab(page, '首页').click();
   await page.getByTestId('home-arrange').click();
   await page.getByTestId('home-arrange-tasks').getByRole('switch').click();

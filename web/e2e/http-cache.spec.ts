@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Request, test } from '@playwright/test';
 import { login } from './support';
 
 // The hot reads (menus, dictionaries, the bell, the user page) answer an ETag with `Cache-Control: private,
@@ -10,10 +10,18 @@ import { login } from './support';
 const ROUTES = '/api/blade-system/menu/routes';
 
 test('an unchanged menu is revalidated by the browser and rendered from its cache', async ({ page }) => {
+  // The first page's own menu requests are done before the reload: one still in flight would be taken for the
+  // reloaded page's, and its body is gone with the page. (Not `networkidle`: the live channel's stream stays open.)
+  let inFlight = 0;
+  const counted = (delta: number) => (r: Request) => {
+    if (new URL(r.url()).pathname === ROUTES) inFlight += delta;
+  };
+  page.on('request', counted(1));
+  page.on('requestfinished', counted(-1));
+  page.on('requestfailed', counted(-1));
   await login(page);
-  // The first page's own menu request is done before the reload: one still in flight would be taken for the
-  // reloaded page's, and its body is gone with the page.
-  await page.waitForLoadState('networkidle');
+  await expect(page.locator('.pd-sider').getByRole('menuitem', { name: '系统管理' })).toBeVisible();
+  await expect.poll(() => inFlight).toBe(0);
   const finished = page.waitForEvent('requestfinished', (r) => new URL(r.url()).pathname === ROUTES);
 
   // The shell asks for the menus again after a reload (the stored session renders first, then refreshes).

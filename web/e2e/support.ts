@@ -3,6 +3,11 @@ import { expect, type Page } from '@playwright/test';
 /** The seeded platform administrator (DESIGN §6). */
 export const ADMIN = { tenantId: '000000', username: 'admin', password: 'admin' };
 
+/** Logging in (an argon2 hash) and a screen's first visit (its chunk, then its data) take seconds more than the
+ * usual 10 on the shared 2-core machine under load: these waits are for state, so a longer bound costs nothing
+ * when it is quick. */
+const LOADED = { timeout: 30_000 };
+
 /** Signs in through the login page and waits for the home tab. */
 export async function login(page: Page, account = ADMIN) {
   await page.goto('/login');
@@ -12,8 +17,8 @@ export async function login(page: Page, account = ADMIN) {
   if (account.tenantId !== ADMIN.tenantId) await page.getByPlaceholder('租户编号').fill(account.tenantId);
   await page.getByPlaceholder('密码').fill(account.password);
   await page.getByRole('button', { name: /登\s*录/ }).click();
-  await expect(page).toHaveURL(/\/wel\/index$/);
-  await expect(tab(page, '首页')).toBeVisible();
+  await expect(page).toHaveURL(/\/wel\/index$/, LOADED);
+  await expect(tab(page, '首页')).toBeVisible(LOADED);
 }
 
 /** A tab of the tab strip (label and close button) by its label. */
@@ -39,8 +44,8 @@ export async function openMenu(page: Page, names: string[], path: RegExp) {
     if (isCatalogue) await expect(sider.locator('.ant-motion-collapse')).toHaveCount(0);
   }
   // The path only: a screen keeping its table state in the URL reopens where it was left (`?q.name=...`).
-  await expect.poll(() => new URL(page.url()).pathname).toMatch(path);
-  await expect(tab(page, names.at(-1) ?? '')).toBeVisible();
+  await expect.poll(() => new URL(page.url()).pathname, LOADED).toMatch(path);
+  await expect(tab(page, names.at(-1) ?? '')).toBeVisible(LOADED);
 }
 
 export const NOTICES = { menu: ['工作台', '通知公告'], path: /\/desk\/notice$/ };

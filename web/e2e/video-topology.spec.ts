@@ -133,14 +133,14 @@ test('cameras: an ffmpeg HLS stream plays in a tile, an internal address is refu
   const topology = await api<{ id: string }>(page, 'POST', '/topology/submit', {
     data: { name: uniqueName('E2E topology'), content: '{"nodes":[],"edges":[]}' },
   });
-  await page.goto(`/topology/management?id=${topology.id}`);
+  await page.goto(`/topology/management?q.id=${topology.id}`);
   const editor = page.getByTestId('topology-editor');
   await editor.getByText('编辑').click();
   await editor.getByRole('button', { name: /添加设备/ }).click();
   await editor.getByTestId('topology-node').click();
   const inspector = page.getByTestId('topology-inspector');
   await inspector.getByTestId('topology-device').click();
-  await pickOption(page, 'Reactor R-101');
+  await pickOption(page, '反应釜 Reactor R-101');
   await inspector.getByTestId('topology-point').click();
   await pickOption(page, '(TEMP)');
   await editor.getByRole('button', { name: /保\s*存/ }).click();
@@ -148,7 +148,7 @@ test('cameras: an ffmpeg HLS stream plays in a tile, an internal address is refu
 
   await page.reload();
   const node = page.getByTestId('topology-node');
-  await expect(node).toContainText('Reactor R-101');
+  await expect(node).toContainText('反应釜 Reactor R-101');
   // A value arrives over the live channel while the page is open.
   await api(page, 'POST', '/device-management/telemetry', {
     data: { deviceCode: 'R101', values: { TEMP: 42.5 } },

@@ -18,7 +18,7 @@ test('warning indicators: the seeded ones with their last value, one added, chan
   await login(page, DEMO_ADMIN);
   await openWarning(page, '预警指标', /\/index\/warnIndicators/);
   const indicators = crudOf(page, 'warning-indicator');
-  const seeded = indicators.row('Alarms per day, whole plant');
+  const seeded = indicators.row('全厂日告警数 Alarms per day, whole plant');
   await expect(seeded).toContainText('告警数');
   await expect(seeded).toContainText(/预警|正常/);
 
@@ -52,7 +52,7 @@ test('warning indicators: the seeded ones with their last value, one added, chan
   await page.getByRole('tab', { name: '告警指标' }).click();
   const metrics = page.getByTestId('alarm-metrics');
   await expect(metrics.locator('.ant-table-row').first()).toBeVisible();
-  await expect(metrics).toContainText('Pump P-101A high vibration');
+  await expect(metrics).toContainText('进料泵振动高 Pump P-101A high vibration');
 });
 
 test('warning management: figures and charts of the history, records by period, publishing a day', async ({
@@ -65,7 +65,7 @@ test('warning management: figures and charts of the history, records by period, 
   await expect(total.locator('.ant-statistic-content')).not.toHaveText('0');
   await expect(screen.getByTestId('warning-trend').locator('canvas')).toBeVisible();
   const records = crudOf(page, 'warning-record');
-  await expect(records.row('Alarms per day, whole plant').first()).toBeVisible();
+  await expect(records.row('全厂日告警数 Alarms per day, whole plant').first()).toBeVisible();
 
   await screen.getByText('按周').click();
   await expect(screen.getByTestId('warning-trend')).toBeVisible();

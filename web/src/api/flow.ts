@@ -8,6 +8,7 @@ import {
   type FlowModelDetail,
   type FlowModelRead,
   type FlowRow,
+  type FlowTaskForm,
   getBladeDeskProcessLeaveDetail,
   getBladeDeskProcessLeaveList,
   getBladeFlowFollowList,
@@ -17,6 +18,7 @@ import {
   getBladeFlowProcessDiagramView,
   getBladeFlowProcessHistoryFlowList,
   getBladeFlowProcessResourceView,
+  getBladeFlowProcessTaskForm,
   getBladeFlowWorkClaimList,
   getBladeFlowWorkDoneList,
   getBladeFlowWorkSendList,
@@ -46,6 +48,7 @@ export type {
   FlowModelDetail,
   FlowModelRead,
   FlowRow,
+  FlowTaskForm,
   LeaveRead,
 };
 
@@ -128,8 +131,13 @@ export const doneApi = listApi<FlowRow>(getBladeFlowWorkDoneList as Lister<FlowR
 export const claimTask = async (taskId: string) =>
   (await postBladeFlowWorkClaimTask({ params: { taskId } })).msg;
 
-export const completeTask = async (taskId: string, pass: boolean, comment: string) =>
-  (await postBladeFlowWorkCompleteTask({ taskId, flag: pass ? 'ok' : 'no', comment, variables: {} })).msg;
+/** `variables`: the task form's values, merged into the process data (conditions and later steps read them). */
+export const completeTask = async (
+  taskId: string,
+  pass: boolean,
+  comment: string,
+  variables: Record<string, unknown> = {},
+) => (await postBladeFlowWorkCompleteTask({ taskId, flag: pass ? 'ok' : 'no', comment, variables })).msg;
 
 export const startProcess = async (processDefinitionId: string, variables: Record<string, unknown> = {}) =>
   (await postBladeFlowWorkStartProcess({ processDefinitionId, variables })).data;
@@ -139,6 +147,10 @@ export const fetchHistory = async (processInstanceId: string) =>
 
 export const fetchDiagram = async (processInstanceId: string) =>
   (await getBladeFlowProcessDiagramView({ processInstanceId } as never)).data as FlowDiagram;
+
+/** The form the task names (formKey) in its newest published version; null when it names none. */
+export const fetchTaskForm = async (taskId: string) =>
+  ((await getBladeFlowProcessTaskForm({ taskId } as never)).data ?? null) as FlowTaskForm | null;
 
 export const fetchDefinitionDiagram = async (processDefinitionId: string) =>
   (await getBladeFlowProcessResourceView({ processDefinitionId } as never)).data as FlowDiagram;

@@ -1,8 +1,17 @@
-import axios, { type AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import axios, {
+  type AxiosAdapter,
+  type AxiosError,
+  AxiosHeaders,
+  type AxiosResponse,
+  type InternalAxiosRequestConfig,
+} from 'axios';
 import { toast } from '#src/app/feedback';
 import { useLogs } from '#src/app/stores/logs';
 import { useSession } from '#src/app/stores/session';
+import { CLIENT_AUTHORIZATION, REQUEST_TIMEOUT } from '#src/boot/api';
+import { takeEarly } from '#src/boot/prefetch';
 import { i18n } from '#src/i18n';
+import { HttpError, sessionHooks } from './httpCore';
 
 declare module 'axios' {
   interface AxiosRequestConfig {
@@ -19,42 +28,13 @@ declare module 'axios' {
   }
 }
 
-/** The console's OAuth2 client (docs/decisions.md): a browser client secret protects nothing. */
-export const CLIENT_AUTHORIZATION = `Basic ${btoa('plantdesk:plantdesk_secret')}`;
-
-export const REQUEST_TIMEOUT = 10_000;
+export { CLIENT_AUTHORIZATION, HttpError, REQUEST_TIMEOUT, sessionHooks };
 
 /** A 503 (database, Redis or disk down: docs/decisions.md "Faults") is retried for reads, this many times. */
 export const UNAVAILABLE_RETRIES = 3;
 const RETRY_AFTER_DEFAULT = 5;
 const RETRY_AFTER_MAX = 30;
 const IDEMPOTENT = new Set(['get', 'head', 'options']);
-
-export class HttpError extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-    readonly response?: AxiosResponse,
-  ) {
-    super(message);
-    this.name = 'HttpError';
-  }
-}
-
-/**
- * What the HTTP layer needs from the session machinery. The app wires these at start-up (app/account.ts);
- * keeping them as hooks keeps this module free of import cycles and easy to test.
- */
-export const sessionHooks = {
-  /** Refresh the token pair; rejects when that is not possible. Single-flight on the caller's side. */
-  refresh: (): Promise<void> => Promise.reject(new Error('no session')),
-  /** Local logout after the server refused the session: clear it and go to /login. */
-  expire: (): void => {},
-};
-
-/** Tells the login page that its captcha expired (body code 700). */
-export const httpEvents = new EventTarget();
-export const CAPTCHA_EXPIRED = 'captcha-expired';
 
 export const http = axios.create({
   baseURL: '/api',
@@ -66,6 +46,25 @@ export const http = axios.create({
 
 http.interceptors.request.use(attachHeaders);
 http.interceptors.response.use(handleResponse, handleFailure);
+
+/** The transport: a GET the boot entry already sent (boot/prefetch.ts) is answered from that, once, through the
+ * same interceptors; every other request goes to the network. */
+export function earlyFirst(network: AxiosAdapter): AxiosAdapter {
+  return async (config) => {
+    const early = config.method === 'get' ? takeEarly(http.getUri(config)) : undefined;
+    const response = await early?.catch(() => undefined);
+    if (!response) return network(config);
+    return {
+      data: await response.text(),
+      status: response.status,
+      statusText: response.statusText,
+      headers: AxiosHeaders.from(Object.fromEntries(response.headers.entries())),
+      config,
+      request: null,
+    };
+  };
+}
+http.defaults.adapter = earlyFirst(axios.getAdapter(http.defaults.adapter));
 
 export function attachHeaders(config: InternalAxiosRequestConfig) {
   const { token, tenantId } = useSession.getState();
@@ -166,7 +165,6 @@ export async function handleResponse(response: AxiosResponse): Promise<AxiosResp
       break;
     case 700:
       toast.error(i18n.t('http.captchaExpired'));
-      httpEvents.dispatchEvent(new Event(CAPTCHA_EXPIRED));
       break;
     default:
       if (!config.silent) toast.error(message);

@@ -1,9 +1,8 @@
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
-import { fetchSysConfig } from '#src/api/auth';
+import { removeShellFrame } from '#src/boot/frame';
 import { logoMode } from '#src/themes';
-import { federatedLogout } from './account';
 import { notify } from './feedback';
 import { decideRoute, guardInput, licenseWarning, type RouteMeta } from './guard';
 import { findMenuByPath, menuLabel } from './menus';
@@ -22,6 +21,9 @@ export function Root() {
   const decision = decideRoute(guardInput(session, location.pathname, query, meta));
 
   useSysConfig();
+  // The first route has rendered: the boot entry's frame of the shell goes in the same task, before the paint
+  // (no moment shows both, for the user or a test).
+  useLayoutEffect(removeShellFrame, []);
   const language = useSettings((s) => s.language);
   useDocumentTitle(meta, query, menu && menuLabel(menu, language));
   useFavicon();
@@ -43,7 +45,9 @@ function useRouteMeta(): RouteMeta {
 function useSysConfig() {
   const setConfig = useSession((s) => s.setConfig);
   useEffect(() => {
-    fetchSysConfig()
+    // Imported here, not at the top: the generated API client stays out of the console's entry chunk.
+    import('#src/api/auth')
+      .then((auth) => auth.fetchSysConfig())
       .then(setConfig)
       .catch(() => undefined);
   }, [setConfig]);
@@ -98,7 +102,9 @@ function useLicenseWarning(path: string) {
 }
 
 function ClearSession() {
-  useEffect(() => federatedLogout(), []);
+  useEffect(() => {
+    import('./account').then((account) => account.federatedLogout());
+  }, []);
   return null;
 }
 

@@ -1,7 +1,8 @@
-import { Button, Result } from 'antd';
-import { useEffect } from 'react';
+import { Button } from 'antd';
+import { useEffect, useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
+import { removeShellFrame } from '#src/boot/frame';
 import { captureError } from './errorLog';
 import { ChunkLoadError } from './registry';
 
@@ -16,17 +17,19 @@ export function RouteError() {
   useEffect(() => {
     if (!isChunk) captureError(error);
   }, [error, isChunk]);
+  // The first route failed: the boot entry's frame of the shell must not cover the message.
+  useLayoutEffect(removeShellFrame, []);
 
+  // Not antd's Result: its status pictures would weigh ~40 KB in the console's entry chunk, which this is part of.
   return (
-    <Result
-      status={isChunk ? 'warning' : '500'}
-      title={isChunk ? t('error.chunkTitle') : '500'}
-      subTitle={isChunk ? t('error.chunkText') : t('error.500')}
-      extra={
+    <div className="pd-error-page">
+      <div className="pd-route-error">
+        <h1>{isChunk ? t('error.chunkTitle') : '500'}</h1>
+        <p>{isChunk ? t('error.chunkText') : t('error.500')}</p>
         <Button type="primary" onClick={() => window.location.reload()}>
           {t('error.reload')}
         </Button>
-      }
-    />
+      </div>
+    </div>
   );
 }

@@ -1,6 +1,5 @@
 import type { AxiosRequestConfig } from 'axios';
 import * as authApi from '#src/api/auth';
-import { sessionHooks } from '#src/api/http';
 import { fetchButtons, fetchRoutes, fetchTenantMenuCodes, fetchTopMenus } from '#src/api/menu';
 import { fetchLogos } from '#src/api/system';
 import type { TokenResponse } from '#src/api/types';
@@ -131,10 +130,4 @@ export function federatedLogout() {
     if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
   }
   navigateTo('/login', { replace: true });
-}
-
-/** Lets the HTTP layer refresh and end the session (it cannot import this module: cycle). */
-export function installSessionHooks() {
-  sessionHooks.refresh = () => refreshSession();
-  sessionHooks.expire = federatedLogout;
 }

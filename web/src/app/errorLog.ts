@@ -1,5 +1,5 @@
 import type { ErrorInfo } from 'react';
-import { HttpError } from '#src/api/http';
+import { HttpError } from '#src/api/httpCore';
 import { useLogs } from './stores/logs';
 
 /** Uncaught errors go to the local error log (spec §2 error-log dialog). */

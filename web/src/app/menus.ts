@@ -21,6 +21,12 @@ export const HEADER_BUTTON_CODES = ['largepage', 'datacenter'];
 /** Large-screen pages run chrome-less, outside the tab layout (spec §2). */
 export const LARGE_SCREEN_PATHS = ['/part', '/wisdomView', '/cockpit'];
 
+/** The production monitors hang on the control-room wall like the large screens (issue 25: full-screen). */
+const MONITOR_PATHS = ['/index/batchMonitor', '/index/flowMonitor'];
+
+/** Views rendered full-page, outside the layout: the large screens and the monitors (a frame route keeps the console). */
+export const isBareView = (path: string) => LARGE_SCREEN_PATHS.includes(path) || MONITOR_PATHS.includes(path);
+
 export type MenuTarget =
   | { kind: 'route'; to: string }
   | { kind: 'window'; url: string }

@@ -1,6 +1,6 @@
 import { type ComponentType, lazy } from 'react';
 import type { LoaderFunction } from 'react-router';
-import { LARGE_SCREEN_PATHS } from './menus';
+import { loadAreaMessages } from '#src/i18n';
 
 /** A page module: the component, and optionally a loader that starts the page's data early. */
 export type ViewModule = { default: ComponentType; loader?: LoaderFunction };
@@ -50,12 +50,6 @@ export const FRAME_PATHS = [
   '/index/aiChat',
 ];
 
-/** The production monitors hang on the control-room wall like the large screens (issue 25: full-screen). */
-const MONITOR_PATHS = ['/index/batchMonitor', '/index/flowMonitor'];
-
-/** Views rendered full-page, outside the layout: the large screens and the monitors (a frame route keeps the console). */
-export const isBareView = (path: string) => LARGE_SCREEN_PATHS.includes(path) || MONITOR_PATHS.includes(path);
-
 /** Frame routes open without a tab. */
 export const isFrameView = (path: string) => FRAME_PATHS.includes(path);
 
@@ -69,11 +63,12 @@ export class ChunkLoadError extends Error {
   }
 }
 
+/** A route's or dialog's chunk, once it and the areas' messages it shows (i18n `loadAreaMessages`) are in. */
 export function loadChunk<T>(load: () => Promise<T>, timeoutMs = CHUNK_TIMEOUT_MS): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => reject(new ChunkLoadError()), timeoutMs);
-    load().then(
-      (module) => {
+    Promise.all([load(), loadAreaMessages()]).then(
+      ([module]) => {
         clearTimeout(timer);
         resolve(module);
       },

@@ -1,18 +1,10 @@
 import { createBrowserRouter, type LoaderFunction, Navigate, type RouteObject } from 'react-router';
 import { decideRoute, guardInput, type RouteMeta } from './guard';
-import { LARGE_SCREEN_PATHS } from './menus';
+import { isBareView, LARGE_SCREEN_PATHS } from './menus';
 import { setNavigate } from './navigation';
 import { Root } from './Root';
 import { RouteError } from './RouteError';
-import {
-  isBareView,
-  isFrameView,
-  loadChunk,
-  loadLayout,
-  pageRegistry,
-  type ViewModule,
-  viewRegistry,
-} from './registry';
+import { isFrameView, loadChunk, loadLayout, pageRegistry, type ViewModule, viewRegistry } from './registry';
 import { useSession } from './stores/session';
 import { HOME_PATH } from './stores/tabs';
 

@@ -1,37 +1,9 @@
+import { bootEn } from './boot';
 import type { Messages } from './zh';
 
 export const en: Messages = {
-  app: { name: 'PlantDesk Smart Operations', short: 'PlantDesk' },
+  ...bootEn,
   common: { tip: 'Notice', success: 'Done!', submit: 'Submit', cancel: 'Cancel' },
-  http: {
-    unknown: 'Unknown error',
-    captchaExpired: 'The captcha has expired',
-    unavailable: 'Service temporarily unavailable; please try again shortly',
-    unavailableRetrying: 'Service temporarily unavailable, retrying…',
-  },
-  login: {
-    title: 'Sign in',
-    welcome: 'Welcome back',
-    subtitle: 'Sign in to the management console with your account',
-    slogan: 'Multi-tenant smart operations for industrial plants',
-    featureOps: 'Equipment, data points and monitor data in one place',
-    featureAlarm: 'Alarms, early warnings and workflow in real time',
-    featureTenant: 'Tenant isolation with button-level permissions',
-    footer: '© PlantDesk · Industrial smart operations',
-    tenantId: 'Tenant ID',
-    tenantRequired: 'Please enter the tenant ID',
-    username: 'Username',
-    usernameRequired: 'Please enter the username',
-    password: 'Password',
-    passwordRequired: 'Please enter the password',
-    code: 'Captcha',
-    codeRequired: 'Please enter the captcha',
-    refreshCode: 'Cannot read it? Get another',
-    submit: 'Sign in',
-    promptReset: 'Your password was reset to the initial one; please set a new password',
-    promptRule: 'The password rules have changed; please set a new password',
-    promptPeriod: 'Your password is older than the allowed period; please set a new password',
-  },
   logout: { confirm: 'Sign out of the system?' },
   license: { title: 'Licence expiry reminder' },
   register: {

@@ -1,36 +1,9 @@
+import { bootZh } from './boot';
+
 /** Chinese is the default language; the spec's Chinese messages are these values verbatim. */
 export const zh = {
-  app: { name: 'PlantDesk 智能运维平台', short: 'PlantDesk' },
+  ...bootZh,
   common: { tip: '提示', success: '操作成功!', submit: '提交', cancel: '取消' },
-  http: {
-    unknown: '未知错误',
-    captchaExpired: '验证码已过期',
-    unavailable: '服务暂时不可用，请稍后重试',
-    unavailableRetrying: '服务暂时不可用，正在重试…',
-  },
-  login: {
-    title: '登录',
-    welcome: '欢迎登录',
-    subtitle: '请使用您的账号登录管理控制台',
-    slogan: '面向工业现场的多租户智能运维管理平台',
-    featureOps: '设备、点位与监测数据一体化管理',
-    featureAlarm: '告警、预警与流程协同实时响应',
-    featureTenant: '多租户隔离，权限精细到按钮',
-    footer: '© PlantDesk · 工业智能运维',
-    tenantId: '租户编号',
-    tenantRequired: '请输入租户编号',
-    username: '用户名',
-    usernameRequired: '请输入用户名',
-    password: '密码',
-    passwordRequired: '请输入密码',
-    code: '验证码',
-    codeRequired: '请输入验证码',
-    refreshCode: '看不清？换一张',
-    submit: '登录',
-    promptReset: '密码已重置为初始密码，请设置新密码',
-    promptRule: '密码规则已更新，请重新设置密码',
-    promptPeriod: '当前密码已超过使用期限，请重新设置密码',
-  },
   logout: { confirm: '退出系统, 是否继续?' },
   license: { title: '授权到期提醒' },
   register: {

@@ -1,8 +1,9 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import type { Logo, MenuNode, SysConfig, TokenResponse, TopMenu, UserInfo } from '#src/api/types';
+import { DEFAULT_TENANT, SESSION_KEY } from '#src/boot/storage';
 
-export const DEFAULT_TENANT = '000000';
+export { DEFAULT_TENANT };
 
 /** Global config defaults: spec §9 (token timeout 3600 s when unset). */
 export const DEFAULT_CONFIG: SysConfig = {
@@ -98,7 +99,7 @@ export const useSession = create<SessionState>()(
       setConfig: (config) => set((s) => ({ config: { ...s.config, ...config } })),
       clear: () => set(signedOut),
     }),
-    { name: 'plantdesk-session', storage: createJSONStorage(() => localStorage) },
+    { name: SESSION_KEY, storage: createJSONStorage(() => localStorage) },
   ),
 );
 

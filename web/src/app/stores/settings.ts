@@ -1,17 +1,11 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
+import { LANGUAGE_KEY, type Language, SETTINGS_KEY, storedLanguage } from '#src/boot/storage';
 import { DEFAULT_THEME, type ThemeName } from '#src/themes';
 
 export const DEFAULT_COLOR = '#409EFF';
 
-export type Language = 'zh' | 'en';
-
-/** Spec §9: the language is saved under the plain key `language`, default zh. */
-export const LANGUAGE_KEY = 'language';
-
-export function storedLanguage(): Language {
-  return localStorage.getItem(LANGUAGE_KEY) === 'en' ? 'en' : 'zh';
-}
+export { LANGUAGE_KEY, type Language, storedLanguage };
 
 interface SettingsState {
   language: Language;
@@ -40,7 +34,7 @@ export const useSettings = create<SettingsState>()(
       setCollapsed: (collapsed) => set({ collapsed }),
     }),
     {
-      name: 'plantdesk-settings',
+      name: SETTINGS_KEY,
       storage: createJSONStorage(() => localStorage),
       // The language lives under its own key; keep it out of this blob so there is one truth.
       partialize: ({ color, theme, collapsed }) => ({ color, theme, collapsed }),

@@ -107,4 +107,22 @@ describe('CrudPage table state in the URL', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?ascs=name&q.name=%E7%94%B2'));
     expect(nameHeader).toHaveAttribute('aria-sort', 'ascending');
   });
+
+  it('a page kept in a hidden tab changes its own state without taking the console to its path', async () => {
+    const api = fakeApi();
+    // One element for every path: the page stays mounted while another tab's location is shown, as a kept tab.
+    const router = createMemoryRouter([{ path: '*', element: <CrudPage option={option} api={api} /> }], {
+      initialEntries: ['/rows'],
+    });
+    renderWithProviders(<RouterProvider router={router} />);
+    await waitFor(() => expect(lastCall(api)).toEqual({ current: 1, size: 10 }));
+    await act(() => router.navigate('/home'));
+    const nameHeader = screen
+      .getAllByRole('columnheader')
+      .find((th) => th.textContent?.includes('crud.testName'));
+    if (!nameHeader) throw new Error('no name header');
+    await userEvent.click(nameHeader);
+    await waitFor(() => expect(lastCall(api)).toMatchObject({ ascs: 'name' }));
+    expect(router.state.location.pathname).toBe('/home');
+  });
 });

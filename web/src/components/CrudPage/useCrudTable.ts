@@ -91,8 +91,8 @@ export interface CrudTableOptions<T> {
 
 /**
  * The table state, in the URL (`urlState`) or in the component. A page kept alive in a hidden tab renders
- * with other pages' locations: only the location of its own path is read, and only while it is shown
- * (effects of hidden pages do not run).
+ * with other pages' locations: only the location of its own path is read and written, and only while it
+ * is shown (effects of hidden pages do not run).
  */
 function useTableState(urlState: boolean | undefined) {
   // Read through the router's contexts (null outside a router: a screen's unit test, a CrudPage rendered
@@ -112,9 +112,10 @@ function useTableState(urlState: boolean | undefined) {
       const params = writeTableState(search, next).toString();
       const text = params ? `?${params}` : '';
       setSearch(text);
-      if (routed && navigator && text !== search) navigator.push({ pathname: own.current, search: text });
+      // Only the shown page writes the location: a hidden tab's push would take the console to its path.
+      if (mine && navigator && text !== search) navigator.push({ pathname: own.current, search: text });
     },
-    [routed, navigator, search],
+    [mine, navigator, search],
   );
   return [state, set] as const;
 }

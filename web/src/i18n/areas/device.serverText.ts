@@ -1,7 +1,7 @@
 import { defineArea } from '../area';
 
-/** The equipment area's server messages (collector errors, import refusals), in the console's language: the zh
- * values are the server's own wording, the en values what the console shows in English
+/** The equipment area's server messages (collector errors, connection test answers, import refusals), in the
+ * console's language: the zh values are the server's own wording, the en values what the console shows in English
  * (views/device/serverText.ts matches them; a placeholder named n… is a number, w… a word, l… a list up to a semicolon, any other
  * runs to the next fixed text or the end). */
 export const deviceServerText = defineArea('device.serverText', {
@@ -24,6 +24,10 @@ export const deviceServerText = defineArea('device.serverText', {
     accessDenied: '无权读取该节点',
     opcuaStatus: 'OPC UA 状态 {{w}}',
     cannotConnect: '无法连接 Modbus 服务器 {{a}}',
+    connectedMqtt: '已连接 MQTT 服务器 {{a}}',
+    connectedOpcua: '已连接 OPC UA 服务器 {{a}}: {{b}}, 状态 {{w}}',
+    connectedModbus: '已连接 Modbus 服务器 {{a}}; 从站 {{n1}} 保持寄存器 40001 = {{n2}}',
+    connectedModbusRefused: '已连接 Modbus 服务器 {{a}}; 从站 {{n}} 应答异常: ',
     connectionLost: '与 Modbus 服务器 {{a}} 的连接已断开',
     noAnswer: 'Modbus 服务器 {{a}} 未应答 (超时 {{n1}} ms, 重试 {{n2}} 次)',
     closed: '连接已关闭',
@@ -31,6 +35,7 @@ export const deviceServerText = defineArea('device.serverText', {
     checkFingerprint: '。请核对指纹后信任该证书',
     mismatch: ', 与已信任的 {{w}} 不符',
     deviceMissing: '设备不存在: {{a}}',
+    deviceMissingAdd: '设备不存在: {{w}} (新建设备需要设备台账的新增权限)',
     modelMissing: '模型不存在: {{a}}',
     deptMissing: '部门不存在: {{a}}',
     groupMissing: '采集组不存在',
@@ -77,6 +82,10 @@ export const deviceServerText = defineArea('device.serverText', {
     accessDenied: 'no permission to read the node',
     opcuaStatus: 'OPC UA status {{w}}',
     cannotConnect: 'cannot connect to the Modbus server {{a}}',
+    connectedMqtt: 'connected to the MQTT server {{a}}',
+    connectedOpcua: 'connected to the OPC UA server {{a}}: {{b}}, state {{w}}',
+    connectedModbus: 'connected to the Modbus server {{a}}; unit {{n1}} holding register 40001 = {{n2}}',
+    connectedModbusRefused: 'connected to the Modbus server {{a}}; unit {{n}} answered with an exception: ',
     connectionLost: 'the connection to the Modbus server {{a}} was lost',
     noAnswer: 'the Modbus server {{a}} did not answer (timeout {{n1}} ms, {{n2}} retries)',
     closed: 'connection closed',
@@ -84,6 +93,7 @@ export const deviceServerText = defineArea('device.serverText', {
     checkFingerprint: '. Compare the fingerprint, then trust the certificate',
     mismatch: ', not the trusted {{w}}',
     deviceMissing: 'no such device: {{a}}',
+    deviceMissingAdd: "no such device: {{w}} (adding a device needs the device ledger's add permission)",
     modelMissing: 'no such model: {{a}}',
     deptMissing: 'no such department: {{a}}',
     groupMissing: 'no such collect group',

@@ -41,6 +41,7 @@ export const work = defineArea('work', {
     rejectNeedsComment: '驳回时请填写审批意见',
     done: '办理成功',
     noForm: '该流程没有业务表单',
+    taskForm: '任务表单: {{name}}',
     leave: {
       title: '请假申请',
       apply: '申请请假',
@@ -98,6 +99,7 @@ export const work = defineArea('work', {
     rejectNeedsComment: 'Please give a comment when rejecting',
     done: 'Done',
     noForm: 'This process has no business form',
+    taskForm: 'Task form: {{name}}',
     leave: {
       title: 'Leave application',
       apply: 'Apply for leave',

@@ -5,11 +5,11 @@ import { renderWithProviders } from '#src/test/render';
 const record = {
   id: '11',
   eventId: '7',
-  eventName: 'Reactor high temperature',
+  eventName: '反应釜高温 Reactor R-101 high temperature',
   levelName: 'Critical',
   groupName: 'Operations shift',
-  deviceName: 'Reactor R-101',
-  pointName: 'Temperature',
+  deviceName: '反应釜 Reactor R-101',
+  pointName: '反应温度 Reactor temperature',
   batch: 1,
   firstTime: '2026-11-24 03:00:00',
   lastTime: '2026-11-24 03:01:00',
@@ -24,7 +24,7 @@ const record = {
   frequencyContent: '1',
   intervalContent: 'SIMPLE',
   peakValue: 104,
-  rules: 'Temperature > 95; SIMPLE; hysteresis 2',
+  rules: '反应温度 Reactor temperature > 95; SIMPLE; hysteresis 2',
   cols: [
     { name: '时间', prop: 'createTime' },
     { name: '动作', prop: 'action' },
@@ -67,6 +67,7 @@ describe('alarm detail dialog', () => {
     const detail = await screen.findByTestId('alarm-detail');
     expect(within(detail).getByText('未确认')).toBeTruthy();
     expect(within(detail).getByText('未解除')).toBeTruthy();
+    expect(within(detail).getByText('反应釜 Reactor R-101 / 反应温度 Reactor temperature')).toBeTruthy();
     expect(fetchAlarmRecord).toHaveBeenCalledWith('7', 1);
 
     fireEvent.click(screen.getByTestId('alarm-affirm'));

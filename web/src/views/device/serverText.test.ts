@@ -24,11 +24,40 @@ describe('the server’s collector and import messages in the console’s langua
     );
   });
 
+  it('words the connection test’s answers in English, in Chinese as sent', () => {
+    const answers = [
+      ['已连接 MQTT 服务器 mqtts://broker:8883', 'connected to the MQTT server mqtts://broker:8883'],
+      [
+        '已连接 OPC UA 服务器 opc.tcp://10.0.0.7:4840: open62541 OPC UA Server 1.3.5, 状态 Running',
+        'connected to the OPC UA server opc.tcp://10.0.0.7:4840: open62541 OPC UA Server 1.3.5, state Running',
+      ],
+      [
+        '已连接 Modbus 服务器 modbus-rtu://10.0.0.5:502; 从站 1 保持寄存器 40001 = 16457',
+        'connected to the Modbus server modbus-rtu://10.0.0.5:502; unit 1 holding register 40001 = 16457',
+      ],
+      [
+        '已连接 Modbus 服务器 modbus://10.0.0.5:502; 从站 3 应答异常: Modbus 异常 2 (非法数据地址)',
+        'connected to the Modbus server modbus://10.0.0.5:502; unit 3 answered with an exception: Modbus exception 2 (illegal data address)',
+      ],
+      [
+        '无法连接 Modbus 服务器 modbus://10.0.0.5:502',
+        'cannot connect to the Modbus server modbus://10.0.0.5:502',
+      ],
+    ];
+    for (const [zh, en] of answers) {
+      expect(serverText(zh, 'en')).toBe(en);
+      expect(serverText(zh, 'zh')).toBe(zh);
+    }
+  });
+
   it('words import refusals in English, bilingual column labels by their English half', () => {
     expect(serverText('系数 Scale: 须为数字: abc', 'en')).toBe('Scale: not a number: abc');
     expect(serverText('设备编码 Device code: 必填', 'en')).toBe('Device code: required');
     expect(serverText('单位 Unit: 最多 32 个字符', 'en')).toBe('Unit: at most 32 characters');
     expect(serverText('数据源不存在: NO-SOURCE', 'en')).toBe('no such source: NO-SOURCE');
+    expect(serverText('设备不存在: TK-9 (新建设备需要设备台账的新增权限)', 'en')).toBe(
+      "no such device: TK-9 (adding a device needs the device ledger's add permission)",
+    );
     expect(
       serverText('安装日期 Install date: 日期格式错误: next spring (yyyy-mm-dd 或 yyyy/mm/dd)', 'en'),
     ).toBe('Install date: not a date: next spring (yyyy-mm-dd or yyyy/mm/dd)');

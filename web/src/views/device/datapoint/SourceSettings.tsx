@@ -7,6 +7,7 @@ import type { PointSource } from '#src/api/deviceAdmin';
 import { type ConnectionAnswer, testConnection } from '#src/api/deviceCollect';
 import type { CrudFieldProps } from '#src/components/CrudPage';
 import { i18n } from '#src/i18n';
+import { serverText } from '../serverText';
 
 const L = (key: string) => `device.datapoint.${key}`;
 
@@ -303,7 +304,7 @@ export function ConnectionTestField({
           message={`${t(L(answer.success ? 'testOk' : 'testFailed'))} (${answer.elapsedMs} ms)`}
           description={
             <Space direction="vertical" style={{ width: '100%' }}>
-              <span>{answer.message}</span>
+              <span>{serverText(answer.message)}</span>
               {certificate && <CertificateView certificate={certificate} />}
               {certificate && !answer.success && (
                 <Button size="small" icon={<SafetyCertificateOutlined />} onClick={trust}>

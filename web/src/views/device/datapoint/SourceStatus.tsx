@@ -182,7 +182,7 @@ export async function testSource(row: { id?: string; type?: string; config?: str
   const show = answer.success ? api?.success : api?.error;
   show?.({
     message: i18n.t(L(answer.success ? 'testOk' : 'testFailed')),
-    description: `${answer.message} (${answer.elapsedMs} ms)`,
+    description: `${serverText(answer.message)} (${answer.elapsedMs} ms)`,
     duration: 8,
   });
 }

@@ -71,7 +71,7 @@ export default function DeviceWatch({
                     onChange={setShown}
                   />
                   <Access code="topology_management">
-                    <Link to={`/topology/management?id=${shown}`}>{t('topology.openEditor')}</Link>
+                    <Link to={`/topology/management?q.id=${shown}`}>{t('topology.openEditor')}</Link>
                   </Access>
                 </Space>
                 {topology && (

@@ -1,19 +1,23 @@
 import { Button, Descriptions, Empty, Form, Input, Modal, Space, Spin, Table, Tabs, Tag } from 'antd';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   completeTask,
   type FlowDiagram,
   type FlowHistoryRow,
   type FlowRow,
+  type FlowTaskForm,
   fetchDiagram,
   fetchHistory,
   fetchLeave,
+  fetchTaskForm,
   LEAVE_TABLE,
   type LeaveRead,
 } from '#src/api/flow';
 import { toast } from '#src/app/feedback';
 import { lazyChunk } from '#src/app/registry';
+import { parseOption } from '#src/designer/io';
+import { FormRenderer } from '#src/designer/runtime/FormRenderer';
 import { i18n } from '#src/i18n';
 
 const DiagramView = lazyChunk(() => import('./DiagramView'));
@@ -97,7 +101,9 @@ export function History({ rows }: { rows: FlowHistoryRow[] }) {
 
 /**
  * A process's details (business form, history, progress diagram); with `handle` also the approval: a comment
- * and 同意 / 驳回 (complete-task with flag ok / no; an empty comment on approval is the server's 同意).
+ * and 同意 / 驳回 (complete-task with flag ok / no; an empty comment on approval is the server's 同意). A task that
+ * names a form (formKey) shows it first, filled in with the designer's renderer: an approval needs it complete,
+ * and its values go with the completion as process variables (a rejection sends what was entered, unchecked).
  */
 export function ProcessDialog({
   row,
@@ -115,10 +121,36 @@ export function ProcessDialog({
   const [diagram, setDiagram] = useState<FlowDiagram | null>(null);
   const [comment, setComment] = useState('');
   const [busy, setBusy] = useState(false);
+  const [taskForm, setTaskForm] = useState<FlowTaskForm | null>(null);
+  const [tab, setTab] = useState('form');
+  const [values] = Form.useForm();
+  const option = useMemo(() => parseOption(taskForm?.content), [taskForm]);
   useEffect(() => {
     fetchHistory(row.processInstanceId).then(setHistory, () => {});
     fetchDiagram(row.processInstanceId).then(setDiagram, () => {});
   }, [row.processInstanceId]);
+  useEffect(() => {
+    if (!handle || !row.taskId || !row.formKey) return;
+    fetchTaskForm(row.taskId).then(
+      (found) => {
+        setTaskForm(found);
+        if (found) setTab('task');
+      },
+      () => {},
+    );
+  }, [handle, row.taskId, row.formKey]);
+
+  /** The task form's values: checked for an approval (the form shown when it is not complete). */
+  const formValues = async (pass: boolean): Promise<Record<string, unknown> | null> => {
+    if (!taskForm) return {};
+    if (!pass) return values.getFieldsValue();
+    try {
+      return await values.validateFields();
+    } catch {
+      setTab('task');
+      return null;
+    }
+  };
 
   const finish = async (pass: boolean) => {
     if (!pass && !comment.trim()) {
@@ -126,10 +158,12 @@ export function ProcessDialog({
       return;
     }
     if (!row.taskId) return;
+    const variables = await formValues(pass);
+    if (!variables) return;
     setBusy(true);
     try {
       toast.success(
-        (await completeTask(row.taskId, pass, comment.trim() || t(L('approve')))) || t(L('done')),
+        (await completeTask(row.taskId, pass, comment.trim() || t(L('approve')), variables)) || t(L('done')),
       );
       onDone?.();
       onClose();
@@ -163,7 +197,23 @@ export function ProcessDialog({
       }
     >
       <Tabs
+        activeKey={tab}
+        onChange={setTab}
         items={[
+          ...(taskForm
+            ? [
+                {
+                  key: 'task',
+                  label: t(L('taskForm'), { name: taskForm.name }),
+                  forceRender: true,
+                  children: (
+                    <div data-testid="flow-task-form">
+                      <FormRenderer option={option} form={values} />
+                    </div>
+                  ),
+                },
+              ]
+            : []),
           { key: 'form', label: t(L('businessForm')), children: <BusinessForm row={row} /> },
           { key: 'history', label: t(L('history')), children: <History rows={history} /> },
           {

@@ -17,6 +17,9 @@ import { confirm, toast } from '#src/app/feedback';
 import { useAccess } from '#src/components/Access';
 import { Editor } from './Editor';
 
+/** The open topology: a `q.` parameter, page state the tab remembers (CrudPage's FILTER_PREFIX). */
+const OPEN_PARAM = 'q.id';
+
 const L = (key: string) => `topology.${key}`;
 
 /** Ask for a name (a folder's or a topology's). */
@@ -37,7 +40,8 @@ function askName(title: string, initial = ''): Promise<string | null> {
 
 /**
  * 拓扑管理 (/topology/management): folders of topologies; a topology opens in the editor (topology_management_edit)
- * or read-only. `?id=` opens one directly (a device page's link).
+ * or read-only. `?q.id=` opens one directly (a device page's link); like a table's state it is the page's, not
+ * another tab (app/guard.ts tabFor).
  */
 export default function TopologyManagement() {
   const { t } = useTranslation();
@@ -47,7 +51,7 @@ export default function TopologyManagement() {
   const folders = useQuery(foldersQuery);
   const [folderId, setFolderId] = useState<string>();
   const topologies = useQuery(topologiesQuery({ folderId }));
-  const openId = params.get('id') ?? undefined;
+  const openId = params.get(OPEN_PARAM) ?? undefined;
   const refresh = () => client.invalidateQueries({ queryKey: topologyKeys.all });
 
   useEffect(() => {
@@ -57,8 +61,8 @@ export default function TopologyManagement() {
   const open = (row?: TopologyRead, replace = false) =>
     setParams(
       (p) => {
-        if (row) p.set('id', row.id);
-        else p.delete('id');
+        if (row) p.set(OPEN_PARAM, row.id);
+        else p.delete(OPEN_PARAM);
         return p;
       },
       { replace },

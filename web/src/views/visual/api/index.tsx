@@ -77,6 +77,8 @@ function ErrorLog({ hook, onClose }: { hook: HookRead; onClose: () => void }) {
         columns={[
           { title: t('visual.api.time'), dataIndex: 'createTime', width: 170 },
           { title: t('visual.api.message'), dataIndex: 'message' },
+          { title: t('visual.api.repeatCount'), dataIndex: 'repeatCount', width: 80 },
+          { title: t('visual.api.lastTime'), dataIndex: 'lastTime', width: 170 },
         ]}
       />
     </Drawer>

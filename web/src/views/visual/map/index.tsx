@@ -21,6 +21,7 @@ const option: CrudOption<MapRead> = {
       ),
     },
     { prop: 'dotCount', label: 'visual.map.dotCount', display: false, width: 100 },
+    { prop: 'isApp', label: 'visual.map.isApp', type: 'switch', value: 0, width: 100 },
     { prop: 'sort', label: 'visual.map.sort', type: 'number', value: 0, width: 80 },
     { prop: 'remark', label: 'visual.map.remark', type: 'textarea', span: 24, rules: [{ max: 500 }] },
   ],

@@ -1,12 +1,7 @@
 import { memo, useEffect } from 'react';
 import { useEChart } from '#src/components/useEChart';
 import type { EChartsCoreOption } from './echarts';
-
-let echarts: Promise<typeof import('./echarts')> | undefined;
-const loadECharts = () => {
-  echarts ??= import('./echarts');
-  return echarts;
-};
+import { loadECharts } from './loadECharts';
 
 export const SCREEN_TEXT = 'rgba(207,227,255,0.85)';
 

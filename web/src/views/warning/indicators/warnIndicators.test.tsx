@@ -28,7 +28,7 @@ describe('预警指标', () => {
       page([
         {
           id: '1',
-          name: 'Alarms per day, whole plant',
+          name: '全厂日告警数 Alarms per day, whole plant',
           measure: 'COUNT',
           period: 'day',
           threshold: 8,
@@ -54,7 +54,7 @@ describe('预警指标', () => {
       page([
         {
           eventId: '7',
-          eventName: 'Pump P-101A high vibration',
+          eventName: '进料泵振动高 Pump P-101A high vibration',
           deviceName: 'Feed pump',
           pointName: 'Vibration',
           levelName: 'Serious',
@@ -76,7 +76,9 @@ describe('预警指标', () => {
         <WarnIndicatorsPage />
       </MemoryRouter>,
     );
-    const row = (await screen.findByText('Alarms per day, whole plant')).closest('tr') as HTMLElement;
+    const row = (await screen.findByText('全厂日告警数 Alarms per day, whole plant')).closest(
+      'tr',
+    ) as HTMLElement;
     expect(within(row).getByText('告警数')).toBeTruthy();
     expect(within(row).getByText('预警 · 2026-11-23')).toBeTruthy();
     const other = screen.getByText('Mean time to confirm').closest('tr') as HTMLElement;
@@ -85,7 +87,9 @@ describe('预警指标', () => {
 
     fireEvent.click(screen.getByRole('tab', { name: '告警指标' }));
     const metrics = await screen.findByTestId('alarm-metrics');
-    await waitFor(() => expect(within(metrics).getByText('Pump P-101A high vibration')).toBeTruthy());
+    await waitFor(() =>
+      expect(within(metrics).getByText('进料泵振动高 Pump P-101A high vibration')).toBeTruthy(),
+    );
     expect(within(metrics).getByText('20.9')).toBeTruthy();
     expect(metricsList).toHaveBeenCalledWith(
       expect.objectContaining({
