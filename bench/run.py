@@ -388,11 +388,12 @@ def wrk(base, paths, data_dir, **kwargs) -> WrkResult:
 
 
 def wrk_start(base: str, paths: list[str], data_dir: Path, *, conns: int, seconds: int, token: str = "",
-              method: str = "GET", name: str = "load", etag: str = ""):
+              method: str = "GET", name: str = "load", etag: str = "", unique: bool = False):
     paths_file = data_dir / f"paths-{name}-{conns}.txt"
     paths_file.write_text("\n".join(paths) + "\n")
     env = {**os.environ, "BENCH_PATHS": str(paths_file), "BENCH_TOKEN": token, "BENCH_CLIENT": CLIENT,
-           "BENCH_METHOD": method, "BENCH_TENANT": "000000", "BENCH_IF_NONE_MATCH": etag}
+           "BENCH_METHOD": method, "BENCH_TENANT": "000000", "BENCH_IF_NONE_MATCH": etag,
+           "BENCH_UNIQUE": "1" if unique else ""}
     threads = 1 if conns < 16 else 2
     command = ["wrk", f"-t{threads}", f"-c{conns}", f"-d{seconds}s", "--timeout", "10s", "--latency", "-s", str(LUA),
                base]

@@ -71,6 +71,18 @@ def wrk(url: str, seconds: int, headers: dict[str, str], script: str | None = No
     return int(re.search(r"(\d+) requests in", out).group(1))  # type: ignore[union-attr]
 
 
+async def wait_ready(http: httpx.AsyncClient) -> bool:
+    """Whether the server's /readyz answered 200 within ten minutes (a first start migrates and seeds)."""
+    for _ in range(600):
+        try:
+            if (await http.get("/readyz")).status_code == 200:
+                return True
+        except httpx.HTTPError:
+            pass
+        await asyncio.sleep(1)
+    return False
+
+
 async def token(http: httpx.AsyncClient, tenant: str) -> dict[str, str]:
     answer = await http.post("/api/blade-auth/oauth/token", params={
         "tenantId": tenant, "username": "admin", "password": md5("admin"), "grant_type": "password", "scope": "all",
@@ -114,13 +126,7 @@ async def run(workers: int, args) -> dict[str, float]:
     figures: dict[str, float] = {}
     try:
         async with httpx.AsyncClient(base_url=base, timeout=60) as http:
-            for _ in range(600):
-                try:
-                    if (await http.get("/readyz")).status_code == 200:
-                        break
-                except httpx.HTTPError:
-                    pass
-                await asyncio.sleep(1)
+            await wait_ready(http)
             admin, demo = await token(http, "000000"), await token(http, DEMO)
         with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as script:
             values = ",".join(f'"{p}":{i + 1}.5' for i, p in enumerate(POINTS))

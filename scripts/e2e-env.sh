@@ -1,11 +1,13 @@
 # Sourced by scripts/web-test.sh and scripts/e2e-repeat.sh: the browser, its fonts and a throw-away backend.
 
 # Debian's packages only, installed when missing (never a downloaded browser). fonts-noto-cjk: without it
-# the screenshots and traces of a fresh machine show boxes instead of Chinese.
+# the screenshots and traces of a fresh machine show boxes instead of Chinese; ffmpeg: the video spec makes the
+# HLS and FLV streams it plays with it, and without it skips playback (web/e2e/video-topology.spec.ts).
 ensure_browser() {
   local missing=()
   command -v chromium >/dev/null 2>&1 || missing+=(chromium)
   dpkg -s fonts-noto-cjk >/dev/null 2>&1 || missing+=(fonts-noto-cjk)
+  command -v ffmpeg >/dev/null 2>&1 || missing+=(ffmpeg)
   [ ${#missing[@]} -eq 0 ] && return
   echo "installing Debian's ${missing[*]} for the browser tests"
   # Another apt run on the machine holds the lock for a while: wait for it rather than fail.

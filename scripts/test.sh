@@ -25,13 +25,13 @@ ensure_pdf_tools
 
 # The two databases' runs side by side: each waits on servers, sockets and sleeps more than it computes, so on
 # a 2-core machine together they take little longer than the slower one alone. Each has its own Redis database;
-# their logs print one after the other.
+# their logs print one after the other, each with its 20 slowest tests (where the next minutes of CI are).
 # The code generator's round trip (tsc and Biome on a generated view) needs the console's packages; it runs once,
 # on SQLite.
 [ -f web/package.json ] && { bash web/scripts/install.sh || status=1; }
 pytest_run() {  # pytest_run <name> <database url> <redis db> [pytest args]
   PLANTDESK_TEST_DATABASE_URL="$2" PLANTDESK_TEST_REDIS_URL="redis://127.0.0.1:6379/$3" \
-    uv run pytest -p no:cacheprovider --junitxml="$reports/$1.xml" "${@:4}" >"$reports/$1.log" 2>&1
+    uv run pytest -p no:cacheprovider --durations=20 --junitxml="$reports/$1.xml" "${@:4}" >"$reports/$1.log" 2>&1
 }
 redis_db=$(sed -nE 's#.*/([0-9]+)$#\1#p' <<<"${PLANTDESK_TEST_REDIS_URL:-redis://127.0.0.1:6379/15}")
 pytest_run sqlite "" "$((redis_db - 1))" & sqlite=$!

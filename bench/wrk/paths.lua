@@ -1,5 +1,6 @@
 -- Requests a random line of BENCH_PATHS (one URL-encoded path per line) with the bench identity's headers.
 -- BENCH_METHOD (default GET), BENCH_IF_NONE_MATCH (an ETag to revalidate, optional), BENCH_TOKEN (access token, optional), BENCH_CLIENT (Basic header), BENCH_TENANT.
+-- BENCH_UNIQUE=1 appends `&_=<thread>.<n>`, a parameter no list reads, so that every request misses the response cache.
 local paths = {}
 for line in io.lines(os.getenv("BENCH_PATHS")) do
   if #line > 0 then paths[#paths + 1] = line end
@@ -14,6 +15,7 @@ if token and #token > 0 then headers["Blade-Auth"] = "bearer " .. token end
 local etag = os.getenv("BENCH_IF_NONE_MATCH")
 if etag and #etag > 0 then headers["If-None-Match"] = etag end
 
+local unique = os.getenv("BENCH_UNIQUE") == "1"
 local counter = 0
 function setup(thread)
   counter = counter + 1
@@ -24,6 +26,12 @@ function init(args)
   math.randomseed(os.time() + (seed or 0) * 7919)
 end
 
+local sent = 0
 function request()
-  return wrk.format(method, paths[math.random(#paths)], headers)
+  local path = paths[math.random(#paths)]
+  if unique then
+    sent = sent + 1
+    path = path .. "&_=" .. (seed or 0) .. "." .. sent
+  end
+  return wrk.format(method, path, headers)
 end
