@@ -8,7 +8,9 @@ import pytest
 
 from plantdesk.db import write_lock
 from plantdesk.modules.alarm import engine
+from plantdesk.modules.alarm.models import AlarmRule
 from tests.alarm.helpers import Plant, now_ms
+from tests.conftest import DEMO_TENANT
 from tests.device.monitor_helpers import session
 
 
@@ -95,6 +97,23 @@ class TestThreshold:
             await asyncio.wait_for(round_, 10)
         [record] = await plant.results(rule)
         assert record["firstValue"] == 70 and record["lastValue"] == 60
+
+    async def test_a_load_between_a_rule_write_and_its_commit_is_not_kept(self, app, plant):
+        """A sweep or a value loading the rules after a rule was written but before its commit read them without
+        it; a workflow raising that event right after the commit was told 告警事件未启用 (a CI failure)."""
+        rule = await plant.rule(threshold=50, enabled=0)
+        async with session(app, DEMO_TENANT) as writer:
+            row = await writer.get(AlarmRule, int(rule["id"]))
+            row.enabled = 1
+            await writer.flush()
+            engine.invalidate(writer)
+            async with session(app) as reader:
+                await engine.rules_for(reader)
+            assert engine.rule(int(rule["id"])) is None  # not committed yet
+        async with session(app) as reader:
+            await engine.rules_for(reader)
+        assert engine.rule(int(rule["id"])) is not None
+
 
 class TestKinds:
     async def test_range(self, plant):

@@ -30,7 +30,7 @@ from datetime import datetime, timedelta
 from sqlalchemy import Table, bindparam, delete, func, insert, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from plantdesk.core import live, metrics, system_log, tenancy
+from plantdesk.core import generations, live, metrics, system_log, tenancy
 from plantdesk.core.ids import next_id
 from plantdesk.core.leases import Leases, process_holder
 from plantdesk.core.ownership import Change, Share
@@ -207,10 +207,16 @@ class _State:
 _version = 0  # bumped by `invalidate`: every engine in the process reloads
 
 
-def invalidate() -> None:
-    """A rule, group, level, time cycle, template or setting changed: reload before the next evaluation."""
+def invalidate(db: AsyncSession | None = None) -> None:
+    """A rule, group, level, time cycle, template or setting changed: reload before the next evaluation. Given the
+    writing session, once more after its commit: a load that ran between the write and the commit read the rules
+    without it and would otherwise be kept until `RULES_SECONDS` pass."""
     global _version
     _version += 1
+    if db is not None:
+        async def again() -> None:
+            invalidate()
+        generations.after_commit(db, again)
 
 
 def split_ids(raw: str | None) -> list[int]:

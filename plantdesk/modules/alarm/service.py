@@ -245,7 +245,7 @@ async def save_event(db: AsyncSession, body: EventWrite) -> AlarmRule:
         db.add(rule)
     await db.flush()
     await db.refresh(rule)
-    engine.invalidate()
+    engine.invalidate(db)
     return rule
 
 
@@ -279,7 +279,7 @@ async def in_use(db: AsyncSession, column: str, ids: list[int]) -> bool:
 
 async def remove_events(db: AsyncSession, ids: list[int]) -> None:
     await mark_deleted(db, AlarmRule, AlarmRule.id.in_(ids))
-    engine.invalidate()
+    engine.invalidate(db)
 
 
 async def event_results(db: AsyncSession, rule_id: int) -> list[dict]:
@@ -299,7 +299,7 @@ async def save_level(db: AsyncSession, body: LevelWrite) -> AlarmLevel:
     if body.id is None:
         db.add(row)
     await db.flush()
-    engine.invalidate()
+    engine.invalidate(db)
     return row
 
 
@@ -307,7 +307,7 @@ async def remove_levels(db: AsyncSession, ids: list[int]) -> None:
     if await in_use(db, "level_id", ids):
         raise BadRequest("该级别正被告警事件使用")
     await mark_deleted(db, AlarmLevel, AlarmLevel.id.in_(ids))
-    engine.invalidate()
+    engine.invalidate(db)
 
 
 async def group_reads(db: AsyncSession, rows: Sequence[AlarmGroup]) -> list[dict]:
@@ -350,7 +350,7 @@ async def save_group(db: AsyncSession, body: GroupWrite) -> AlarmGroup:
     if body.id is None:
         db.add(row)
     await db.flush()
-    engine.invalidate()
+    engine.invalidate(db)
     return row
 
 
@@ -358,7 +358,7 @@ async def remove_groups(db: AsyncSession, ids: list[int]) -> None:
     if await in_use(db, "group_id", ids):
         raise BadRequest("该分组正被告警事件使用")
     await mark_deleted(db, AlarmGroup, AlarmGroup.id.in_(ids))
-    engine.invalidate()
+    engine.invalidate(db)
 
 
 async def active_users(db: AsyncSession) -> list[User]:
@@ -381,7 +381,7 @@ async def save_time_cycle(db: AsyncSession, body: TimeCycleWrite) -> AlarmTimeCy
         db.add(row)
     await db.flush()
     await db.refresh(row)
-    engine.invalidate()
+    engine.invalidate(db)
     return row
 
 
@@ -712,7 +712,7 @@ async def initialize_tenant(db: AsyncSession) -> dict:
         name, days, start, end = DEFAULT_CYCLE
         db.add(AlarmTimeCycle(name=name, days=days, start_time=start, end_time=end))
     await db.flush()
-    engine.invalidate()
+    engine.invalidate(db)
     return await tenant_init(db)
 
 
@@ -727,7 +727,7 @@ async def save_setting(db: AsyncSession, body: SettingWrite) -> AlarmSetting:
     db.add(row)
     assign(row, body)
     await db.flush()
-    engine.invalidate()
+    engine.invalidate(db)
     return row
 
 
@@ -745,7 +745,7 @@ async def save_mail_params(db: AsyncSession, policy: outbound.Policy, body: Mail
         await outbound.check(policy, f"{row.smtp_host}:{row.smtp_port or 25}", tenant=tenancy.writing_tenant(db, row),
                              kind="smtp")
     await db.flush()
-    engine.invalidate()
+    engine.invalidate(db)
     return row
 
 
@@ -758,7 +758,7 @@ async def notify_templates(db: AsyncSession) -> list[AlarmTemplate]:
 async def remove_templates(db: AsyncSession, ids: list[int]) -> None:
     """Their channel and action go back to the built-in text."""
     await mark_deleted(db, AlarmTemplate, AlarmTemplate.id.in_(ids))
-    engine.invalidate()
+    engine.invalidate(db)
 
 
 async def save_template(db: AsyncSession, body: TemplateWrite) -> AlarmTemplate:
@@ -782,7 +782,7 @@ async def save_template(db: AsyncSession, body: TemplateWrite) -> AlarmTemplate:
         db.add(row)
     await db.flush()
     await db.refresh(row)
-    engine.invalidate()
+    engine.invalidate(db)
     return row
 
 
