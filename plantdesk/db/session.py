@@ -1,5 +1,6 @@
 """Engine and the request's unit of work: one AsyncSession, committed on success, rolled back on error."""
 
+import asyncio
 import errno
 import logging
 
@@ -78,7 +79,17 @@ def _sqlite_pragmas(dbapi_connection, _record) -> None:
 
 def _sqlite_error(context: ExceptionContext) -> None:
     """A read-only or I/O-failed SQLite connection counts as disconnected, so the pool replaces it and writes
-    recover as soon as the directory does. A busy one says who holds the write lock (db.write_lock)."""
+    recover as soon as the directory does. A busy one says who holds the write lock (db.write_lock).
+
+    A cancelled statement does not: aiosqlite runs a connection's calls one after another on its own thread, so
+    the statement finishes there and the connection stays sound, and SQLAlchemy then closes the cursor and the
+    session rolls back. Counted as a disconnect (SQLAlchemy's default for any cancellation), the connection was
+    closed with the statement still open, and SQLite keeps such a connection, and its write lock, until the
+    statement is collected: a service cancelled mid-write at shutdown left every later writer waiting out the busy
+    timeout (CI's "database is locked" in apps restarted inside the test process)."""
+    if isinstance(context.original_exception, asyncio.CancelledError):
+        context.is_disconnect = False
+        return
     code = _sqlite_code(context.original_exception)
     if code in SQLITE_DEAD:
         context.is_disconnect = True

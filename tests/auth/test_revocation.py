@@ -2,7 +2,6 @@
 the truth and the cache only holds the answer. Each test starts its own app(s) on the shared database."""
 
 import asyncio
-import os
 from contextlib import asynccontextmanager
 
 import httpx
@@ -20,15 +19,6 @@ from tests.helpers import Api, RedisServer, login, served, token
 from tests.user.factories import login_as, make_user, retire_users, role_id
 
 REVOKED = {"code": 401, "success": False, "data": None, "msg": "令牌已失效,请重新登录"}
-
-
-# On SQLite, a restarted app beside the suite's in one process has met a write lock held past the 30 s busy
-# timeout by something the SQLite lock log does not see (db.write_lock notes what goes through SQLAlchemy; the
-# monitor store writes on the driver connection): CI's "database is locked" in three runs of 2026-11-28, also on a
-# database of the restarts' own. The product restarts a process, never an app inside one; until the holder is
-# found the restarts run on PostgreSQL only (every CI run), the rest of this file on both.
-restarts = pytest.mark.skipif(not os.environ.get("PLANTDESK_TEST_DATABASE_URL"),
-                              reason="apps restarted in one process on SQLite: a write lock held past the busy timeout")
 
 
 @asynccontextmanager
@@ -57,7 +47,6 @@ def redis_server():
     server.stop()
 
 
-@restarts
 async def test_logout_and_kick_survive_a_restart(app, settings):
     async with running(settings) as http:
         logged_out = await login(http, "admin", "admin", "000000")
@@ -71,7 +60,6 @@ async def test_logout_and_kick_survive_a_restart(app, settings):
         assert (await status(http, kept))[0] == 200
 
 
-@restarts
 @pytest.mark.parametrize("action", ["/api/blade-user/lock", "/api/blade-user/reset-password"])
 async def test_lock_and_password_reset_survive_a_restart(app, settings, unique, action):
     async with running(settings) as http:
@@ -84,7 +72,6 @@ async def test_lock_and_password_reset_survive_a_restart(app, settings, unique, 
     await retire_users(app, unique)
 
 
-@restarts
 async def test_redis_outage_falls_back_to_the_session_rows(app, settings, redis_server):
     async with running(settings, redis_url=redis_server.url) as http:
         revoked = await login(http, "admin", "admin", "000000")
@@ -102,7 +89,6 @@ async def test_redis_outage_falls_back_to_the_session_rows(app, settings, redis_
         assert (await status(http, during))[0] == 200
 
 
-@restarts
 async def test_logout_during_an_outage_outlives_the_answer_redis_kept(app, settings, redis_server):
     async with running(settings, redis_url=redis_server.url) as http:
         api = await login(http, "admin", "admin", "000000")
@@ -116,7 +102,6 @@ async def test_logout_during_an_outage_outlives_the_answer_redis_kept(app, setti
         assert await status(http, api) == (401, REVOKED)
 
 
-@restarts
 async def test_lockout_still_counts_during_a_redis_outage(app, settings, redis_server, unique):
     async with running(settings, redis_url=redis_server.url) as http:
         redis_server.stop()

@@ -1,5 +1,6 @@
 """SQLite's one writer: a busy error names the write that holds the lock, and a long-held write is logged."""
 
+import asyncio
 import logging
 import re
 
@@ -42,3 +43,25 @@ async def test_a_write_held_long_is_logged_when_it_ends(engine, caplog, monkeypa
             await connection.exec_driver_sql("UPDATE reading SET value = 3")
     assert re.search(r"SQLite write lock held \d+\.\d s by task '[^']+': UPDATE reading SET value = 3$", caplog.text,
                      re.M)
+
+
+async def test_a_write_cancelled_mid_statement_leaves_no_lock(engine):
+    """A task cancelled while its statement runs (a service stopping mid-write): the connection is rolled back and
+    kept, not closed with the statement open, which held the write lock until the statement was collected."""
+    slow = ("INSERT INTO reading SELECT max(x) FROM (WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c "
+            "WHERE x < 2000000) SELECT x FROM c) RETURNING value")
+
+    async def write() -> None:
+        async with engine.connect() as connection:
+            await connection.exec_driver_sql(slow)
+            await asyncio.sleep(10)
+
+    task = asyncio.create_task(write())
+    await asyncio.sleep(0.2)  # the statement under way on the connection's thread
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    async with engine.begin() as other:
+        await other.exec_driver_sql("PRAGMA busy_timeout=3000")
+        await other.exec_driver_sql("INSERT INTO reading VALUES (4)")
+    assert write_lock.holders() == []
