@@ -221,6 +221,27 @@ class TestPlantSheets:
             "Scale: not a number: abc", "no such source: NO-SOURCE", "Unit: at most 32 characters",
             "Point name: required", "Device code: required"]
 
+    async def test_the_rejected_rows_sheet_is_in_the_users_language(self, demo_admin, unique):
+        """The sheet's reasons in English for a request that prefers it (the console sends its language); the
+        stored reasons, and a request without a language, keep the server's Chinese."""
+        content = xlsx(["设备编码", "点位编码", "点位名称", "系数"], [
+            [f"W-{unique}", "A", "A", "abc"],
+            [None, "E", "E", None],
+            [f"W-{unique}", "G", "G", None],
+            [f"W-{unique}", "G", "G", None],
+        ])
+        entry = await finished(demo_admin, (await upload(demo_admin, "/datapoints/import-datapoints", content))["id"])
+        path = f"{API}/import-log/err-export/{entry['id']}"
+        chinese = ["系数 Scale: 须为数字: abc", "设备编码 Device code: 必填", "文件中重复的行"]
+        assert [r["原因 Reason"] for r in read((await demo_admin.get(path)).content)] == chinese
+        english = await demo_admin.http.get(path, headers={**demo_admin.headers,
+                                                           "Accept-Language": "en-US,en;q=0.9,zh-CN;q=0.8"})
+        assert [r["原因 Reason"] for r in read(english.content)] == [
+            "Scale: not a number: abc", "Device code: required", "a row repeated in the file"]
+        chosen = await demo_admin.http.get(path, headers={**demo_admin.headers, "Accept-Language": "zh-CN"})
+        assert [r["原因 Reason"] for r in read(chosen.content)] == chinese
+        assert [r["reason"] for r in await errors(demo_admin, entry["id"])] == chinese
+
 
 class TestModelImport:
     async def test_models_with_points_round_trip(self, demo_admin, unique):

@@ -144,6 +144,41 @@ class TestWhoTakesATask:
         assert (answer.status_code, answer.json()["msg"]) == (200, "流程变量不存在: approvers")
 
 
+class TestTheUsersLanguage:
+    """The engine's messages in the request's language: English for a request preferring it (the console sends its
+    own), the spec's Chinese without a language."""
+
+    ENGLISH = "en-US,en;q=0.9"
+
+    async def test_a_task_error_is_in_english_for_an_english_request(self, demo_admin, unique):
+        key = f"english_{unique}"
+        xml = one('<userTask id="t" flowable:assignee="${a}"><multiInstanceLoopCharacteristics '
+                  'flowable:collection="${approvers}" flowable:elementVariable="a"/></userTask>'
+                  '<sequenceFlow sourceRef="s" targetRef="t"/>').replace(b'id="p"', f'id="{key}"'.encode())
+        await upload(demo_admin, f"{key}.bpmn", xml)
+        definition = await definition_of(demo_admin, key)
+        body = {"processDefinitionId": definition["id"]}
+        english = await demo_admin.http.post(f"{API}/work/start-process", json=body,
+                                             headers={**demo_admin.headers, "Accept-Language": self.ENGLISH})
+        assert english.json()["msg"] == "no such process variable: approvers"
+        chinese = await demo_admin.post(f"{API}/work/start-process", body)
+        assert chinese.json()["msg"] == "流程变量不存在: approvers"
+
+    async def test_check_and_deploy_name_the_element_in_english(self, demo_admin, unique):
+        xml = one(f'<userTask id="u" name="Approve {unique}" flowable:candidateUsers="kermit"/>'
+                  '<sequenceFlow sourceRef="s" targetRef="u"/>')
+        files = {"file": ("k.bpmn", xml, "text/xml")}
+        english = {**demo_admin.headers, "Accept-Language": self.ENGLISH}
+        refused = f"nobody can handle the task user task Approve {unique} (no user kermit)"
+        check = await demo_admin.http.post(f"{API}/manager/check-upload", headers=english, files=files)
+        assert check.json()["data"]["message"] == refused
+        deploy = await demo_admin.http.post(f"{API}/manager/deploy-upload", headers=english,
+                                            files={"files": ("k.bpmn", xml, "text/xml")})
+        assert deploy.json()["msg"] == refused
+        assert (await upload(demo_admin, "k.bpmn", xml))["msg"] == (
+            f"任务无人可办理: 用户任务 Approve {unique} (用户 kermit 不存在)")
+
+
 class TestMessages:
     async def test_a_message_starts_an_order_and_a_correlated_one_moves_it(self, demo_admin, hr, erp, unique):
         key = f"order_{unique}"

@@ -38,6 +38,7 @@ from plantdesk.modules.device.models import (
     ModelPoint,
 )
 from plantdesk.modules.device.schemas import DataPointWrite, DeviceWrite, ModelPointWrite, ModelWrite
+from plantdesk.modules.device.wording import WORDING
 
 JOB = "device.import"
 log = logging.getLogger("plantdesk.device.import")
@@ -472,8 +473,9 @@ async def _rows(db: AsyncSession, entry: ImportLog, rows: list[tuple[int, dict]]
     return failed
 
 
-def error_sheet(kind: str, rows: list[ImportErrorRow]) -> bytes:
-    """The rejected rows with their cells, row number and reason, to fix and import again."""
+def error_sheet(kind: str, rows: list[ImportErrorRow], lang: str) -> bytes:
+    """The rejected rows with their cells, row number and reason (in `lang`; the stored reason is the server's
+    Chinese), to fix and import again."""
     columns = [("rowNo", "行号 Row"), ("reason", "原因 Reason"), *COLUMNS[kind]]
     records = []
     for row in rows:
@@ -481,5 +483,5 @@ def error_sheet(kind: str, rows: list[ImportErrorRow]) -> bytes:
             cells = json.loads(row.content or "{}")
         except ValueError:
             cells = {}
-        records.append({**cells, "rowNo": row.row_no, "reason": row.reason})
+        records.append({**cells, "rowNo": row.row_no, "reason": WORDING.text(row.reason, lang)})
     return excel.workbook_bytes(columns, records, sheet="rejected")

@@ -12,7 +12,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Body, File, Path, Query, Request, UploadFile
 
-from plantdesk.core import excel, permissions
+from plantdesk.core import excel, language, permissions
 from plantdesk.core.audit_models import ApiLog
 from plantdesk.core.context import Identity
 from plantdesk.core.crud import Resource, add_verbs, crud_router, get_or_raise, page_of, parse_ids
@@ -418,10 +418,11 @@ async def import_log_errors(db: TenantDb, paging: Paging, id: Annotated[int, Pat
 
 
 @logs.get("/err-export/{id}", response_model=None, responses=excel.XLSX_RESPONSE, dependencies=[TOKEN_IN_LINK])
-async def import_log_error_export(db: TenantDb, id: Annotated[int, Path(ge=1, lt=2**63)],
+async def import_log_error_export(request: Request, db: TenantDb, id: Annotated[int, Path(ge=1, lt=2**63)],
                                   user: Identity = LogDownload):
-    """The rejected rows of import `id` as a sheet: the row's cells plus its row number and reason."""
-    return excel.download(*await service.rejected_sheet(db, id))
+    """The rejected rows of import `id` as a sheet: the row's cells plus its row number and reason, in the
+    request's language (Accept-Language; Chinese by default)."""
+    return excel.download(*await service.rejected_sheet(db, id, language.language(request)))
 
 
 # --- oplog ---------------------------------------------------------------------------------------------------------

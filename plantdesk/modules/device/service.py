@@ -650,11 +650,11 @@ async def rejected_page(db: AsyncSession, import_id: int, paging: PageParams) ->
     return await paginate(db, _rejected(import_id), paging)
 
 
-async def rejected_sheet(db: AsyncSession, import_id: int) -> tuple[bytes, str]:
-    """The rejected rows of an import as a sheet, and its file name."""
+async def rejected_sheet(db: AsyncSession, import_id: int, lang: str) -> tuple[bytes, str]:
+    """The rejected rows of an import as a sheet, their reasons in `lang`, and its file name."""
     entry = await get_or_raise(db, ImportLog, import_id)
     rows = list((await db.execute(_rejected(import_id))).scalars())
-    return io.error_sheet(entry.type, rows), f"rejected-{entry.file_name}"
+    return io.error_sheet(entry.type, rows, lang), f"rejected-{entry.file_name}"
 
 
 async def import_status(db: AsyncSession, import_id: int | None) -> ImportLog | None:

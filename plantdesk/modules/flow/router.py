@@ -15,6 +15,7 @@ from plantdesk.core.crud import parse_ids, request_ids
 from plantdesk.core.deps import CurrentUser, IdQuery, OptionalId, TenantDb, form_or_query, need
 from plantdesk.core.envelope import R, ok
 from plantdesk.core.errors import BusinessError, NotFoundError
+from plantdesk.core.language import translating
 from plantdesk.core.paging import Page, Paging
 from plantdesk.core.routing import include
 from plantdesk.modules.flow import service
@@ -36,6 +37,7 @@ from plantdesk.modules.flow.schemas import (
     LeaveWrite,
     StartProcess,
 )
+from plantdesk.modules.flow.wording import WORDING
 
 PREFIX = "/blade-flow"
 BPMN_SUFFIXES = (".bpmn20.xml", ".bpmn")
@@ -47,6 +49,8 @@ ModelDelete, ModelDeploy = need("flow_model_delete"), need("flow_model_deploy")
 ManagerView, ManagerState = need("manager", "manager_view"), need("manager_state")
 ManagerDelete, DeployUpload = need("manager_delete"), need("deploy_upload", "deploy")
 FollowView, FollowDelete = need("follow", "follow_view"), need("follow_delete")
+# The engine's refusals leave in the request's language (docs/decisions.md "The user's language").
+Translated = translating(WORDING)
 
 
 def _tenant_ids(raw: str | None) -> list[str]:
@@ -55,7 +59,7 @@ def _tenant_ids(raw: str | None) -> list[str]:
 
 # --- models ---------------------------------------------------------------------------------------------------
 
-models = APIRouter(prefix=f"{PREFIX}/model", tags=["flow-model"])
+models = APIRouter(prefix=f"{PREFIX}/model", tags=["flow-model"], route_class=Translated)
 
 
 @models.get("/list", response_model=R[Page[FlowModelRead]])
@@ -105,7 +109,7 @@ async def model_deploy(request: Request, db: TenantDb, user: Identity = ModelDep
 
 # --- manager (definitions) ------------------------------------------------------------------------------------
 
-manager = APIRouter(prefix=f"{PREFIX}/manager", tags=["flow-manager"])
+manager = APIRouter(prefix=f"{PREFIX}/manager", tags=["flow-manager"], route_class=Translated)
 
 
 @manager.get("/list", response_model=R[Page[FlowDefinitionRead]])
@@ -132,16 +136,18 @@ def _bpmn_file(upload: UploadFile) -> tuple[str, str]:
 
 
 @manager.post("/check-upload", response_model=R[FlowUploadCheck])
-async def manager_check_upload(db: TenantDb, file: Annotated[UploadFile, File()], user: Identity = DeployUpload):
+async def manager_check_upload(request: Request, db: TenantDb, file: Annotated[UploadFile, File()],
+                               user: Identity = DeployUpload):
     """Multipart `file`: would it deploy? BladeX checks the suffix of each chosen file before deploy-upload;
     PlantDesk also runs the engine's validation and the deploy's check of the tasks' users and roles, so a model
-    that would be refused is named before anything is deployed. `success` false carries the reason in `message`;
-    nothing is written."""
+    that would be refused is named before anything is deployed. `success` false carries the reason in `message`
+    (in the request's language); nothing is written."""
     try:
         name = _bpmn_file(file)[0]
         processes = (await service.check(db, await file.read())).processes  # core.limits caps the request body
     except BusinessError as exc:
-        return ok({"name": file.filename or "", "success": False, "message": exc.msg, "processes": []})
+        return ok({"name": file.filename or "", "success": False,
+                   "message": WORDING.for_request(exc.msg, request), "processes": []})
     return ok({"name": name, "success": True, "processes": [p.key for p in processes]})
 
 
@@ -173,7 +179,7 @@ async def manager_delete_deployment(request: Request, db: TenantDb, user: Identi
 
 # --- follow ---------------------------------------------------------------------------------------------------
 
-follow = APIRouter(prefix=f"{PREFIX}/follow", tags=["flow-follow"])
+follow = APIRouter(prefix=f"{PREFIX}/follow", tags=["flow-follow"], route_class=Translated)
 
 
 @follow.get("/list", response_model=R[Page[FlowRow]])
@@ -197,7 +203,7 @@ async def follow_delete(request: Request, db: TenantDb, user: Identity = FollowD
 
 # --- my work --------------------------------------------------------------------------------------------------
 
-work = APIRouter(prefix=f"{PREFIX}/work", tags=["flow-work"])
+work = APIRouter(prefix=f"{PREFIX}/work", tags=["flow-work"], route_class=Translated)
 
 
 @work.get("/start-list", response_model=R[Page[FlowDefinitionRead]])
@@ -305,7 +311,7 @@ async def start_process(db: TenantDb, user: CurrentUser, body: StartProcess):
 
 # --- process views --------------------------------------------------------------------------------------------
 
-process = APIRouter(prefix=f"{PREFIX}/process", tags=["flow-process"])
+process = APIRouter(prefix=f"{PREFIX}/process", tags=["flow-process"], route_class=Translated)
 
 
 @process.post("/event", response_model=R[FlowEventResult])
@@ -345,7 +351,7 @@ async def resource_view(db: TenantDb, user: CurrentUser, processDefinitionId: Id
 
 # --- the leave process (/api/blade-desk/process/leave) --------------------------------------------------------
 
-leave = APIRouter(prefix="/blade-desk/process/leave", tags=["leave"])
+leave = APIRouter(prefix="/blade-desk/process/leave", tags=["leave"], route_class=Translated)
 
 
 @leave.post("/start-process", response_model=R[LeaveRead])

@@ -63,6 +63,20 @@ describe('request headers (spec §7)', () => {
     expect(seen[1].headers['Tenant-Id']).toBe('123456');
   });
 
+  it('sends the language of the console as Accept-Language', async () => {
+    const { i18n } = await import('#src/i18n');
+    reply(ok(), ok());
+    await http.get('/a');
+    expect(seen[0].headers['Accept-Language']).toBe('zh-CN');
+    await i18n.changeLanguage('en');
+    try {
+      await http.get('/b');
+      expect(seen[1].headers['Accept-Language']).toBe('en-US');
+    } finally {
+      await i18n.changeLanguage('zh');
+    }
+  });
+
   it('uses a 10 s timeout', () => {
     expect(http.defaults.timeout).toBe(10_000);
   });

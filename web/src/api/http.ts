@@ -8,7 +8,7 @@ import axios, {
 import { toast } from '#src/app/feedback';
 import { useLogs } from '#src/app/stores/logs';
 import { useSession } from '#src/app/stores/session';
-import { CLIENT_AUTHORIZATION, REQUEST_TIMEOUT } from '#src/boot/api';
+import { acceptLanguage, CLIENT_AUTHORIZATION, REQUEST_TIMEOUT } from '#src/boot/api';
 import { takeEarly } from '#src/boot/prefetch';
 import { i18n } from '#src/i18n';
 import { HttpError, sessionHooks } from './httpCore';
@@ -69,6 +69,7 @@ http.defaults.adapter = earlyFirst(axios.getAdapter(http.defaults.adapter));
 export function attachHeaders(config: InternalAxiosRequestConfig) {
   const { token, tenantId } = useSession.getState();
   config.headers.set('Authorization', CLIENT_AUTHORIZATION);
+  config.headers.set('Accept-Language', acceptLanguage(i18n.language));
   if (!config.headers.has('Tenant-Id')) config.headers.set('Tenant-Id', tenantId);
   if (token && !config.headers.has('Blade-Auth')) config.headers.set('Blade-Auth', `bearer ${token}`);
   return config;
@@ -89,6 +90,7 @@ export async function fetchStream(
     const headers = new Headers(init.headers);
     headers.set('Authorization', CLIENT_AUTHORIZATION);
     headers.set('Tenant-Id', tenantId);
+    headers.set('Accept-Language', acceptLanguage(i18n.language));
     if (token) headers.set('Blade-Auth', `bearer ${token}`);
     return fetchImpl(url, { credentials: 'same-origin', ...init, headers });
   };

@@ -1,6 +1,6 @@
 import { md5 } from 'js-md5';
 import type { TokenResponse } from '#src/api/types';
-import { DEFAULT_TENANT } from './storage';
+import { DEFAULT_TENANT, storedLanguage } from './storage';
 
 /**
  * The login form's four calls, with fetch: the console's HTTP layer (axios, its interceptors, the generated
@@ -11,6 +11,12 @@ import { DEFAULT_TENANT } from './storage';
 export const CLIENT_AUTHORIZATION = `Basic ${btoa('plantdesk:plantdesk_secret')}`;
 
 export const REQUEST_TIMEOUT = 10_000;
+
+/** The Accept-Language of every request: the server words its messages in the console's language (docs/decisions.md
+ * "The user's language"). */
+export function acceptLanguage(language: string): string {
+  return language.startsWith('en') ? 'en-US' : 'zh-CN';
+}
 
 /** A refused call: the body's code and message ('' when there is none); code 0 is a network failure or time-out. */
 export class BootError extends Error {
@@ -34,6 +40,7 @@ async function call<T>(path: string, init: RequestInit = {}, tenantId = DEFAULT_
   const headers = new Headers(init.headers);
   headers.set('Authorization', CLIENT_AUTHORIZATION);
   headers.set('Tenant-Id', tenantId);
+  headers.set('Accept-Language', acceptLanguage(storedLanguage()));
   let response: Response;
   try {
     response = await fetch(`/api${path}`, {

@@ -27,7 +27,12 @@ describe('the start GETs the boot entry sends', () => {
     prefetch('t0k', '356782');
     expect(fetch.mock.calls.map(([url]) => url)).toEqual(START_PATHS.map((path) => `/api${path}`));
     expect(fetch.mock.calls[0][1]).toMatchObject({
-      headers: { Authorization: CLIENT_AUTHORIZATION, 'Tenant-Id': '356782', 'Blade-Auth': 'bearer t0k' },
+      headers: {
+        Authorization: CLIENT_AUTHORIZATION,
+        'Tenant-Id': '356782',
+        'Blade-Auth': 'bearer t0k',
+        'Accept-Language': 'zh-CN',
+      },
     });
     const transport = earlyFirst(network);
     const first = await transport(get('/blade-user/info'));

@@ -1,4 +1,5 @@
-import { CLIENT_AUTHORIZATION, REQUEST_TIMEOUT } from './api';
+import { acceptLanguage, CLIENT_AUTHORIZATION, REQUEST_TIMEOUT } from './api';
+import { storedLanguage } from './storage';
 
 /**
  * The GETs every signed-in start makes (who the user is, the menus, the buttons, the public config), sent by the
@@ -22,6 +23,7 @@ export function prefetch(token: string, tenantId: string, paths: string[] = STAR
     Authorization: CLIENT_AUTHORIZATION,
     'Tenant-Id': tenantId,
     'Blade-Auth': `bearer ${token}`,
+    'Accept-Language': acceptLanguage(storedLanguage()),
   };
   for (const path of paths) {
     const url = `/api${path}`;

@@ -1,9 +1,10 @@
 import { defineArea } from '../area';
 
 /** The equipment area's server messages (collector errors, connection test answers, import refusals), in the
- * console's language: the zh values are the server's own wording, the en values what the console shows in English
- * (views/device/serverText.ts matches them; a placeholder named n… is a number, w… a word, l… a list up to a semicolon, any other
- * runs to the next fixed text or the end). */
+ * console's language: a copy of the server's table (plantdesk/modules/device/wording.py; tests/device/test_wording.py
+ * keeps them equal). The zh values are the server's own wording, the en values what the console shows in English
+ * (views/device/serverText.ts matches them; a placeholder named n… is a number, w… a word, l… a list up to a
+ * semicolon, any other runs to the next fixed text or the end). */
 export const deviceServerText = defineArea('device.serverText', {
   zh: {
     point: '点位 {{a}} (地址 {{b}}) 读取失败: ',

@@ -35,9 +35,11 @@ const RULES: Rule[] = Object.entries(deviceServerText.zh as Record<string, strin
 const LABEL = /[\u4e00-\u9fff]+ (?=[A-Z])/g;
 
 /**
- * A collector's or an import's message from the server in the console's language: the server words them in
- * Chinese (the spec's language); in English their known wordings are replaced by the area's en values, the
- * names, codes and numbers in them kept. Text it does not know stays as sent.
+ * A collector's or an import's message from the server in the console's language: the data the server answers
+ * (a collector's state, a test's answer, an import's log and rejected rows) holds them as stored, in Chinese (the
+ * spec's language); in English their known wordings are replaced by the area's en values, the names, codes and
+ * numbers in them kept. Text it does not know stays as sent. (The server's downloads are worded in the request's
+ * language by the same table: plantdesk/core/language.py.)
  */
 export function serverText(text: string | null | undefined, language = i18n.language): string {
   if (!text || !language.startsWith('en')) return text ?? '';
