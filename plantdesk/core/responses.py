@@ -53,6 +53,7 @@ from pydantic import TypeAdapter
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from plantdesk.core import deps, generations, permissions
+from plantdesk.core.cache import Cache
 from plantdesk.core.context import Identity
 from plantdesk.core.errors import Unauthorized
 
@@ -179,14 +180,14 @@ async def _stored(scope: Scope, spec: Spec) -> Response | None:
     return Response(body, media_type="application/json", headers=answer)
 
 
-async def _stamps(cache, spec: Spec) -> Stamps:
+async def _stamps(cache: Cache, spec: Spec) -> Stamps:
     # The TTL's period is part of the stamp: a write outside a unit of work (the CLI) bumps nothing, and an ETag
     # may not outlive the bodies it stands for.
     *values, granted = await generations.stamp(cache, (*spec.names, permissions.GENERATION))
     return Stamps((*values, int(time.time()) // spec.ttl), granted)
 
 
-async def _let_through(cache, early: Stamps | None, tag: str, identity: Identity, ttl: int) -> None:
+async def _let_through(cache: Cache, early: Stamps | None, tag: str, identity: Identity, ttl: int) -> None:
     """The pass the fast path looks for: stored only when the fast path read the stamps before the dependencies
     that just let `identity` through."""
     if early is not None:
