@@ -33,6 +33,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import uuid
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -393,7 +394,7 @@ def wrk_start(base: str, paths: list[str], data_dir: Path, *, conns: int, second
     paths_file.write_text("\n".join(paths) + "\n")
     env = {**os.environ, "BENCH_PATHS": str(paths_file), "BENCH_TOKEN": token, "BENCH_CLIENT": CLIENT,
            "BENCH_METHOD": method, "BENCH_TENANT": "000000", "BENCH_IF_NONE_MATCH": etag,
-           "BENCH_UNIQUE": "1" if unique else ""}
+           "BENCH_UNIQUE": uuid.uuid4().hex[:8] if unique else ""}
     threads = 1 if conns < 16 else 2
     command = ["wrk", f"-t{threads}", f"-c{conns}", f"-d{seconds}s", "--timeout", "10s", "--latency", "-s", str(LUA),
                base]

@@ -26,6 +26,17 @@ through uncached.
 
 Generations are coarse (a table, not a row): any write to a followed table changes every key under it. That is the
 price of exactness without knowing which rows a read touched.
+
+The fast path (`FastHits`, put in front of every cached route by core.routing) answers a stored body or a 304
+before FastAPI resolves the route's dependencies, which cost a hit several times the cache's own work. It runs the
+token checks of core.deps itself (signature, expiry, revocation, the `Tenant-Id` header) and computes the same
+ETag; what it cannot check itself, the route's authorisation (`need`, data and API scopes, the acting tenant), it
+takes from a pass: the normal path, once the dependencies have let a caller through, stores a pass under the ETag,
+the caller's claims (all but the token's own: session, id, times) and the `permissions` generation as it was
+before the dependencies ran. A pass found means this caller was let through for this very answer under the grants
+that hold now; a revoked grant, a changed data scope or role bumps `permissions` and no pass matches. Anything
+else (no pass, no body, no or a refused token, a GET with a body, a token only in the link) goes the normal way,
+whose answers and errors are the authority.
 """
 
 import functools
@@ -33,19 +44,39 @@ import hashlib
 import inspect
 import time
 from collections.abc import Awaitable, Callable
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, NamedTuple
 
 from fastapi import Request, Response
 from fastapi.routing import APIRoute
 from pydantic import TypeAdapter
+from starlette.types import ASGIApp, Receive, Scope, Send
 
-from plantdesk.core import generations
+from plantdesk.core import deps, generations, permissions
+from plantdesk.core.cache import Cache
 from plantdesk.core.context import Identity
+from plantdesk.core.errors import Unauthorized
 
 USER, ROLES, TENANT = "user", "roles", "tenant"
 CACHE_CONTROL = "private, no-cache"
 _REQUEST = "response_cache_request"  # the parameter the decorator adds to the route's signature
+_SPEC = "response_cache"  # the attribute of a cached endpoint that declares it to the fast path
+_STAMPS = "plantdesk.response_stamps"  # the scope key of the stamps the fast path read before the dependencies
+_PER_TOKEN = frozenset({"sid", "jti", "iat", "nbf", "exp"})  # claims that differ between tokens of one caller
 _adapters: dict[int, TypeAdapter] = {}
+
+
+@dataclass(frozen=True, slots=True)
+class Spec:
+    names: tuple[str, ...]
+    per: str
+    vary: tuple[str, ...]
+    ttl: int
+
+
+class Stamps(NamedTuple):
+    tag: tuple[int, ...]  # the generations `names` and the TTL's period: part of the ETag
+    permissions: int  # the `permissions` generation: part of a pass
 
 
 def cached(*names: str, per: str = USER, vary: tuple[str, ...] = (), ttl: int = generations.TTL):
@@ -56,6 +87,7 @@ def cached(*names: str, per: str = USER, vary: tuple[str, ...] = (), ttl: int = 
         raise ValueError("a cached response must name the generations it reads")
     if per not in (USER, ROLES, TENANT):
         raise ValueError(f"unknown scope {per!r}")
+    spec = Spec(names, per, vary, ttl)
 
     def decorate(endpoint: Callable[..., Awaitable[Any]]) -> Callable[..., Awaitable[Any]]:
         signature = inspect.signature(endpoint)
@@ -69,12 +101,12 @@ def cached(*names: str, per: str = USER, vary: tuple[str, ...] = (), ttl: int = 
             if identity is None or request.method != "GET":
                 return await endpoint(**kwargs)
             cache = request.app.state.runtime.cache
-            # The TTL's period is part of the stamp: a write outside a unit of work (the CLI) bumps nothing, and
-            # an ETag may not outlive the bodies it stands for.
-            stamps = (*await generations.stamp(cache, names), int(time.time()) // ttl)
-            tag = entity_tag(request, identity, per, vary, names, stamps)
+            early: Stamps | None = request.scope.get(_STAMPS)
+            stamps = early or await _stamps(cache, spec)
+            tag = entity_tag(request, identity, spec, stamps.tag)
             headers = {"ETag": tag, "Cache-Control": CACHE_CONTROL}
             if _matches(request.headers.get("if-none-match"), tag):
+                await _let_through(cache, early, tag, identity, ttl)
                 return Response(status_code=304, headers=headers)
             key = f"response:{tag}"
             body = await cache.get(key)
@@ -84,28 +116,103 @@ def cached(*names: str, per: str = USER, vary: tuple[str, ...] = (), ttl: int = 
                     return result
                 body = _serialise(request, result)
                 await cache.set(key, body, ttl)
+            await _let_through(cache, early, tag, identity, ttl)
             return Response(body, media_type="application/json", headers=headers)
 
         if own is None:
             added = inspect.Parameter(_REQUEST, inspect.Parameter.KEYWORD_ONLY, annotation=Request)
             serve.__signature__ = signature.replace(  # type: ignore[attr-defined]
                 parameters=[*signature.parameters.values(), added])
+        setattr(serve, _SPEC, spec)
         return serve
 
     return decorate
 
 
-def entity_tag(request: Request, identity: Identity, per: str, vary: tuple[str, ...], names: tuple[str, ...],
-               stamps: tuple[int, ...]) -> str:
+def fast(route: APIRoute) -> None:
+    """Put the fast path in front of a cached route's dependencies (core.routing does, for every route it adds)."""
+    spec = getattr(route.endpoint, _SPEC, None)
+    if spec is not None and not isinstance(route.app, FastHits):
+        route.app = FastHits(route.app, spec)
+
+
+class FastHits:
+    """A cached route's answer from the stored body, or a 304, before its dependencies are resolved; anything it
+    cannot vouch for goes on to the route as usual."""
+
+    def __init__(self, app: ASGIApp, spec: Spec) -> None:
+        self.app = app
+        self.spec = spec
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["method"] == "GET":
+            answer = await _stored(scope, self.spec)
+            if answer is not None:
+                await answer(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
+async def _stored(scope: Scope, spec: Spec) -> Response | None:
+    request = Request(scope)
+    headers = request.headers
+    if headers.get("content-length", "0") != "0" or "transfer-encoding" in headers:
+        return None  # a dependency may read the body (an acting tenant's form), which no key holds
+    rt = scope["app"].state.runtime
+    try:
+        identity = await deps.verified(rt, headers.get("blade-auth"), headers.get("tenant-id"))
+    except Unauthorized:
+        return None
+    if identity is None:
+        return None
+    # Read before the dependencies run: a pass the route stores on a fall-through must carry the `permissions`
+    # generation its authorisation saw, never one a grant's revocation bumped meanwhile.
+    stamps = scope[_STAMPS] = await _stamps(rt.cache, spec)
+    tag = entity_tag(request, identity, spec, stamps.tag)
+    answer = {"ETag": tag, "Cache-Control": CACHE_CONTROL}
+    if _matches(headers.get("if-none-match"), tag):
+        if await rt.cache.get(_pass_key(tag, identity, stamps.permissions)) is None:
+            return None
+        return Response(status_code=304, headers=answer)
+    let_through, body = await rt.cache.get_many(_pass_key(tag, identity, stamps.permissions), f"response:{tag}")
+    if let_through is None or body is None:
+        return None
+    return Response(body, media_type="application/json", headers=answer)
+
+
+async def _stamps(cache: Cache, spec: Spec) -> Stamps:
+    # The TTL's period is part of the stamp: a write outside a unit of work (the CLI) bumps nothing, and an ETag
+    # may not outlive the bodies it stands for.
+    *values, granted = await generations.stamp(cache, (*spec.names, permissions.GENERATION))
+    return Stamps((*values, int(time.time()) // spec.ttl), granted)
+
+
+async def _let_through(cache: Cache, early: Stamps | None, tag: str, identity: Identity, ttl: int) -> None:
+    """The pass the fast path looks for: stored only when the fast path read the stamps before the dependencies
+    that just let `identity` through."""
+    if early is not None:
+        await cache.set(_pass_key(tag, identity, early.permissions), 1, ttl)
+
+
+def _pass_key(tag: str, identity: Identity, granted: int) -> str:
+    caller = sorted((name, value) for name, value in identity.claims.items() if name not in _PER_TOKEN)
+    return f"response-pass:{_digest((tag, caller, granted))}"
+
+
+def entity_tag(request: Request, identity: Identity, spec: Spec, stamps: tuple[int, ...]) -> str:
     """A weak ETag (the gzip layer may re-encode the body) digesting everything the answer depends on."""
     scope: tuple[object, ...] = (identity.tenant_id,)
-    if per == ROLES:
+    if spec.per == ROLES:
         scope += (sorted(identity.role_ids),)
-    elif per == USER:
+    elif spec.per == USER:
         scope += (identity.user_id, identity.dept_id, sorted(identity.role_ids))
-    parts = (request.url.path, request.url.query, per, scope, tuple(request.headers.get(h, "") for h in vary),
-             names, stamps)
-    return f'W/"{hashlib.blake2b(repr(parts).encode(), digest_size=16).hexdigest()}"'
+    parts = (request.url.path, request.url.query, spec.per, scope,
+             tuple(request.headers.get(h, "") for h in spec.vary), spec.names, stamps)
+    return f'W/"{_digest(parts)}"'
+
+
+def _digest(parts: object) -> str:
+    return hashlib.blake2b(repr(parts).encode(), digest_size=16).hexdigest()
 
 
 def _matches(if_none_match: str | None, tag: str) -> bool:

@@ -12,15 +12,20 @@ from fastapi import APIRouter
 from fastapi.routing import APIRoute
 from starlette.routing import compile_path
 
+from plantdesk.core import responses
+
 
 def include(target: APIRouter, *routers: APIRouter, prefix: str = "") -> None:
     """Add every route of `routers` to `target`, under `prefix`. The routers must be flat themselves (built with
-    this function, never with `include_router`), so nothing is left nested."""
+    this function, never with `include_router`), so nothing is left nested. A cached route (core.responses) gets
+    the response cache's fast path in front of its dependencies."""
     for router in routers:
         for route in router.routes:
             if not isinstance(route, APIRoute):
                 raise TypeError(f"{route!r} is not a plain API route; compose routers with core.routing.include")
-            target.routes.append(_prefixed(route, prefix, target) if prefix else route)
+            added = _prefixed(route, prefix, target) if prefix else route
+            responses.fast(added)
+            target.routes.append(added)
 
 
 def _prefixed(route: APIRoute, prefix: str, target: APIRouter) -> APIRoute:
