@@ -55,7 +55,9 @@ console.log(
   `console main bundle (src/main.tsx + static imports, beyond the boot JS): ${kb(consoleBytes)} gzip`,
 );
 const layoutFiles = closure(routes.layout);
-const deepLink = new Set([...consoleFiles, ...layoutFiles, ...closure(routes.notice)].filter((f) => !initial.has(f)));
+const deepLink = new Set(
+  [...consoleFiles, ...layoutFiles, ...closure(routes.notice)].filter((f) => !initial.has(f)),
+);
 console.log(
   `deep link /desk/notice (console + shell layout + route, beyond the boot JS): ${kb([...deepLink].reduce((sum, f) => sum + gz(f), 0))} gzip in ${deepLink.size} files`,
 );
