@@ -54,6 +54,11 @@ export default defineConfig({
               minShareCount: 2,
               entriesAware: true,
               entriesAwareMergeThreshold: 16_000,
+              // A small set merges into its closest neighbour whatever that neighbour weighs: six header and menu
+              // icons shared with the camera pages went into hls.js's set, and every page under the shell loaded
+              // 176 KB gzip of HLS player with its layout. A module this large (hls.js is one file) stays out of
+              // the groups and comes only with the chunks that import it.
+              maxModuleSize: 100_000,
             },
           ],
         },

@@ -1,7 +1,9 @@
 // Measures the JS budgets of frontend.md §6 and issue 32 on a production build (dist/):
 // boot JS = the entry script plus every modulepreload in dist/index.html, all the JS before the login form
 // (budget 30 KB); the console's main bundle = src/main.tsx's chunk and its static imports (budget 250 KB);
-// a route's cost = the gzip size of its chunk's static imports that are in neither. Sizes are gzip -9, KB = 1024 B.
+// a route's cost = the gzip size of its chunk's static imports that are in neither; a deep link to a list = what
+// a signed-in cold load of /desk/notice fetches before its first row: the console, the shell layout and the route
+// with their static imports, beyond the boot JS. Sizes are gzip -9, KB = 1024 B.
 // Usage: node scripts/bundle-size.mjs   (after `npm run build`)
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -53,6 +55,12 @@ console.log(
   `console main bundle (src/main.tsx + static imports, beyond the boot JS): ${kb(consoleBytes)} gzip`,
 );
 const layoutFiles = closure(routes.layout);
+const deepLink = new Set(
+  [...consoleFiles, ...layoutFiles, ...closure(routes.notice)].filter((f) => !initial.has(f)),
+);
+console.log(
+  `deep link /desk/notice (console + shell layout + route, beyond the boot JS): ${kb([...deepLink].reduce((sum, f) => sum + gz(f), 0))} gzip in ${deepLink.size} files`,
+);
 for (const [name, key] of Object.entries(routes)) {
   const files = [...closure(key)].filter((f) => !loaded.has(f));
   const extra = files.reduce((sum, f) => sum + gz(f), 0);

@@ -1,4 +1,5 @@
 import {
+  BellOutlined,
   BgColorsOutlined,
   BugOutlined,
   ClusterOutlined,
@@ -26,7 +27,6 @@ import { useSettings } from '#src/app/stores/settings';
 import { HOME_PATH } from '#src/app/stores/tabs';
 import { headerMenuTheme } from '#src/themes';
 import { LanguageMenu } from './LanguageMenu';
-import { NoticeBell } from './NoticeBell';
 import { UserMenu } from './UserMenu';
 import { useChromeReady } from './useChromeReady';
 
@@ -36,6 +36,9 @@ const ThemePanel = lazyChunk(() => import('./settings/ThemePanel'));
 const MenuSearch = lazyChunk(() => import('./MenuSearch'));
 const LockDialog = lazyChunk(() => import('./LockDialog'));
 const ErrorLogDialog = lazyChunk(() => import('./ErrorLogDialog'));
+// The bell brings its popover list, the live channel and the alarm herald with its settings form (antd's Form,
+// InputNumber, Typography): none of it is needed for a deep link's first rows, and the tools render after the page.
+const NoticeBell = lazyChunk(() => import('./NoticeBell').then((m) => ({ default: m.NoticeBell })));
 
 interface HeaderProps {
   topMenuId?: string;
@@ -93,7 +96,13 @@ export function Header({ topMenuId, onTopMenu, onLock }: HeaderProps) {
             <Popover trigger="click" placement="bottom" content={<Lazy>{<ThemePanel />}</Lazy>}>
               <Tool title={t('header.theme')} icon={<SkinOutlined />} />
             </Popover>
-            <NoticeBell />
+            <Suspense
+              fallback={
+                <Button type="text" className="pd-header-btn" aria-hidden disabled icon={<BellOutlined />} />
+              }
+            >
+              <NoticeBell />
+            </Suspense>
             <ErrorLogButton onOpen={() => setDialog('logs')} />
             <FullscreenButton />
             <Tool
