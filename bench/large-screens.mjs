@@ -3,7 +3,8 @@ import { chromium } from '../web/node_modules/playwright-core/index.mjs';
 //  1. ready: each screen's time from navigation to its KPIs and first chart drawn (cold cache and warm), median of
 //     RUNS (default 3); screenshots of each in zh and en into SHOTS when set;
 //  2. frames: a map of DOTS (default 200) dots bound to the demo plant's points (the simulator moves them every
-//     second) on the cockpit (?mapId=), frames per second counted with requestAnimationFrame over FPS_SECONDS;
+//     second) on the cockpit (?mapId=), frames per second counted with requestAnimationFrame over FPS_SECONDS
+//     (DOTS=0: ready times only, no frames and no memory);
 //  3. memory: the cockpit with the dots (or MEMORY_PATH, e.g. /wisdomView, opened anew) left open MEMORY_MINUTES
 //     (default 5), the JS heap after a GC at every minute from minute 1.
 // BASE=http://127.0.0.1:8000 SHOTS=/tmp/shots node bench/large-screens.mjs
@@ -75,6 +76,12 @@ if (shots) {
     }
     await page.close();
   }
+}
+
+if (dotCount === 0) {
+  // Ready times only (DOTS=0): no map of dots, so no frames and no memory either.
+  await browser.close();
+  process.exit(0);
 }
 
 // 200 dots on a map of their own, each bound to one of the demo plant's points.
