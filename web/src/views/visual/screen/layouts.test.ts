@@ -7,7 +7,9 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe("a large screen's request sent by the boot entry", () => {
   it('is the one the screen takes: no second request once the console has started', async () => {
-    const fetch = vi.fn(async (_url: string) => new Response(JSON.stringify({ code: 200, data: { early: true } })));
+    const fetch = vi.fn(
+      async (_url: string) => new Response(JSON.stringify({ code: 200, data: { early: true } })),
+    );
     vi.stubGlobal('fetch', fetch);
     for (const [path, layout] of Object.entries(LAYOUTS as Record<string, ScreenLayout>)) {
       for (const search of ['', '?mapId=7']) {
