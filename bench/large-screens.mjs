@@ -3,11 +3,15 @@ import { chromium } from '../web/node_modules/playwright-core/index.mjs';
 //  1. ready: each screen's time from navigation to its KPIs and first chart drawn (cold cache and warm), median of
 //     RUNS (default 3); screenshots of each in zh and en into SHOTS when set;
 //  2. frames: a map of DOTS (default 200) dots bound to the demo plant's points (the simulator moves them every
-//     second) on the cockpit (?mapId=), frames per second counted with requestAnimationFrame over FPS_SECONDS;
+//     second) on the cockpit (?mapId=), frames per second counted with requestAnimationFrame over FPS_SECONDS
+//     (DOTS=0: ready times only, no frames and no memory);
 //  3. memory: the cockpit with the dots (or MEMORY_PATH, e.g. /wisdomView, opened anew) left open MEMORY_MINUTES
 //     (default 5), the JS heap after a GC at every minute from minute 1.
 // BASE=http://127.0.0.1:8000 SHOTS=/tmp/shots node bench/large-screens.mjs
-const base = process.env.BASE ?? 'http://127.0.0.1:8000';
+// BASE may list servers (`BASE=http://127.0.0.1:8000,http://127.0.0.1:8001`, e.g. two builds): each ready run
+// then goes to each in turn, so a shared machine's load falls on both alike; frames and memory use the first.
+const bases = (process.env.BASE ?? 'http://127.0.0.1:8000').split(',');
+const base = bases[0];
 const runs = Number(process.env.RUNS ?? 3);
 const dotCount = Number(process.env.DOTS ?? 200);
 const fpsSeconds = Number(process.env.FPS_SECONDS ?? 10);
@@ -21,14 +25,20 @@ const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-background-networking', '--enable-precise-memory-info', '--js-flags=--expose-gc'],
 });
-const ctx = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
-const login = await ctx.newPage();
-await login.goto(`${base}/login`);
-await login.getByPlaceholder('用户名').fill('admin');
-await login.getByPlaceholder('租户编号').fill('356782');
-await login.getByPlaceholder('密码').fill('admin');
-await login.keyboard.press('Enter');
-await login.waitForURL(/wel/);
+async function signIn(server) {
+  const ctx = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
+  const page = await ctx.newPage();
+  await page.goto(`${server}/login`);
+  await page.getByPlaceholder('用户名').fill('admin');
+  await page.getByPlaceholder('租户编号').fill('356782');
+  await page.getByPlaceholder('密码').fill('admin');
+  await page.keyboard.press('Enter');
+  await page.waitForURL(/wel/);
+  return { ctx, page };
+}
+const signedIn = [];
+for (const server of bases) signedIn.push(await signIn(server));
+const { ctx, page: login } = signedIn[0];
 // The console's own token, read again for every call: it refreshes it, and a memory hour outlives the first one.
 const token = () => login.evaluate(() => JSON.parse(localStorage.getItem('plantdesk-session') ?? '{}').state?.token);
 const api = async (method, path, data) => {
@@ -39,13 +49,14 @@ const api = async (method, path, data) => {
   return body.data;
 };
 
-async function ready(path, cold) {
+async function ready(i, path, cold) {
+  const { ctx } = signedIn[i];
   const page = await ctx.newPage();
   const cdp = await ctx.newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: cold });
   const t = Date.now();
-  await page.goto(`${base}${path}`);
+  await page.goto(`${bases[i]}${path}`);
   await page.locator('[data-screen][data-ready] [data-kpi]').first().waitFor({ timeout: 30_000 });
   await page.locator('[data-screen] canvas').first().waitFor({ timeout: 30_000 });
   const ms = Date.now() - t;
@@ -55,13 +66,20 @@ async function ready(path, cold) {
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 for (const path of runs > 0 ? SCREENS : []) {
-  const cold = [];
-  const warm = [];
-  for (let i = 0; i < runs; i++) {
-    cold.push(await ready(path, true));
-    warm.push(await ready(path, false));
+  const cold = bases.map(() => []);
+  const warm = bases.map(() => []);
+  for (let run = 0; run < runs; run++) {
+    for (let i = 0; i < bases.length; i++) {
+      cold[i].push(await ready(i, path, true));
+      warm[i].push(await ready(i, path, false));
+    }
   }
-  console.log(`${path}: ready cold ${median(cold)} ms, warm ${median(warm)} ms (cold runs ${cold.join(', ')})`);
+  for (let i = 0; i < bases.length; i++) {
+    const server = bases.length > 1 ? ` [${bases[i]}]` : '';
+    console.log(
+      `${path}${server}: ready cold ${median(cold[i])} ms, warm ${median(warm[i])} ms (cold runs ${cold[i].join(', ')})`,
+    );
+  }
 }
 
 if (shots) {
@@ -75,6 +93,12 @@ if (shots) {
     }
     await page.close();
   }
+}
+
+if (dotCount === 0) {
+  // Ready times only (DOTS=0): no map of dots, so no frames and no memory either.
+  await browser.close();
+  process.exit(0);
 }
 
 // 200 dots on a map of their own, each bound to one of the demo plant's points.

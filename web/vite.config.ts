@@ -11,7 +11,7 @@ const backend = process.env.PLANTDESK_API_URL ?? 'http://127.0.0.1:8000';
  * all of it. bundle-size.mjs's boot figure shows when one is missing here.
  */
 const BOOT_MODULES =
-  /[\\/](src[\\/](boot[\\/]|i18n[\\/]boot\.ts|app[\\/]menus\.ts|themes[\\/]palette\.ts|views[\\/]visual[\\/](routes|screen[\\/]loadECharts)\.ts)|node_modules[\\/]js-md5[\\/])/;
+  /[\\/](src[\\/](boot[\\/]|i18n[\\/]boot\.ts|app[\\/]menus\.ts|themes[\\/]palette\.ts|views[\\/]visual[\\/](routes|screen[\\/](loadECharts|layouts))\.ts)|node_modules[\\/]js-md5[\\/])/;
 const isBootShared = (id: string) => BOOT_MODULES.test(id) || id.startsWith('\0vite/preload-helper');
 const isBootModule = (id: string) =>
   id.endsWith('.html') || id.startsWith('\0') || id.startsWith('rolldown:') || BOOT_MODULES.test(id);

@@ -91,4 +91,29 @@ describe('useLive', () => {
     expect(hook.result.current).toBe(false);
     channel.close();
   });
+
+  it('reloads a query fed by two topics once when the stream opens', async () => {
+    const server = fakeServer();
+    const channel = new LiveChannel(server.fetchImpl);
+    const client = new QueryClient();
+    const invalidate = vi.spyOn(client, 'invalidateQueries');
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    );
+    renderHook(
+      () => [
+        useLive('realtime', { queryKey: ['screen'], keys: ['p1'], channel }),
+        useLive('alarm', { queryKey: ['screen'], channel }),
+      ],
+      { wrapper },
+    );
+    await waitFor(() => expect(server.urls).toHaveLength(1));
+    act(() => server.send('open', { topics: ['alarm', 'realtime'], refused: [] }));
+    await waitFor(() => expect(invalidate).toHaveBeenCalled());
+    expect(invalidate).toHaveBeenCalledOnce();
+    // A later resync reloads it again.
+    await act(async () => server.send('resync', {}));
+    await waitFor(() => expect(invalidate).toHaveBeenCalledTimes(2));
+    channel.close();
+  });
 });

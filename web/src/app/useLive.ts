@@ -1,4 +1,4 @@
-import { type QueryKey, useQueryClient } from '@tanstack/react-query';
+import { hashKey, type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { type LiveChannel, liveChannel } from '#src/api/live';
 
@@ -12,6 +12,26 @@ export interface UseLiveOptions<T> {
   enabled?: boolean;
   /** For tests: another channel than the console's. */
   channel?: LiveChannel;
+}
+
+/** The queries reloaded in the current task, per client. */
+const reloading = new WeakMap<QueryClient, Set<string>>();
+
+/**
+ * Reload `queryKey` once per task: a (re)opened stream tells every subscription at once, and a screen fed by two
+ * topics (values and alarms) would otherwise ask twice, the second request cancelling the first's answer.
+ */
+function reloadOnce(client: QueryClient, queryKey: QueryKey) {
+  let keys = reloading.get(client);
+  if (!keys) {
+    keys = new Set();
+    reloading.set(client, keys);
+  }
+  const hash = hashKey(queryKey);
+  if (keys.has(hash)) return;
+  keys.add(hash);
+  queueMicrotask(() => keys.delete(hash));
+  void client.invalidateQueries({ queryKey });
 }
 
 /**
@@ -37,7 +57,7 @@ export function useLive<T = unknown>(topic: string, options: UseLiveOptions<T>):
             queryClient.setQueriesData({ queryKey: key }, (old: unknown) => patch(old, events as T[]));
           else void queryClient.invalidateQueries({ queryKey: key });
         },
-        reload: () => void queryClient.invalidateQueries({ queryKey: latest.current.queryKey }),
+        reload: () => reloadOnce(queryClient, latest.current.queryKey),
       },
       keyList === undefined ? undefined : keyList.split(','),
     );

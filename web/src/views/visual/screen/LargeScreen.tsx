@@ -2,6 +2,7 @@ import { Component, type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { HookChart, ScreenData, ScreenName } from '#src/api/visual';
 import { Frame } from './Frame';
+import { hookCharts, type PanelSpec } from './layouts';
 import {
   AlarmLevels,
   AlarmList,
@@ -17,17 +18,6 @@ import {
   Trends,
 } from './panels';
 import { useScreen } from './useScreen';
-
-/** One panel of a large screen: which chart, and how it is drawn there. `flex` takes the column's free height. */
-export type PanelSpec = { flex?: boolean } & (
-  | { chart: 'kpis'; only: string[] }
-  | { chart: 'alarmLevels' | 'lines' | 'trends' | 'oeeTrend'; height: number }
-  | { chart: 'oee'; height: number; grid?: boolean }
-  | { chart: 'alarms' | 'batches'; rows: number }
-  | { chart: 'devices' }
-  | { chart: 'flows'; tagsPerStep: number }
-  | { chart: 'map'; labels?: boolean; width?: string }
-);
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -132,10 +122,7 @@ export function LargeScreen({
   panels: PanelSpec[][];
 }) {
   const { t } = useTranslation();
-  const charts = useMemo(
-    () => [...new Set(panels.flat().map((p) => p.chart))].filter((c): c is HookChart => c !== 'map'),
-    [panels],
-  );
+  const charts = useMemo(() => hookCharts(panels), [panels]);
   const { data, live } = useScreen(name, charts);
   const shown = useMemo(() => (data ? withHooks(data) : undefined), [data]);
   return (

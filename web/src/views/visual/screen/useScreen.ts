@@ -10,6 +10,7 @@ import {
 } from '#src/api/visual';
 import { useLive } from '#src/app/useLive';
 import { REALTIME_TOPIC } from '#src/components/monitor/hooks';
+import { screenMapId } from './layouts';
 
 /** Polled this often while the live channel is down; with it up, a slow refresh keeps KPIs, OEE and trends. */
 export const POLL_MS = 5_000;
@@ -72,7 +73,7 @@ export function livePoints(data: ScreenData | undefined): string[] | undefined {
  * reloading it) and refreshed every 30 s for the aggregates; polled every 5 s while the channel is down.
  */
 export function useScreen(name: ScreenName, charts: HookChart[] = []) {
-  const mapId = new URLSearchParams(window.location.search).get('mapId') ?? undefined;
+  const mapId = screenMapId(window.location.search);
   const queryKey = visualKeys.of('screen', name, mapId ?? '', charts.join(','));
   const query = useQuery({
     queryKey,
@@ -87,7 +88,9 @@ export function useScreen(name: ScreenName, charts: HookChart[] = []) {
     apply: applyToScreen,
     enabled: keys !== undefined && keys.length > 0,
   });
-  const alarmsLive = useLive(ALARM_TOPIC, { queryKey });
+  // Heard once the data is in, with the values: the stream then opens once, with both topics, and its open
+  // reloads the screen once, instead of a first open reloading the answer that was just drawn.
+  const alarmsLive = useLive(ALARM_TOPIC, { queryKey, enabled: query.data !== undefined });
   const live = valuesLive || alarmsLive;
   const refetch = query.refetch;
   useInterval(() => void refetch(), live ? REFRESH_MS : POLL_MS);
