@@ -30,7 +30,7 @@ async def test_a_busy_error_names_the_open_write(engine, caplog):
         await waiter.rollback()
     assert re.search(r"SQLite database is locked; open writes: \d+\.\d s by task '[^']+': "
                      r"INSERT INTO reading VALUES \(1\)$", caplog.text, re.M)
-    assert write_lock.holders() == []
+    assert not [w for w in write_lock.holders() if "reading" in w.statement]  # others' apps share the process
 
 
 async def test_a_write_held_long_is_logged_when_it_ends(engine, caplog, monkeypatch):
@@ -64,4 +64,4 @@ async def test_a_write_cancelled_mid_statement_leaves_no_lock(engine):
     async with engine.begin() as other:
         await other.exec_driver_sql("PRAGMA busy_timeout=3000")
         await other.exec_driver_sql("INSERT INTO reading VALUES (4)")
-    assert write_lock.holders() == []
+    assert not [w for w in write_lock.holders() if "reading" in w.statement]  # others' apps share the process
