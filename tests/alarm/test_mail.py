@@ -1,12 +1,13 @@
 """Alarm e-mail through the outbox: delivered to a real SMTP server the test starts (aiosmtpd), and retried with
 a growing delay while the server is down."""
 
+import asyncio
 import socket
 from datetime import datetime, timedelta
 
 import pytest
 from aiosmtpd.controller import Controller
-from sqlalchemy import select
+from sqlalchemy import delete, select
 
 from plantdesk.modules.alarm import mail
 from plantdesk.modules.alarm.models import AlarmMail, AlarmSetting
@@ -101,6 +102,25 @@ class TestMail:
         response = await plant.api.post(f"{ALARM}/notifyparamemail/submit", json={"smtpHost": "10.1.2.3",
                                                                                    "smtpPort": 25})
         assert response.json()["msg"].startswith("不允许连接本机、内网或保留地址")
+
+
+class TestSideBySide:
+    async def test_a_run_beside_another_skips_the_messages_it_holds(self, app, unique):
+        """The schedule's run and one asked for, side by side: the second skips what the first holds instead of
+        sending it again (a shift report was mailed twice on PostgreSQL)."""
+        if app.state.runtime.engine.dialect.name != "postgresql":
+            pytest.skip("SQLite has one writer: two runs never hold rows side by side")
+        address = f"twice-{unique}@example.com"
+        async with session(app) as db:
+            mail.queue(db, f"9{int(unique, 16) % 10**5:05d}", (address,), "twice", "body")
+        async with session(app) as first, session(app) as second:
+            await mail.deliver(first)  # no SMTP parameters: a failed attempt, its row held until the end
+            await asyncio.wait_for(mail.deliver(second), 10)  # waited on the held row before
+            assert address not in [m.to_addr for m in second.identity_map.values() if isinstance(m, AlarmMail)]
+            await first.rollback()
+            await second.rollback()
+        async with session(app) as db:
+            await db.execute(delete(AlarmMail).where(AlarmMail.to_addr == address))
 
 
 class TestConnectTime:

@@ -49,11 +49,14 @@ def queue(db: AsyncSession, tenant_id: str, addresses: tuple[str, ...], subject:
 
 
 async def deliver(db: AsyncSession, now: datetime | None = None) -> int:
-    """The `alarm.mail` job (platform scope): send the due messages; answers how many went."""
+    """The `alarm.mail` job (platform scope): send the due messages; answers how many went. The rows are locked
+    until the run commits and a run beside it (the schedule's and one asked for, or another worker's) skips them:
+    unlocked, both sent each message (PostgreSQL; SQLite's one writer ignores the clause)."""
     now = now or datetime.now().replace(microsecond=0)
     due = (await db.execute(select(AlarmMail).where(
         AlarmMail.sent_time.is_(None), AlarmMail.attempts < MAX_ATTEMPTS, AlarmMail.next_try <= now)
-        .order_by(AlarmMail.next_try, AlarmMail.id).limit(BATCH))).scalars().all()
+        .order_by(AlarmMail.next_try, AlarmMail.id).limit(BATCH).with_for_update(skip_locked=True))
+           ).scalars().all()
     if not due:
         return 0
     settings = {s.tenant_id: s for s in (await db.execute(
