@@ -72,6 +72,13 @@ async def task_in(api: Api, listing: str, instance_id: str) -> dict:
     return row
 
 
+def approvers_of_nobody(key: str) -> bytes:
+    """A model whose one task is assigned to each of the `approvers` variable, which no start sets."""
+    return one('<userTask id="t" flowable:assignee="${a}"><multiInstanceLoopCharacteristics '
+               'flowable:collection="${approvers}" flowable:elementVariable="a"/></userTask>'
+               '<sequenceFlow sourceRef="s" targetRef="t"/>').replace(b'id="p"', f'id="{key}"'.encode())
+
+
 class TestFlowableHoliday:
     async def test_id_less_flows_run_and_the_rejection_reaches_the_bell(self, app, demo_admin, hr, applicant, unique):
         key = f"holiday_{unique}"
@@ -135,9 +142,7 @@ class TestWhoTakesATask:
 
     async def test_a_missing_variable_or_collection_is_named_not_a_500(self, demo_admin, unique):
         key = f"missing_{unique}"
-        xml = one('<userTask id="t" flowable:assignee="${a}"><multiInstanceLoopCharacteristics '
-                  'flowable:collection="${approvers}" flowable:elementVariable="a"/></userTask>'
-                  '<sequenceFlow sourceRef="s" targetRef="t"/>').replace(b'id="p"', f'id="{key}"'.encode())
+        xml = approvers_of_nobody(key)
         await upload(demo_admin, f"{key}.bpmn", xml)
         definition = await definition_of(demo_admin, key)
         answer = await demo_admin.post(f"{API}/work/start-process", {"processDefinitionId": definition["id"]})
@@ -152,9 +157,7 @@ class TestTheUsersLanguage:
 
     async def test_a_task_error_is_in_english_for_an_english_request(self, demo_admin, unique):
         key = f"english_{unique}"
-        xml = one('<userTask id="t" flowable:assignee="${a}"><multiInstanceLoopCharacteristics '
-                  'flowable:collection="${approvers}" flowable:elementVariable="a"/></userTask>'
-                  '<sequenceFlow sourceRef="s" targetRef="t"/>').replace(b'id="p"', f'id="{key}"'.encode())
+        xml = approvers_of_nobody(key)
         await upload(demo_admin, f"{key}.bpmn", xml)
         definition = await definition_of(demo_admin, key)
         body = {"processDefinitionId": definition["id"]}
@@ -270,9 +273,7 @@ class TestTimerStart:
 
     async def test_a_failing_scheduled_start_is_logged_and_the_others_go_on(self, app, demo_admin, unique):
         key = f"broken_{unique}"
-        xml = one('<userTask id="t" flowable:assignee="${a}"><multiInstanceLoopCharacteristics '
-                  'flowable:collection="${approvers}" flowable:elementVariable="a"/></userTask>'
-                  '<sequenceFlow sourceRef="s" targetRef="t"/>').replace(b'id="p"', f'id="{key}"'.encode())
+        xml = approvers_of_nobody(key)
         xml = xml.replace(b'<startEvent id="s"/>', b'<startEvent id="s"><timerEventDefinition><timeCycle>R/PT1H'
                           b'</timeCycle></timerEventDefinition></startEvent>')
         await upload(demo_admin, f"{key}.bpmn", xml)

@@ -1,8 +1,7 @@
 """The equipment area's messages to users (the collectors' errors, the connection test's answers, the import's
 refusals and its log's message) in both languages: the Chinese is the server's own wording, the English what a user
 of the English console reads instead (core.language). One table: the console's `device.serverText` i18n area holds
-the same pairs (tests/device/test_wording.py keeps them equal). A placeholder named n… is a number, w… a word, l… a
-list up to a semicolon; any other runs to the next fixed text or the end."""
+the same pairs (tests/device/test_wording.py keeps them equal); core.language's `Wording` reads the placeholders."""
 
 from plantdesk.core.language import Wording
 

@@ -1,8 +1,8 @@
 """The workflow engine's messages to users (a model's refusals at check, upload and deploy, naming the element; a
 task's or an instance's failures) in both languages: the Chinese is the server's own wording (the spec's, verbatim),
-the English what a request preferring English gets instead (core.language). A placeholder named n… is a number,
-w… a word; any other runs to the next fixed text or the end. The element kinds are entries of their own: a message
-names an element by its kind and its name, and the name is the model's own text."""
+the English what a request preferring English gets instead (core.language, whose `Wording` reads the placeholders).
+The element kinds are entries of their own: a message names an element by its kind and its name, and the name is
+the model's own text."""
 
 from plantdesk.core.language import Wording
 
