@@ -26,6 +26,19 @@ interface Subscription {
 }
 
 export const LIVE_PATH = '/api/blade-desk/live';
+
+/** The topic of the points' newest values (backend: device/monitor/push.py). */
+export const REALTIME_TOPIC = 'monitor.realtime';
+
+/** One value of the realtime topic. */
+export interface LiveValue {
+  pointId: string;
+  value: number | null;
+  textValue: string | null;
+  ts: number;
+  time?: string;
+  quality: number;
+}
 const REOPEN_DELAY_MS = 150;
 const BACKOFF_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
 

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { type LiveValue, REALTIME_TOPIC } from '#src/api/live';
 import {
   fetchAggregate,
   fetchMonitorDevices,
@@ -44,18 +45,6 @@ export const defaultDevice = (devices: MonitorDevice[]) =>
 /** Until the user ticks points, a device charts its first numeric point. */
 export const isNumeric = (p: RealtimePoint) =>
   typeof p.value === 'number' || (p.dataType != null && !['string', 'bool'].includes(p.dataType));
-
-/** The live channel's topic of the points' newest values (backend: device/monitor/push.py). */
-export const REALTIME_TOPIC = 'monitor.realtime';
-
-/** One value of the live channel's realtime topic. */
-export interface LiveValue {
-  pointId: string;
-  value: number | null;
-  textValue: string | null;
-  ts: number;
-  quality: number;
-}
 
 /** The shown points with the newer of the values that arrived (an event may overtake a reload, or lag it). */
 export function applyLiveValues(points: unknown, events: LiveValue[]): unknown {

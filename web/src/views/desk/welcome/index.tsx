@@ -46,6 +46,7 @@ import {
   homeKeys,
   saveHomeLayout,
 } from '#src/api/home';
+import { type LiveValue, REALTIME_TOPIC } from '#src/api/live';
 import { findMenuByPath } from '#src/app/menus';
 import { useSession } from '#src/app/stores/session';
 import { useLive } from '#src/app/useLive';
@@ -64,11 +65,6 @@ const L = (key: string) => `wel.${key}`;
 
 type Section = keyof Pick<HomeSummary, 'devices' | 'alarms' | 'trend' | 'production' | 'tasks' | 'admin'>;
 type TrendPoint = NonNullable<HomeSummary['trend']>['points'][number];
-interface LiveValue {
-  pointId: string;
-  value: number | null;
-}
-
 /** 首页 (/wel/index): the plant at a glance, live, in the user's own order of cards; each card opens its screen. */
 export default function HomePage() {
   const { t } = useTranslation();
@@ -90,7 +86,7 @@ export default function HomePage() {
     [summary.data?.trend?.points],
   );
   // The key points' newest values, straight from the collectors.
-  useLive<LiveValue>('monitor.realtime', {
+  useLive<LiveValue>(REALTIME_TOPIC, {
     keys: pointIds,
     queryKey: summaryKey,
     enabled: pointIds.length > 0,

@@ -4,6 +4,7 @@ import { Alert, Card, Menu, Switch } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { postBladeApiVisualDataByName } from '#src/api/generated/client';
+import { type LiveValue, REALTIME_TOPIC } from '#src/api/live';
 import {
   type Dot,
   deleteDot,
@@ -16,8 +17,6 @@ import {
 import { confirm, toast } from '#src/app/feedback';
 import { useLive } from '#src/app/useLive';
 import { useAccess } from '#src/components/Access';
-import { REALTIME_TOPIC } from '#src/components/monitor/hooks';
-import type { LiveValue } from '../screen/useScreen';
 import { DotDialog } from './DotDialog';
 import { MapView } from './MapView';
 

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
+import { type LiveValue, REALTIME_TOPIC } from '#src/api/live';
 import {
   fetchScreen,
   type HookChart,
@@ -9,22 +10,12 @@ import {
   visualKeys,
 } from '#src/api/visual';
 import { useLive } from '#src/app/useLive';
-import { REALTIME_TOPIC } from '#src/components/monitor/hooks';
 import { screenMapId } from './layouts';
 
 /** Polled this often while the live channel is down; with it up, a slow refresh keeps KPIs, OEE and trends. */
 export const POLL_MS = 5_000;
 export const REFRESH_MS = 30_000;
 const ALARM_TOPIC = 'alarm';
-
-export interface LiveValue {
-  pointId: string;
-  value: number | null;
-  textValue: string | null;
-  ts: number;
-  time?: string;
-  quality: number;
-}
 
 /** A tag with the newest value the live channel brought (spec §4: Y a good value, N a bad one). */
 function patchTag(tag: TagRead, v: LiveValue): TagRead {
