@@ -1,4 +1,5 @@
 import { chromium } from '../web/node_modules/playwright-core/index.mjs';
+import { inPage, watchFor } from './in-page.mjs';
 // Time to ready for the login page and a deep link to the notice list (first row visible), median of 3,
 // unthrottled and at 4x CPU slowdown with 9 Mbit/s and 40 ms RTT. BASE=http://127.0.0.1:8000 node bench/web-ready.mjs
 // Two figures each: as Playwright sees it (wall clock from goto until its locator finds the element), and in the
@@ -9,16 +10,6 @@ const base = process.env.BASE ?? 'http://127.0.0.1:8000';
 // DEEP: the deep link to time (default the notice list), e.g. DEEP='/system/user?descs=account&q.account=admin'.
 const deep = process.env.DEEP ?? '/desk/notice';
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox','--disable-gpu','--disable-background-networking'] });
-// Runs in the page before its own scripts: notes the frame that first shows `selector`.
-function watchFor(selector) {
-  const seen = () => {
-    if (window.__pdReady !== undefined || !document.querySelector(selector)) return;
-    window.__pdReady = null;
-    requestAnimationFrame(() => { window.__pdReady = performance.now(); });
-  };
-  new MutationObserver(seen).observe(document, { childList: true, subtree: true });
-}
-const inPage = async (page) => Math.round(await page.waitForFunction(() => window.__pdReady).then((h) => h.jsonValue()));
 async function measure(throttle) {
   const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await ctx.newPage();
@@ -28,7 +19,7 @@ async function measure(throttle) {
     await cdp.send('Network.enable');
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 40, downloadThroughput: 9e6/8, uploadThroughput: 9e6/8 });
   }
-  await page.addInitScript(watchFor, 'input[type=password]');
+  await page.addInitScript(watchFor, ['input[type=password]']);
   let t = Date.now();
   await page.goto(base + '/login');
   await page.locator('input[type=password]').waitFor();
@@ -46,7 +37,7 @@ async function measure(throttle) {
     await cdp2.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     await cdp2.send('Network.emulateNetworkConditions', { offline: false, latency: 40, downloadThroughput: 9e6/8, uploadThroughput: 9e6/8 });
   }
-  await p2.addInitScript(watchFor, '.ant-table-row');
+  await p2.addInitScript(watchFor, ['.ant-table-row']);
   t = Date.now();
   await p2.goto(base + deep);
   await p2.locator('.ant-table-row').first().waitFor({ timeout: 30000 });

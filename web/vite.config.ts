@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 // The backend serves the built app at / and the API at /api; in dev, Vite proxies /api to it.
@@ -16,8 +17,35 @@ const isBootShared = (id: string) => BOOT_MODULES.test(id) || id.startsWith('\0v
 const isBootModule = (id: string) =>
   id.endsWith('.html') || id.startsWith('\0') || id.startsWith('rolldown:') || BOOT_MODULES.test(id);
 
+/**
+ * The modules a large screen opened by its address (views/visual/screen/standalone.tsx, docs/decisions.md "Large
+ * screens without the console") and the screens' own modules share with the console's entry: read off the module graph once it is complete,
+ * they go into a chunk of their own that both import. Left in the console's chunk, they would make the screen
+ * load and start the whole console.
+ */
+const SCREEN_MODULES = /[\\/]src[\\/]views[\\/]visual[\\/]screen[\\/][^\\/]+\.tsx?$/;
+const CONSOLE_ENTRY = /[\\/]src[\\/]main\.tsx$/;
+const screenShared = new Set<string>();
+const screenSharedGraph: Plugin = {
+  name: 'plantdesk-screen-shared',
+  buildEnd() {
+    const staticGraph = (roots: RegExp) => {
+      const seen = new Set<string>();
+      const visit = (id: string) => {
+        if (seen.has(id)) return;
+        seen.add(id);
+        for (const next of this.getModuleInfo(id)?.importedIds ?? []) visit(next);
+      };
+      for (const id of this.getModuleIds()) if (roots.test(id)) visit(id);
+      return seen;
+    };
+    const console = staticGraph(CONSOLE_ENTRY);
+    for (const id of staticGraph(SCREEN_MODULES)) if (console.has(id)) screenShared.add(id);
+  },
+};
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), screenSharedGraph],
   // `#src/...` is the one import root (tsconfig paths mirror it); no deep relative chains.
   resolve: { alias: { '#src': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
@@ -46,7 +74,8 @@ export default defineConfig({
           groups: [
             // What the boot entry shares with the console, in one small chunk of its own: left to itself the
             // bundler puts it in the console's entry chunk, which index.html would then preload.
-            { name: 'boot', test: isBootShared, priority: 2 },
+            { name: 'boot', test: isBootShared, priority: 3 },
+            { name: 'screen-shared', test: (id) => screenShared.has(id), priority: 2 },
             { name: 'vendor', tags: ['$initial'], test: (id) => !isBootModule(id), priority: 1 },
             {
               name: 'shared',

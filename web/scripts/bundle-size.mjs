@@ -68,3 +68,22 @@ for (const [name, key] of Object.entries(routes)) {
   const note = name === 'login' || name === 'layout' ? '' : ` (${kb(beyondLayout)} beyond the shell layout)`;
   console.log(`route ${name}: +${kb(extra)} gzip over boot and console${note}`);
 }
+// A large screen opened by its address starts without the console (views/visual/screen/standalone.tsx): the
+// standalone mount, the screen's route and its charts, beyond the boot JS; the console's chunk must not be among
+// them, or the screen would load and start the whole console.
+const screenFiles = new Set(
+  [
+    'src/views/visual/screen/standalone.tsx',
+    'src/views/visual/screen/Cockpit.tsx',
+    'src/views/visual/screen/echarts.ts',
+  ]
+    .flatMap((key) => [...closure(key)])
+    .filter((f) => !initial.has(f)),
+);
+if (screenFiles.has(manifest['src/main.tsx'].file)) {
+  console.error('large screen /cockpit: loads the console chunk');
+  process.exitCode = 1;
+}
+console.log(
+  `large screen /cockpit by its address (standalone + route + ECharts, beyond the boot JS): ${kb([...screenFiles].reduce((sum, f) => sum + gz(f), 0))} gzip in ${screenFiles.size} files`,
+);

@@ -5,25 +5,14 @@ import { createRoot } from 'react-dom/client';
 // antd's component styles, static: the theme runs with zeroRuntime (themes/index.ts).
 import 'antd/dist/antd.css';
 import './themes/global.css';
-import { sessionHooks } from './api/httpCore';
 import { App } from './app/App';
-import { captureError, installGlobalErrorHandlers } from './app/errorLog';
+import { installGlobalErrorHandlers, rootErrorOptions } from './app/errorLog';
+import { bindSessionHooks } from './app/sessionHooks';
 
 installGlobalErrorHandlers();
-// The HTTP layer refreshes and ends the session through app/account (it cannot import it: cycle), imported
-// when first needed: with it comes the generated API client, kept out of this entry (docs/decisions.md
-// "Console first paint").
-const account = () => import('./app/account');
-sessionHooks.refresh = () => account().then((m) => m.refreshSession());
-sessionHooks.expire = () => {
-  account().then((m) => m.federatedLogout());
-};
+bindSessionHooks();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 
-createRoot(container, {
-  onUncaughtError: captureError,
-  onCaughtError: captureError,
-  onRecoverableError: captureError,
-}).render(<App />);
+createRoot(container, rootErrorOptions).render(<App />);

@@ -4,7 +4,7 @@ import { Navigate, Outlet, useLocation, useMatches, useNavigate } from 'react-ro
 import { removeShellFrame } from '#src/boot/frame';
 import { logoMode } from '#src/themes';
 import { notify } from './feedback';
-import { decideRoute, guardInput, licenseWarning, type RouteMeta } from './guard';
+import { decideRoute, guardInput, licenseWarning, pageTitle, type RouteMeta } from './guard';
 import { findMenuByPath, menuLabel } from './menus';
 import { useSession } from './stores/session';
 import { useSettings } from './stores/settings';
@@ -56,11 +56,7 @@ function useSysConfig() {
 /** Spec §2: title from the tab label, 登录 on /login, the route title with platform=large. */
 function useDocumentTitle(meta: RouteMeta, query: URLSearchParams, menuName?: string) {
   const { t } = useTranslation();
-  const routeTitle = menuName ?? (meta.labelKey ? t(meta.labelKey) : '');
-  const i18nKey = query.get('i18n');
-  const tabLabel = query.get('name') || (i18nKey ? t(i18nKey) : routeTitle);
-  let title = query.get('platform') === 'large' ? routeTitle : tabLabel;
-  if (meta.blankTitle) title = '';
+  const title = pageTitle(meta, query, menuName ?? (meta.labelKey ? t(meta.labelKey) : ''), t);
   useEffect(() => {
     document.title = title;
   }, [title]);

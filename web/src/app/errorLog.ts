@@ -19,3 +19,10 @@ export function installGlobalErrorHandlers() {
   window.addEventListener('error', (event) => captureError(event.error ?? event.message));
   window.addEventListener('unhandledrejection', (event) => captureError(event.reason));
 }
+
+/** A React root's error callbacks: every error it catches or cannot recover from goes to the log too. */
+export const rootErrorOptions = {
+  onUncaughtError: captureError,
+  onCaughtError: captureError,
+  onRecoverableError: captureError,
+};

@@ -1,5 +1,5 @@
 import { withoutTableState } from '#src/components/CrudPage/tableState';
-import { findMenuByPath } from './menus';
+import { findMenuByPath, LARGE_SCREEN_PATHS } from './menus';
 import { DEFAULT_TENANT, type License, type SessionState } from './stores/session';
 import type { Tab } from './stores/tabs';
 
@@ -60,6 +60,26 @@ export function decideRoute(input: GuardInput): GuardDecision {
 }
 
 const allow: GuardDecision = { kind: 'allow' };
+
+/** A large screen or monitor opens without a tab, a large screen with a blank title (spec §2). */
+export const bareViewMeta = (path: string): RouteMeta => ({
+  isTab: false,
+  blankTitle: LARGE_SCREEN_PATHS.includes(path),
+});
+
+/** Spec §2: the page's title: the tab label, the route title with platform=large, blank for a large screen.
+ * `routeTitle` is the menu's name in the user's language, else the route's own label. */
+export function pageTitle(
+  meta: RouteMeta,
+  query: URLSearchParams,
+  routeTitle: string,
+  t: (key: string) => string,
+) {
+  if (meta.blankTitle) return '';
+  if (query.get('platform') === 'large') return routeTitle;
+  const i18nKey = query.get('i18n');
+  return query.get('name') || (i18nKey ? t(i18nKey) : routeTitle);
+}
 
 /** The guard's input for a location from the stored session. */
 export function guardInput(

@@ -1,6 +1,6 @@
 import { createBrowserRouter, type LoaderFunction, Navigate, type RouteObject } from 'react-router';
-import { decideRoute, guardInput, type RouteMeta } from './guard';
-import { isBareView, LARGE_SCREEN_PATHS } from './menus';
+import { bareViewMeta, decideRoute, guardInput, type RouteMeta } from './guard';
+import { isBareView } from './menus';
 import { setNavigate } from './navigation';
 import { Root } from './Root';
 import { RouteError } from './RouteError';
@@ -72,9 +72,7 @@ export const routes: RouteObject[] = [
       { path: '/wel', element: <Navigate to={HOME_PATH} replace /> },
       ...views
         .filter(([path]) => isBareView(path))
-        .map(([path, load]) =>
-          route(path, load, { isTab: false, blankTitle: LARGE_SCREEN_PATHS.includes(path) }),
-        ),
+        .map(([path, load]) => route(path, load, bareViewMeta(path))),
       {
         lazy: lazyComponent(loadLayout),
         children: [

@@ -1,3 +1,4 @@
+import { isBareView } from '#src/app/menus';
 import type { RouteTable } from '#src/app/registry';
 import visualRoutes from '#src/views/visual/routes';
 import { screenRequest } from '#src/views/visual/screen/layouts';
@@ -24,16 +25,25 @@ if (!storedSession().token && !SIGNED_OUT_PAGES.includes(window.location.pathnam
   // After the form's first frame, so the console's download and start-up do not delay it.
   requestAnimationFrame(() => setTimeout(loadConsole));
 } else {
+  const { pathname, search } = window.location;
   const { token, tenantId } = storedSession();
-  // A large screen's one request too: its answer is then on the way while the console downloads and starts,
-  // instead of leaving once the screen has rendered (issue 25: ready in 1.5 s from a cold cache).
-  const screen = screenRequest(window.location.pathname, window.location.search);
-  if (token) prefetch(token, tenantId, screen ? [...START_PATHS, screen] : START_PATHS);
-  loadConsole();
-  // Every page's labels: fetched beside the console rather than when its router first renders.
+  // A large screen is opened cold, by its address, on a wall display: it starts alone, without the console
+  // (views/visual/screen/standalone.tsx), unless the route guard sends the visit elsewhere.
+  const screen = isBareView(pathname) ? (visualRoutes as RouteTable)[pathname] : undefined;
+  if (screen) {
+    // Its one request, its code and its charts from the first byte (issue 25: ready in 1.5 s from a cold cache);
+    // the request first, as the server's answer is the longest wait.
+    const request = screenRequest(pathname, search);
+    if (token && request) prefetch(token, tenantId, [request]);
+    screen();
+    import('#src/views/visual/screen/standalone')
+      .then((standalone) => standalone.mountScreen(screen))
+      .then((mounted) => mounted || loadConsole(), loadConsole);
+  } else {
+    if (token) prefetch(token, tenantId, START_PATHS);
+    loadConsole();
+    paintShellFrame();
+  }
+  // Every page's labels: fetched beside the code rather than when the first view renders.
   import('#src/i18n/areas');
-  // A large screen is opened cold, by its address, on a wall display: its code and charts start with the
-  // console's, not after the console has started its router.
-  (visualRoutes as RouteTable)[window.location.pathname]?.();
-  paintShellFrame();
 }

@@ -1,7 +1,7 @@
 import type { EChartsType, init } from 'echarts/core';
 import { useEffect, useRef, useState } from 'react';
 import { useSettings } from '#src/app/stores/settings';
-import { THEMES } from '#src/themes';
+import { THEMES } from '#src/themes/palette';
 
 /**
  * An ECharts instance in `box`, made once `load` (the page's own tree-shaken ECharts chunk) is in, resized

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { LANGUAGE_KEY, type Language, SETTINGS_KEY, storedLanguage } from '#src/boot/storage';
-import { DEFAULT_THEME, type ThemeName } from '#src/themes';
+import { DEFAULT_THEME, type ThemeName } from '#src/themes/palette';
 
 export const DEFAULT_COLOR = '#409EFF';
 
