@@ -1,10 +1,11 @@
 // Writes .br and .gz beside every compressible asset of dist/assets, so the backend sends them as they are
 // instead of gzipping each response again (~50 ms for the entry chunk on a loaded 2-core box).
+// Usage: node scripts/precompress.mjs [dist]   (default: web/dist)
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-const assets = join(import.meta.dirname, '..', 'dist', 'assets');
+const assets = join(process.argv[2] ?? join(import.meta.dirname, '..', 'dist'), 'assets');
 const COMPRESSIBLE = /\.(js|mjs|css|svg|json|txt|wasm)$/;
 const MIN_BYTES = 1024;
 
