@@ -1,6 +1,8 @@
 import { memo, type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ScreenData, TagRead } from '#src/api/visual';
+import { useSettings } from '#src/app/stores/settings';
+import { levelLabel, pointLabel } from '#src/views/alarm/labels';
 import { MapView } from '../map/MapView';
 import { ScreenChart } from './ScreenChart';
 
@@ -61,6 +63,7 @@ export const Kpis = memo(function Kpis({ data, only }: { data: Data; only?: stri
 /** Active and today's alarms per level, in the level's colour. */
 export const AlarmLevels = memo(function AlarmLevels({ data, height }: { data: Data; height: number }) {
   const { t } = useTranslation();
+  const language = useSettings((s) => s.language);
   const option = useMemo(() => {
     const levels = data.alarmLevels;
     const color = (i: number) => levels[i].color || LEVEL_COLORS[Math.min(i, 4)];
@@ -68,7 +71,7 @@ export const AlarmLevels = memo(function AlarmLevels({ data, height }: { data: D
       tooltip: { trigger: 'axis' },
       legend: { top: 0, textStyle: { color: '#cfe3ff' } },
       grid: { left: 40, right: 12, top: 34, bottom: 26 },
-      xAxis: { type: 'category', data: levels.map((l) => l.name), ...AXIS },
+      xAxis: { type: 'category', data: levels.map((l) => levelLabel(l.name, language)), ...AXIS },
       yAxis: { type: 'value', minInterval: 1, ...AXIS },
       series: [
         {
@@ -86,13 +89,14 @@ export const AlarmLevels = memo(function AlarmLevels({ data, height }: { data: D
         },
       ],
     };
-  }, [data.alarmLevels, t]);
+  }, [data.alarmLevels, t, language]);
   return <ScreenChart option={option} height={height} testId="alarm-levels" />;
 });
 
 /** The newest alarms, open ones first. */
 export const AlarmList = memo(function AlarmList({ data, rows = 8 }: { data: Data; rows?: number }) {
   const { t } = useTranslation();
+  const language = useSettings((s) => s.language);
   if (data.alarms.length === 0) return <div className="vs-empty">{t('visual.alarm.none')}</div>;
   return (
     <table className="vs-table">
@@ -120,11 +124,11 @@ export const AlarmList = memo(function AlarmList({ data, rows = 8 }: { data: Dat
                 className="vs-level"
                 style={{ background: a.color || LEVEL_COLORS[Math.min((a.level ?? 5) - 1, 4)] }}
               >
-                {a.levelName || '-'}
+                {levelLabel(a.levelName, language) || '-'}
               </span>
             </td>
-            <td>{a.deviceName || a.pointName || '-'}</td>
-            <td>{a.pointName}</td>
+            <td>{a.deviceName || pointLabel(a.pointName, t) || '-'}</td>
+            <td>{pointLabel(a.pointName, t)}</td>
             <td>{num(a.lastValue)}</td>
             <td>{a.firstTime.slice(5, 16)}</td>
           </tr>
