@@ -148,11 +148,19 @@ def with_demo(settings: Settings) -> Settings:
     return Settings()
 
 
+# An idle keep-alive connection is closed by its client or proxy first (HTTP clients' pools 5 s, load balancers and
+# proxies 60 s): a server that closes it at the moment the other side sends on it fails that request (a soak's
+# client saw "server disconnected" at load 1 with uvicorn's default of 5 s).
+KEEP_ALIVE_SECONDS = 75
+
+
 def server_options(settings: Settings) -> dict:
     """No `server` header; X-Forwarded-For/-Proto believed only from the proxies the operator names (uvicorn
-    would otherwise believe any local process, which could then pose as any client address)."""
+    would otherwise believe any local process, which could then pose as any client address); idle connections
+    kept longer than a client or proxy keeps them."""
     proxies = settings.forwarded_allow_ips.strip()
-    return {"server_header": False, "proxy_headers": bool(proxies), "forwarded_allow_ips": proxies or None}
+    return {"server_header": False, "proxy_headers": bool(proxies), "forwarded_allow_ips": proxies or None,
+            "timeout_keep_alive": KEEP_ALIVE_SECONDS}
 
 
 @app.command()

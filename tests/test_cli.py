@@ -3,6 +3,7 @@
 import asyncio
 import json
 import socket
+from contextlib import asynccontextmanager
 
 import httpx
 import pytest
@@ -88,7 +89,8 @@ class TestServe:
     """The options `serve` gives uvicorn, on a real uvicorn server answering with the client address it saw."""
 
     @staticmethod
-    async def seen(settings: Settings) -> httpx.Response:
+    @asynccontextmanager
+    async def serving(settings: Settings):
         async def echo(scope, receive, send):
             if scope["type"] != "http":
                 return
@@ -104,11 +106,25 @@ class TestServe:
         try:
             while not server.started:
                 await asyncio.sleep(0.01)
-            async with httpx.AsyncClient() as client:
-                return await client.get(f"http://127.0.0.1:{port}/", headers={"X-Forwarded-For": "203.0.113.7"})
+            yield f"http://127.0.0.1:{port}/"
         finally:
             server.should_exit = True
             await task
+
+    async def seen(self, settings: Settings) -> httpx.Response:
+        async with self.serving(settings) as url, httpx.AsyncClient() as client:
+            return await client.get(url, headers={"X-Forwarded-For": "203.0.113.7"})
+
+    async def test_an_idle_connection_outlives_a_clients_pool(self):
+        """The client's pool (httpx: 5 s) lets an idle connection go before the server does: the request sent on it
+        after 5.5 s is answered, where uvicorn's default (5 s) had closed it under the client."""
+        async with self.serving(Settings()) as url, httpx.AsyncClient(
+                limits=httpx.Limits(keepalive_expiry=60)) as client:
+            first = await client.get(url)
+            await asyncio.sleep(5.5)
+            second = await client.get(url)
+        assert first.status_code == second.status_code == 200
+        assert first.extensions["network_stream"] is second.extensions["network_stream"]
 
     async def test_no_server_header_and_no_forwarded_address_by_default(self):
         response = await self.seen(Settings(forwarded_allow_ips=""))
