@@ -69,7 +69,7 @@ class TestWired:
     def test_jobs_services_tools_and_listeners(self, app):
         for area in areas.declared():
             assert {job.name for job in area.jobs()} <= jobs.declared().keys(), area.name
-            assert {name for name, _ in area.services()} <= services._declared.keys(), area.name
+            assert {name for name, *_ in area.services()} <= services._declared.keys(), area.name
             assert {tool.name for tool in area.tools()} <= assistant.TOOLS.keys(), area.name
             assert all(listener in listeners._listeners for listener in area.listeners()), area.name
 

@@ -3,8 +3,8 @@ worker takes a connection is the kernel's choice, so each check pins one client 
 connection, its worker known by the pid the server-state screen reports) and finds a client on the other one:
 a session opened on one is accepted by the other, a revocation on one is refused by both, a cached dictionary
 changed on one is read changed on the other, failed logins counted on both lock the account, and an event
-written on one reaches a live stream held by the other, and a scrape of /metrics answered by either sums what both
-counted."""
+written on one reaches a live stream held by the other, a monitor value written on one is read on the other within
+the latest values' write-back, and a scrape of /metrics answered by either sums what both counted."""
 
 import asyncio
 import contextlib
@@ -13,6 +13,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import time
 import uuid
 from collections.abc import AsyncIterator
 
@@ -148,6 +149,24 @@ async def test_an_event_written_on_one_worker_reaches_a_stream_held_by_the_other
                 await writer.data("POST", "/api/blade-desk/notice/submit", {"title": "两个进程", "category": 1})
                 while not (await anext(lines)).startswith(f"event: {BELL_TOPIC}"):
                     pass
+
+
+async def test_a_value_written_on_one_worker_is_read_on_the_other_within_the_write_back(base, admin):
+    devices = "/api/device-management"
+    async with two_workers(base, admin) as (one, other):
+        writer, reader = as_(admin, one), as_(admin, other)
+        code = f"W-{uuid.uuid4().hex[:8]}"
+        device = await writer.data("POST", f"{devices}/device/save", {"code": code, "name": "两进程"})
+        await writer.data("POST", f"{devices}/datapoints/save", {"deviceId": device["id"], "code": "T", "name": "T"})
+        ts = int(time.time() * 1000)
+        answer = await writer.data("POST", f"{devices}/telemetry", {"deviceCode": code, "ts": ts, "values": {"T": 7}})
+        assert answer["accepted"] == 1
+        async with asyncio.timeout(5):  # the write-back runs once a second
+            while True:
+                read = await reader.data("GET", f"{devices}/datapoints-monitor/realtime", deviceId=device["id"])
+                if [(p["ts"], p["value"]) for p in read] == [(ts, 7)]:
+                    break
+                await asyncio.sleep(0.2)
 
 
 async def test_a_scrape_on_either_worker_sums_what_both_counted(base, admin):

@@ -41,7 +41,8 @@ class Area:
     routers: tuple[str, ...] = ()  # its submodules that expose `router`, mounted under /api in this order
     models: tuple[str, ...] = ()  # its submodules whose tables join Base.metadata
     jobs: "Callable[[], Iterable[jobs.Job]]" = _none
-    services: "Callable[[], Iterable[tuple[str, services.Service]]]" = _none
+    # (name, service) run where jobs run, or (name, service, "everywhere") run in every process
+    services: "Callable[[], Iterable[tuple[str, services.Service] | tuple[str, services.Service, str]]]" = _none
     # (generation, models whose committed writes bump it): what its caches read
     watchers: Callable[[], Iterable[tuple[str, tuple[type, ...]]]] = _none
     listeners: "Callable[[], Iterable[listeners.Listener]]" = _none  # hear every monitor value after its commit
@@ -129,8 +130,8 @@ def wire() -> None:
         for job in area.jobs():
             jobs.declare(job.name, job.run, scope=job.scope, cron=job.cron, idempotent=job.idempotent,
                          abandoned=job.abandoned, left=job.left)
-        for name, run in area.services():
-            services.declare(name, run)
+        for name, run, *where in area.services():
+            services.declare(name, run, everywhere=where == ["everywhere"])
         for generation, tables in area.watchers():
             generations.watch(generation, *tables)
         for listener in area.listeners():

@@ -80,8 +80,7 @@ async def started(settings: Settings, *, run_jobs: bool, run_services: bool | No
     try:
         async with live.running(settings.redis_url, cache=cache,
                                 reader=lambda tenant_id: rt.unit_of_work_in(tenancy.Scope(tenant_id))), \
-                services.running(rt) if (run_jobs if run_services is None else run_services) \
-                else contextlib.nullcontext():
+                services.running(rt, with_jobs=run_jobs if run_services is None else run_services):
             yield rt
     finally:
         await rt.jobs.stop()

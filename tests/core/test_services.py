@@ -29,3 +29,24 @@ async def test_a_failing_service_is_restarted_and_all_stop_with_the_process(monk
             await asyncio.sleep(0.01)
         assert runs == ["rt", "rt", "rt"] and not stopped.is_set()
     assert stopped.is_set()
+
+
+async def test_a_service_declared_everywhere_runs_where_jobs_do_not(monkeypatch):
+    monkeypatch.setattr(services, "_declared", {})
+    monkeypatch.setattr(services, "_everywhere", set())
+    started: list[str] = []
+
+    def service(name: str):
+        async def run(_runtime) -> None:
+            started.append(name)
+            await asyncio.Event().wait()
+        return run
+
+    services.declare("collect", service("collect"))
+    services.declare("write-back", service("write-back"), everywhere=True)
+    async with services.running("rt", with_jobs=False):
+        await asyncio.sleep(0.05)
+    assert started == ["write-back"]
+    async with services.running("rt"):
+        await asyncio.sleep(0.05)
+    assert sorted(started) == ["collect", "write-back", "write-back"]

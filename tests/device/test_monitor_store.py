@@ -1,12 +1,16 @@
 """The monitor store on the test database (SQLite or PostgreSQL): store-on-change with deadband and heartbeat,
-rollups against raw data, the aggregate's choice of source, retention, and device status from freshness."""
+the latest values held in the process and written back, rollups against raw data, the aggregate's choice of
+source, retention, and device status from freshness."""
 
+import contextlib
 import random
 
 import pytest
 from sqlalchemy import text
 
-from plantdesk.modules.device.monitor import partitions, service
+from plantdesk.core import tenancy
+from plantdesk.db.session import create_engine, session_factory
+from plantdesk.modules.device.monitor import latest, partitions, service
 from plantdesk.modules.device.monitor.store import DAY, HOUR, MINUTE, Sample, store
 from tests.conftest import DEMO_TENANT
 from tests.device.monitor_helpers import make_device, now_ms, session
@@ -94,6 +98,83 @@ class TestStoreOnChange:
         assert await raw(app, pid) == []
         async with session(app, DEMO_TENANT) as db:
             assert (await store.latest(db, [pid]))[pid].value == 2.0
+
+
+@contextlib.asynccontextmanager
+async def process(app):
+    """Another process on the test database: its own engine, so no write-back service runs for it (as if it were
+    killed before its next one, unless the test writes back itself)."""
+    engine = create_engine(app.state.runtime.settings.resolved_database_url)
+    try:
+        yield engine, session_factory(engine)
+    finally:
+        await engine.dispose()
+
+
+async def table_row(app, point_id: int) -> tuple | None:
+    async with session(app) as db:
+        row = (await db.execute(text("SELECT ts, value, stored_ts, stored_value FROM monitor_latest "
+                                     "WHERE point_id = :p"), {"p": point_id})).first()
+        return tuple(row) if row else None
+
+
+async def write_in(sessions, samples, deadbands=None, *, commit=True):
+    async with sessions() as db:
+        tenancy.bind(db, tenancy.Scope(DEMO_TENANT))
+        result = await store.write_batch(db, samples, deadbands)
+        await (db.commit() if commit else db.rollback())
+        return result
+
+
+async def latest_in(sessions, point_id: int):
+    async with sessions() as db:
+        return (await store.latest(db, [point_id])).get(point_id)
+
+
+class TestLatestValues:
+    """Issue 30: the store-on-change state and latest values live in the process and reach `monitor_latest` by
+    the write-back; readers of the process see them at once; a kill before the write-back loses nothing."""
+
+    async def test_readers_see_a_committed_value_before_the_write_back_and_the_table_after(self, app, unique):
+        device = await make_device(app, DEMO_TENANT, f"LV-{unique}", [{"code": "T", "deadband": 1}])
+        pid, t0 = device["points"]["T"], now_ms()
+        async with process(app) as (engine, sessions):
+            await write_in(sessions, [Sample(pid, t0, 1.0), Sample(pid, t0 + 1000, 1.5)], {pid: 1})
+            assert await table_row(app, pid) is None
+            seen = await latest_in(sessions, pid)
+            assert (seen.ts, seen.value) == (t0 + 1000, 1.5)
+            await latest.of(engine).write_back(engine)
+            assert await table_row(app, pid) == (t0 + 1000, 1.5, t0, 1.0)  # and the last stored value beside it
+
+    async def test_a_rolled_back_batch_leaves_no_value_and_no_state(self, app, unique):
+        device = await make_device(app, DEMO_TENANT, f"LV-{unique}", [{"code": "T", "deadband": 1}])
+        pid, t0 = device["points"]["T"], now_ms()
+        async with process(app) as (_engine, sessions):
+            await write_in(sessions, [Sample(pid, t0, 1.0)], {pid: 1})
+            await write_in(sessions, [Sample(pid, t0 + 1000, 5.0)], {pid: 1}, commit=False)
+            assert (await latest_in(sessions, pid)).value == 1.0
+            # decided against the committed 1.0, not the rolled-back 5.0: within the deadband, not stored
+            result = await write_in(sessions, [Sample(pid, t0 + 2000, 1.2)], {pid: 1})
+            assert result.stored == 0
+            assert (await latest_in(sessions, pid)).value == 1.2
+        assert await raw(app, pid) == [(t0, 1.0)]
+
+    async def test_a_process_killed_before_its_write_back_loses_nothing(self, app, unique):
+        device = await make_device(app, DEMO_TENANT, f"LV-{unique}", [{"code": "T", "deadband": 1}])
+        pid, t0 = device["points"]["T"], now_ms()
+        async with process(app) as (engine, sessions):
+            await write_in(sessions, [Sample(pid, t0, 1.0)], {pid: 1})
+            await latest.of(engine).write_back(engine)
+            await write_in(sessions, [Sample(pid, t0 + 1000, 3.0), Sample(pid, t0 + 2000, 3.5)], {pid: 1})
+        assert await table_row(app, pid) == (t0, 1.0, t0, 1.0)  # the killed process's last second is not there
+        async with process(app) as (engine, sessions):
+            # the next process decides against the stored 3.0 it reads from the raw rows, not the table's 1.0
+            result = await write_in(sessions, [Sample(pid, t0 + 3000, 3.6)], {pid: 1})
+            assert result.stored == 0
+        assert await raw(app, pid) == [(t0, 1.0), (t0 + 1000, 3.0)]
+        async with process(app) as (engine, _sessions):
+            assert await latest.repair(engine) >= 1  # what every process does at start
+        assert await table_row(app, pid) == (t0 + 1000, 3.0, t0 + 1000, 3.0)
 
 
 async def rollups(app, table: str, pid: int) -> list[tuple]:

@@ -420,7 +420,7 @@ class Engine:
         quiet and OFFLINE rules whose device went offline (clearing them when it is back), clear open alarms
         whose clear delay elapsed, and take the escalation steps that fell due: for the devices this engine
         owns."""
-        from plantdesk.modules.device.monitor.models import MonitorLatest
+        from plantdesk.modules.device.monitor.store import store
 
         await self.rules_for(db)
         now = now or now_ms()
@@ -449,10 +449,9 @@ class Engine:
                         and now - state.good_since >= rule.clear_ms:
                     await evaluation.clear(rule, await evaluation.record(state), now, last[1] if last else None)
             if quiet:
-                latest = dict((await db.execute(select(MonitorLatest.point_id, MonitorLatest.ts).where(
-                    MonitorLatest.point_id.in_([r.point_id for r in quiet])))).all())
+                latest = await store.latest(db, [r.point_id for r in quiet])
                 for rule in quiet:
-                    seen = latest.get(rule.point_id)
+                    seen = latest[rule.point_id].ts if rule.point_id in latest else None
                     state = self.states[rule.id]
                     silent = seen is not None and now - seen >= rule.no_data_ms  # never reported: not lost
                     if silent and state.record_id is None and rule.active(now):

@@ -18,8 +18,9 @@ def _jobs():
 
 def _services():
     from plantdesk.modules.device.collect import supervisor
+    from plantdesk.modules.device.monitor import latest
 
-    return [("collect", supervisor.serve)]
+    return [("collect", supervisor.serve), ("monitor.latest", latest.write_back, "everywhere")]
 
 
 def _listeners():

@@ -1,13 +1,15 @@
 """The monitor data store (design/industrial.md §4): one interface, `write_batch`, `latest`, `range`,
 `aggregate`, on SQLite and PostgreSQL.
 
-Writes go through the request's own session, so a batch, its latest values and its rollups commit together,
-and run on the driver connection (asyncpg `unnest` arrays, aiosqlite `executemany`): at tens of thousands of
-values per second the ORM's per-row work would cost more than the database's.
+Writes go through the request's own session, so a batch's rows and the rollups it merges commit together, and
+run on the driver connection (asyncpg binary COPY, aiosqlite `executemany`): at tens of thousands of values per
+second the ORM's per-row work would cost more than the database's.
 
 Store on change: a value is written to `monitor_data` when it moved by more than the point's deadband from the
-last *stored* value, when its text or quality changed, or when the last stored row is `heartbeat_ms` old;
-`monitor_latest` takes every newer value whatever the deadband. A value older than the point's latest (late
+last *stored* value, when its text or quality changed, or when the last stored row is `heartbeat_ms` old; the
+point's latest value takes every newer value whatever the deadband. Both are held in the process and written back
+to `monitor_latest` once a second (`latest`: what the batch moved is remembered by its session, handed to the
+write-back by its commit and put back by its rollback). A value older than the point's latest (late
 data, a gateway's backfill) is stored as it is (no deadband) unless that (point, ts) is there already, and
 leaves the latest alone.
 
@@ -35,7 +37,9 @@ from sqlalchemy import bindparam, text
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 
 from plantdesk.core import listeners
+from plantdesk.modules.device.monitor import latest as latest_values
 from plantdesk.modules.device.monitor import partitions
+from plantdesk.modules.device.monitor.latest import State
 
 MINUTE, HOUR, DAY = 60_000, 3_600_000, 86_400_000
 HEARTBEAT_MS = 60_000
@@ -94,16 +98,6 @@ class Aggregate:
     start: int
     end: int
     series: list[Series]
-
-
-class _Stored(NamedTuple):
-    ts: int
-    value: float | None
-    text: str | None
-    quality: int
-    stored_ts: int
-    stored_value: float | None
-    stored_text: str | None
 
 
 _MARKS = "SELECT grain, upto FROM monitor_rollup_mark"
@@ -183,16 +177,21 @@ class MonitorStore:
         deadbands = deadbands or {}
         pg = dialect(db) == "postgresql"
         conn, driver = await _driver(db)
-        point_ids = sorted({s[0] for s in batch})
-        previous = await self._stored_state(driver, pg, point_ids)
+        if pg:  # first: creating a day's partition waits for every transaction that has read the table
+            await partitions.ensure_for(conn, (s[1] for s in batch))
+        held = latest_values.of(conn.sync_engine)
+        missing = [pid for pid in {s[0] for s in batch} if pid not in held.states]
+        if missing:
+            await held.load(driver, pg, sorted(missing))
+        previous = held.states
 
         rows: list[tuple] = []  # in order: newer than the point's latest
         late: list[tuple] = []
         fresh: list[tuple] = []  # newer than the point's latest: what the listeners hear
-        latest: dict[int, tuple] = {}
+        moved: dict[int, State] = {}
         heartbeat = self.heartbeat_ms
         prev_pid = None
-        state: _Stored | None = None
+        state: State | None = None
         for s in batch:
             pid, ts, value = s[0], s[1], s[2]
             txt, quality = (s[3] if len(s) > 3 else None), (s[4] if len(s) > 4 else 0)
@@ -204,25 +203,22 @@ class MonitorStore:
                     late.append((pid, ts, value, txt, quality))
                 continue
             if pid in latest_only:
-                state = _Stored(ts, value, txt, quality, ts, None, None)
+                state = State(ts, value, txt, quality, ts, None, None)
             elif state is None or ts - state.stored_ts >= heartbeat or quality != state.quality \
                     or txt != state.stored_text or _moved(value, state.stored_value, deadbands.get(pid, 0.0)):
                 rows.append((pid, ts, value, txt, quality))
-                state = _Stored(ts, value, txt, quality, ts, value, txt)
+                state = State(ts, value, txt, quality, ts, value, txt)
             else:
                 state = state._replace(ts=ts, value=value, text=txt, quality=quality)
-            latest[pid] = (pid, ts, value, txt, quality, state.stored_ts, state.stored_value, state.stored_text)
+            moved[pid] = state
             fresh.append((pid, ts, value, txt, quality))
+        held.move(db, moved)  # before any await: the next batch of this process decides against these
 
-        if pg:
-            await partitions.ensure_for(conn, (r[1] for r in rows), (r[1] for r in late))
         stored = list(rows)
         if rows:
             await self._insert(driver, pg, rows)
         if late:
             stored += await self._insert_late(driver, pg, late)
-        if latest:
-            await self._upsert_latest(driver, pg, list(latest.values()))
         if stored:
             await self._rollup(driver, pg, stored)
         result.stored = len(stored)
@@ -245,22 +241,6 @@ class MonitorStore:
         if stored:
             await self._rollup(driver, pg, stored)
         return len(stored)
-
-    async def _stored_state(self, driver, pg: bool, point_ids: list[int]) -> dict[int, _Stored]:
-        cols = "point_id, ts, value, text_value, quality, stored_ts, stored_value, stored_text"
-        if pg:
-            # Locked, so two writers of one point serialise instead of both storing against the same state.
-            records = await driver.fetch(f"SELECT {cols} FROM monitor_latest WHERE point_id = ANY($1::bigint[]) "
-                                         "ORDER BY point_id FOR UPDATE", point_ids)
-            return {r[0]: _Stored(*tuple(r)[1:]) for r in records}
-        found: dict[int, _Stored] = {}
-        for chunk in _chunks(point_ids, 500):
-            marks = ",".join("?" * len(chunk))
-            async with driver.execute(f"SELECT {cols} FROM monitor_latest WHERE point_id IN ({marks})",
-                                      chunk) as cursor:
-                for r in await cursor.fetchall():
-                    found[r[0]] = _Stored(*r[1:])
-        return found
 
     async def _insert(self, driver, pg: bool, rows: list[tuple]) -> None:
         """Rows newer than their point's latest value: none of them can be there yet, so PostgreSQL takes them by
@@ -299,23 +279,6 @@ class MonitorStore:
                 if cursor.rowcount:
                     inserted.append(row)
         return inserted
-
-    async def _upsert_latest(self, driver, pg: bool, rows: list[tuple]) -> None:
-        update = ("ts = excluded.ts, value = excluded.value, text_value = excluded.text_value, "
-                  "quality = excluded.quality, stored_ts = excluded.stored_ts, stored_value = excluded.stored_value, "
-                  "stored_text = excluded.stored_text")
-        if pg:
-            cols = list(zip(*rows, strict=True))
-            await driver.execute(
-                "INSERT INTO monitor_latest AS l (point_id, ts, value, text_value, quality, stored_ts, stored_value, "
-                "stored_text) SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::float8[], $4::text[], $5::int2[], "
-                "$6::bigint[], $7::float8[], $8::text[]) "
-                f"ON CONFLICT (point_id) DO UPDATE SET {update} WHERE excluded.ts > l.ts", *cols)
-        else:
-            await driver.executemany(
-                "INSERT INTO monitor_latest (point_id, ts, value, text_value, quality, stored_ts, stored_value, "
-                "stored_text) VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
-                f"ON CONFLICT (point_id) DO UPDATE SET {update} WHERE excluded.ts > monitor_latest.ts", rows)
 
     async def _rollup(self, driver, pg: bool, rows: list[tuple]) -> None:
         """Merge the rows below a rollup table's mark into their buckets (the job rolls up the rest)."""
@@ -389,14 +352,22 @@ class MonitorStore:
     # --- reads ----------------------------------------------------------------------------------------------
 
     async def latest(self, db: AsyncSession, point_ids: Sequence[int]) -> dict[int, Latest]:
+        """The table's rows, with this process's committed values not written back yet laid over them."""
         if not point_ids:
             return {}
         conn = await db.connection()
-        if dialect(db) == "postgresql":
-            return {r[0]: Latest(*r) for r in await conn.execute(_LATEST_ANY, {"ids": list(point_ids)})}
         found: dict[int, Latest] = {}
-        for chunk in _chunks(list(point_ids), 900):
-            found.update((r[0], Latest(*r)) for r in await conn.execute(_LATEST_IN, {"ids": chunk}))
+        if dialect(db) == "postgresql":
+            found = {r[0]: Latest(*r) for r in await conn.execute(_LATEST_ANY, {"ids": list(point_ids)})}
+        else:
+            for chunk in _chunks(list(point_ids), 900):
+                found.update((r[0], Latest(*r)) for r in await conn.execute(_LATEST_IN, {"ids": chunk}))
+        held = latest_values.of(conn.sync_engine)
+        if held.committed or held.writing:
+            for pid in point_ids:
+                state = held.unwritten(pid)
+                if state is not None and (pid not in found or state.ts > found[pid].ts):
+                    found[pid] = Latest(pid, state.ts, state.value, state.text, state.quality)
         return found
 
     async def range(self, db: AsyncSession, point_id: int, start: int, end: int, *, offset: int = 0,
