@@ -33,7 +33,7 @@ from plantdesk.modules.device.collect import specs
 from plantdesk.modules.device.models import DataPoint, DataPointSource, Device
 from plantdesk.modules.device.monitor import formats, retention
 from plantdesk.modules.device.monitor.models import DeviceToken
-from plantdesk.modules.device.monitor.store import Sample, store
+from plantdesk.modules.device.monitor.store import store
 
 TOKEN_PREFIX = "pdt_"
 FUTURE_MS = 5 * 60_000  # a clock up to 5 minutes ahead is tolerated
@@ -56,6 +56,7 @@ MESSAGES = {
 NUMERIC = {"float", "int", "double", "number", "integer", "long"}
 TRUE = {"true", "1", "on", "yes"}
 FALSE = {"false", "0", "off", "no"}
+_NOT_NUMBERS = frozenset({"bool", "boolean", "string", "text"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -326,6 +327,8 @@ class _CsvText(str):
 
 def convert(value: Any, data_type: str) -> tuple[float | None, str | None] | None:
     """(number, text) for the point's type, or None when the value does not fit it."""
+    if value.__class__ is float and data_type not in _NOT_NUMBERS:  # the common case, before the others
+        return (value, None) if math.isfinite(value) else None
     if data_type == "bool" or data_type == "boolean":
         if isinstance(value, bool):
             return (1.0 if value else 0.0), None
@@ -370,7 +373,7 @@ async def write_values(db: AsyncSession, caller: Caller, values: list[tuple[int,
     oldest = now - await retention.retention_ms(db)
     newest = now + FUTURE_MS
     devices = await resolve(db, caller.tenant_id, {v[1] for v in values if isinstance(v[1], str)})
-    samples: list[Sample] = []
+    samples: list[tuple] = []  # Sample fields
     deadbands: dict[int, float] = {}
     latest_only: set[int] = set()
     previous_raw: Any = _BAD
@@ -411,7 +414,7 @@ async def write_values(db: AsyncSession, caller: Caller, values: list[tuple[int,
             continue
         for source in http:
             answer.tally(source, device_code).accepted += 1
-        samples.append(Sample(point.id, ts, converted[0], converted[1], 0))
+        samples.append((point.id, ts, converted[0], converted[1], 0))  # a Sample's fields, without its cost
         if point.deadband:
             deadbands[point.id] = point.deadband
         if not point.store:

@@ -206,8 +206,8 @@ async def post_telemetry(request: Request, rt: Rt,
                     caller = ingest.Caller(user.tenant_id, user.user_id)
                     answer = await ingest.ingest(db, caller, body, content_type, precision)
         except Exception as exc:
-            # Two batches of the same points can deadlock on PostgreSQL (one locks latest rows another has just
-            # inserted); the database aborts one, which is then written again from the start.
+            # Two batches merging late rows into the same rollup buckets can deadlock on PostgreSQL; the database
+            # aborts one, which is then written again from the start.
             if attempt == RETRIES or _sqlstate(exc) not in RETRY_STATES:
                 raise
             continue

@@ -188,30 +188,36 @@ class MonitorStore:
         rows: list[tuple] = []  # in order: newer than the point's latest
         late: list[tuple] = []
         fresh: list[tuple] = []  # newer than the point's latest: what the listeners hear
-        moved: dict[int, State] = {}
         heartbeat = self.heartbeat_ms
-        prev_pid = None
-        state: State | None = None
+        # Each point's state as the batch moves it, a State's fields in a list: one State per point, not per value.
+        moving: dict[int, list[Any]] = {}
+        pid: Any = None
+        now: list[Any] | None = None
+        deadband, history = 0.0, True
         for s in batch:
-            pid, ts, value = s[0], s[1], s[2]
-            txt, quality = (s[3] if len(s) > 3 else None), (s[4] if len(s) > 4 else 0)
-            if pid != prev_pid:
-                state = previous.get(pid)
-            prev_pid = pid
-            if state is not None and ts <= state.ts:
-                if pid not in latest_only:
+            if s[0] != pid:
+                pid = s[0]
+                known = previous.get(pid)
+                now = None if known is None else list(known)
+                deadband, history = deadbands.get(pid, 0.0), pid not in latest_only
+            ts, value = s[1], s[2]
+            txt, quality = (s[3], s[4]) if len(s) > 4 else ((s[3] if len(s) > 3 else None), 0)
+            if now is not None and ts <= now[0]:
+                if history:
                     late.append((pid, ts, value, txt, quality))
                 continue
-            if pid in latest_only:
-                state = State(ts, value, txt, quality, ts, None, None)
-            elif state is None or ts - state.stored_ts >= heartbeat or quality != state.quality \
-                    or txt != state.stored_text or _moved(value, state.stored_value, deadbands.get(pid, 0.0)):
-                rows.append((pid, ts, value, txt, quality))
-                state = State(ts, value, txt, quality, ts, value, txt)
+            row = (pid, ts, value, txt, quality)
+            if not history:
+                now = [ts, value, txt, quality, ts, None, None]
+            elif now is None or ts - now[4] >= heartbeat or quality != now[3] or txt != now[6] \
+                    or _moved(value, now[5], deadband):
+                rows.append(row)
+                now = [ts, value, txt, quality, ts, value, txt]
             else:
-                state = state._replace(ts=ts, value=value, text=txt, quality=quality)
-            moved[pid] = state
-            fresh.append((pid, ts, value, txt, quality))
+                now[0:4] = row[1:]
+            fresh.append(row)
+            moving[pid] = now
+        moved = {point: State._make(fields) for point, fields in moving.items()}
         held.move(db, moved)  # before any await: the next batch of this process decides against these
 
         stored = list(rows)
@@ -289,8 +295,11 @@ class MonitorStore:
         else:
             async with driver.execute(_MARKS) as cursor:
                 marks = dict(await cursor.fetchall())
+        oldest = min(r[1] for r in rows)
         for grain, (table, width) in ROLLUP_TABLES.items():
             upto = marks.get(grain, math.inf)
+            if oldest >= upto:  # the common batch: all of it past the mark, for the job
+                continue
             acc: dict[tuple[int, int], list] = {}
             for pid, ts, value, *_ in rows:
                 if value is None or ts >= upto:
