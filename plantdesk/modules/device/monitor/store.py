@@ -39,7 +39,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 from plantdesk.core import listeners
 from plantdesk.modules.device.monitor import latest as latest_values
 from plantdesk.modules.device.monitor import partitions
-from plantdesk.modules.device.monitor.latest import State
+from plantdesk.modules.device.monitor.latest import QUALITY, STORED_TEXT, STORED_TS, STORED_VALUE, TS, State
 
 MINUTE, HOUR, DAY = 60_000, 3_600_000, 86_400_000
 HEARTBEAT_MS = 60_000
@@ -169,8 +169,11 @@ class MonitorStore:
                           latest_only: Set[int] = frozenset()) -> WriteResult:
         """Write one batch in the session's transaction; `deadbands` maps point id → deadband (absent: 0, so
         any change is stored); points in `latest_only` keep no history (the data point's store flag off)."""
-        # The same (point, ts) twice in one batch: the last one wins.
-        batch = sorted({(s[0], s[1]): s for s in samples}.values(), key=itemgetter(0, 1))
+        batch = list(samples)
+        keys = itemgetter(0, 1)
+        if len(set(map(keys, batch))) < len(batch):  # the same (point, ts) twice in one batch: the last one wins
+            batch = list({keys(s): s for s in batch}.values())
+        batch.sort(key=keys)
         result = WriteResult(received=len(batch))
         if not batch:
             return result
@@ -189,35 +192,32 @@ class MonitorStore:
         late: list[tuple] = []
         fresh: list[tuple] = []  # newer than the point's latest: what the listeners hear
         heartbeat = self.heartbeat_ms
-        # Each point's state as the batch moves it, a State's fields in a list: one State per point, not per value.
-        moving: dict[int, list[Any]] = {}
+        moved: dict[int, State] = {}
         pid: Any = None
-        now: list[Any] | None = None
+        now: State | None = None
         deadband, history = 0.0, True
         for s in batch:
             if s[0] != pid:
                 pid = s[0]
-                known = previous.get(pid)
-                now = None if known is None else list(known)
+                now = previous.get(pid)
                 deadband, history = deadbands.get(pid, 0.0), pid not in latest_only
             ts, value = s[1], s[2]
             txt, quality = (s[3], s[4]) if len(s) > 4 else ((s[3] if len(s) > 3 else None), 0)
-            if now is not None and ts <= now[0]:
+            if now is not None and ts <= now[TS]:
                 if history:
                     late.append((pid, ts, value, txt, quality))
                 continue
             row = (pid, ts, value, txt, quality)
             if not history:
-                now = [ts, value, txt, quality, ts, None, None]
-            elif now is None or ts - now[4] >= heartbeat or quality != now[3] or txt != now[6] \
-                    or _moved(value, now[5], deadband):
+                now = (ts, value, txt, quality, ts, None, None)
+            elif now is None or ts - now[STORED_TS] >= heartbeat or quality != now[QUALITY] \
+                    or txt != now[STORED_TEXT] or _moved(value, now[STORED_VALUE], deadband):
                 rows.append(row)
-                now = [ts, value, txt, quality, ts, value, txt]
+                now = (ts, value, txt, quality, ts, value, txt)
             else:
-                now[0:4] = row[1:]
+                now = (ts, value, txt, quality, now[STORED_TS], now[STORED_VALUE], now[STORED_TEXT])
             fresh.append(row)
-            moving[pid] = now
-        moved = {point: State._make(fields) for point, fields in moving.items()}
+            moved[pid] = now
         held.move(db, moved)  # before any await: the next batch of this process decides against these
 
         stored = list(rows)
@@ -375,8 +375,8 @@ class MonitorStore:
         if held.committed or held.writing:
             for pid in point_ids:
                 state = held.unwritten(pid)
-                if state is not None and (pid not in found or state.ts > found[pid].ts):
-                    found[pid] = Latest(pid, state.ts, state.value, state.text, state.quality)
+                if state is not None and (pid not in found or state[TS] > found[pid].ts):
+                    found[pid] = Latest(pid, *state[:STORED_TS])
         return found
 
     async def range(self, db: AsyncSession, point_id: int, start: int, end: int, *, offset: int = 0,
