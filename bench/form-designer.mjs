@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { chromium } from '../web/node_modules/playwright-core/index.mjs';
+import { launch, signIn } from './browser.mjs';
 // The form designer's budgets (issue 13): a form of 200 fields, a palette item dragged over the canvas for about
 // 3 s (frames counted with requestAnimationFrame and performance.now in the page: >= 50 frames/s), and undo / redo
 // by the keys (keydown to the canvas's DOM change, measured in the page: <= 16 ms each), median of 10; also to
@@ -9,17 +9,9 @@ const base = process.env.BASE ?? 'http://127.0.0.1:8000';
 const load = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 const loadBefore = load();
 const FIELDS = 200;
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-});
+const browser = await launch('--disable-gpu');
 const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-await page.goto(`${base}/login`);
-await page.getByPlaceholder('用户名').fill('admin');
-await page.getByPlaceholder('租户编号').fill('356782');
-await page.getByPlaceholder('密码').fill('admin');
-await page.keyboard.press('Enter');
-await page.waitForURL(/wel/);
+await signIn(page, base);
 await page.goto(`${base}/form/design`);
 await page.locator('[data-container="root"]').waitFor();
 

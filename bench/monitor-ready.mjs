@@ -1,4 +1,4 @@
-import { chromium } from '../web/node_modules/playwright-core/index.mjs';
+import { launch, signIn } from './browser.mjs';
 // Time to ready of the monitor-data screen and the device ledger (issue 9 budget: ≤ 1.5 s locally with the demo
 // plant running). A deep link in a fresh page of a signed-in context, unthrottled. Monitor data: "values" = the
 // first realtime value is shown, "ready" = the history chart is drawn with data as well (ECharts is a lazy chunk).
@@ -8,18 +8,10 @@ import { chromium } from '../web/node_modules/playwright-core/index.mjs';
 const base = process.env.BASE ?? 'http://127.0.0.1:8000';
 const tenant = process.env.TENANT ?? '356782';
 const runs = Number(process.env.RUNS ?? 5);
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-});
+const browser = await launch('--disable-gpu');
 const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 } });
 const login = await ctx.newPage();
-await login.goto(`${base}/login`);
-await login.getByPlaceholder('用户名').fill('admin');
-if (tenant !== '000000') await login.getByPlaceholder('租户编号').fill(tenant);
-await login.getByPlaceholder('密码').fill('admin');
-await login.keyboard.press('Enter');
-await login.waitForURL(/wel/);
+await signIn(login, base, tenant);
 await login.close();
 
 async function measure(cold) {

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { chromium } from '../web/node_modules/playwright-core/index.mjs';
+import { launch, signIn } from './browser.mjs';
 // The cameras' and topology's budgets (issue 26): a 9-tile camera grid keeps >= 30 frames/s of UI while the nine
 // streams play, and a topology of 300 nodes bound to the demo plant's points (live values arriving) keeps >= 50
 // frames/s while it is panned. Frames are counted with requestAnimationFrame over 5 s (grid) and about 3 s of
@@ -10,17 +10,9 @@ const base = process.env.BASE ?? 'http://127.0.0.1:8000';
 const load = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 const loadBefore = load();
 const CLIENT = `Basic ${Buffer.from('plantdesk:plantdesk_secret').toString('base64')}`;
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-});
+const browser = await launch('--disable-gpu');
 const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-await page.goto(`${base}/login`);
-await page.getByPlaceholder('用户名').fill('admin');
-await page.getByPlaceholder('租户编号').fill('356782');
-await page.getByPlaceholder('密码').fill('admin');
-await page.keyboard.press('Enter');
-await page.waitForURL(/wel/);
+await signIn(page, base);
 
 async function api(method, path, { params, data } = {}) {
   const token = await page.evaluate(() => JSON.parse(localStorage.getItem('plantdesk-session') ?? '{}').state?.token);

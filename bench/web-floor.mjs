@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { chromium } from '../web/node_modules/playwright-core/index.mjs';
+import { launch } from './browser.mjs';
 import { inPage, watchFor } from './in-page.mjs';
 
 // The console's list deep link beside its floor on the same stack, in one run (issue 32's budget: a cold deep link
@@ -27,10 +27,7 @@ if (process.argv.includes('--build')) {
 const base = process.env.BASE ?? 'http://127.0.0.1:8000';
 const floor = process.env.FLOOR ?? 'http://127.0.0.1:8002';
 const runs = Number(process.env.RUNS ?? 5);
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-});
+const browser = await launch('--disable-gpu');
 
 // The console: signed in through its own form; the floor: the token of the same account in the same storage key.
 const consoleCtx = await browser.newContext({ viewport: { width: 1280, height: 800 } });

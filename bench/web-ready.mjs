@@ -1,4 +1,4 @@
-import { chromium } from '../web/node_modules/playwright-core/index.mjs';
+import { launch } from './browser.mjs';
 import { inPage, watchFor } from './in-page.mjs';
 // Time to ready for the login page and a deep link to the notice list (first row visible), median of 3,
 // unthrottled and at 4x CPU slowdown with 9 Mbit/s and 40 ms RTT. BASE=http://127.0.0.1:8000 node bench/web-ready.mjs
@@ -9,7 +9,7 @@ import { inPage, watchFor } from './in-page.mjs';
 const base = process.env.BASE ?? 'http://127.0.0.1:8000';
 // DEEP: the deep link to time (default the notice list), e.g. DEEP='/system/user?descs=account&q.account=admin'.
 const deep = process.env.DEEP ?? '/desk/notice';
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox','--disable-gpu','--disable-background-networking'] });
+const browser = await launch('--disable-gpu');
 async function measure(throttle) {
   const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await ctx.newPage();
