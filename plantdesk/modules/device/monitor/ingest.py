@@ -56,7 +56,8 @@ MESSAGES = {
 NUMERIC = {"float", "int", "double", "number", "integer", "long"}
 TRUE = {"true", "1", "on", "yes"}
 FALSE = {"false", "0", "off", "no"}
-_NOT_NUMBERS = frozenset({"bool", "boolean", "string", "text"})
+BOOLEANS, TEXTS = frozenset({"bool", "boolean"}), frozenset({"string", "text"})
+NOT_NUMBERS = BOOLEANS | TEXTS
 
 
 @dataclass(frozen=True, slots=True)
@@ -327,9 +328,9 @@ class _CsvText(str):
 
 def convert(value: Any, data_type: str) -> tuple[float | None, str | None] | None:
     """(number, text) for the point's type, or None when the value does not fit it."""
-    if value.__class__ is float and data_type not in _NOT_NUMBERS:  # the common case, before the others
+    if value.__class__ is float and data_type not in NOT_NUMBERS:  # the common case, before the others
         return (value, None) if math.isfinite(value) else None
-    if data_type == "bool" or data_type == "boolean":
+    if data_type in BOOLEANS:
         if isinstance(value, bool):
             return (1.0 if value else 0.0), None
         if isinstance(value, int | float) and value in (0, 1):
@@ -337,7 +338,7 @@ def convert(value: Any, data_type: str) -> tuple[float | None, str | None] | Non
         if isinstance(value, str) and value.strip().lower() in TRUE | FALSE:
             return (1.0 if value.strip().lower() in TRUE else 0.0), None
         return None
-    if data_type in ("string", "text"):
+    if data_type in TEXTS:
         if isinstance(value, str):
             return None, value  # its length is checked by the write path (text_too_long)
         if isinstance(value, bool):

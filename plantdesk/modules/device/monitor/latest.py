@@ -96,7 +96,7 @@ class LatestValues:
         self.writing, self.committed = self.committed, {}
         try:
             async with engine.begin() as conn:
-                driver, pg = await _driver(conn)
+                driver, pg = await driver_of(conn)
                 await _upsert(driver, pg, self.writing)
         except BaseException:
             for point_id, state in self.writing.items():
@@ -157,7 +157,7 @@ async def repair(engine: AsyncEngine) -> int:
     answers how many points it moved."""
     moved = 0
     async with engine.begin() as conn:
-        driver, pg = await _driver(conn)
+        driver, pg = await driver_of(conn)
         ids = [r[0] for r in (await conn.exec_driver_sql("SELECT id FROM data_point ORDER BY id")).all()]
         for i in range(0, len(ids), REPAIR_CHUNK):
             behind = {p: state for p, (state, behind) in (await _read(driver, pg, ids[i:i + REPAIR_CHUNK])).items()
@@ -170,7 +170,8 @@ async def repair(engine: AsyncEngine) -> int:
     return moved
 
 
-async def _driver(conn: AsyncConnection) -> tuple[Any, bool]:
+async def driver_of(conn: AsyncConnection) -> tuple[Any, bool]:
+    """The driver connection under `conn`, with its transaction begun, and whether it is PostgreSQL's."""
     await conn.exec_driver_sql("SELECT 1")  # asyncpg's adapter opens its transaction on the first statement
     raw = await conn.get_raw_connection()
     return raw.driver_connection, conn.dialect.name == "postgresql"

@@ -153,9 +153,8 @@ def dialect(db: AsyncSession) -> str:
 async def _driver(db: AsyncSession) -> tuple[AsyncConnection, Any]:
     """The session's connection, with its transaction begun, and the driver connection under it."""
     conn = await db.connection()
-    await conn.exec_driver_sql("SELECT 1")  # asyncpg's adapter opens its transaction on the first statement
-    raw = await conn.get_raw_connection()
-    return conn, raw.driver_connection
+    driver, _pg = await latest_values.driver_of(conn)
+    return conn, driver
 
 
 class MonitorStore:
