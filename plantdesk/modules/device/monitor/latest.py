@@ -17,6 +17,10 @@ against.
   every point, so readers elsewhere see the killed process's last second too.
 - Readers (`store.latest`) take the table and lay this process's committed values not yet written back over it.
 
+Platform scope, like the rollup job: `monitor_latest` and `monitor_data` carry no tenant (a point id is a global
+snowflake) and the write-back and the repair read and write them on the engine's own connections, for every
+tenant's points; no tenant's request reaches them but through `store`, which resolves its points first.
+
 Several workers: an order-independent merge, not an owner per point (docs/decisions.md "Latest values in the
 process"). Each worker decides against its own state; the table takes the newest value whichever worker wrote it.
 """
