@@ -176,6 +176,23 @@ class TestLatestValues:
             assert await latest.repair(engine) >= 1  # what every process does at start
         assert await table_row(app, pid) == (t0 + 1000, 3.0, t0 + 1000, 3.0)
 
+    async def test_a_backfilled_past_moves_the_table_only_beyond_its_latest(self, app, unique):
+        device = await make_device(app, DEMO_TENANT, f"LV-{unique}", [{"code": "T"}, {"code": "U"}])
+        fresh, known, t0 = device["points"]["T"], device["points"]["U"], now_ms()
+        async with process(app) as (engine, sessions):
+            await write_in(sessions, [Sample(known, t0, 1.0), Sample(known, t0 + 2000, 1.0)])  # the repeat not stored
+            await latest.of(engine).write_back(engine)
+        async with session(app, DEMO_TENANT) as db:
+            # a seeded history: the fresh point's reaches up to now, the known point's ends before its latest
+            assert await store.backfill(db, [(fresh, t0 - 2000, 4.0), (fresh, t0 - 1000, 5.0),
+                                             (known, t0 + 1000, 7.0)]) == 3
+            await db.commit()
+        assert await table_row(app, fresh) == (t0 - 1000, 5.0, t0 - 1000, 5.0)
+        assert await table_row(app, known) == (t0 + 2000, 1.0, t0, 1.0)
+        async with process(app) as (engine, _sessions), engine.begin() as conn:
+            # a start's repair has nothing to move (nor to warn of): the late row is not a lost value
+            assert await latest.catch_up(*await latest.driver_of(conn), [fresh, known]) == 0
+
 
 async def rollups(app, table: str, pid: int) -> list[tuple]:
     async with session(app) as db:

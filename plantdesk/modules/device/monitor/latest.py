@@ -68,7 +68,7 @@ class LatestValues:
 
     async def load(self, driver: Any, pg: bool, point_ids: list[int]) -> None:
         """The states of points this process has not written yet, from the database."""
-        for point_id, (state, _behind) in (await _read(driver, pg, point_ids)).items():
+        for point_id, (state, _lost) in (await _read(driver, pg, point_ids)).items():
             self.states.setdefault(point_id, state)  # a batch may have moved it while this one read
 
     def move(self, db: AsyncSession, moved: Mapping[int, State]) -> None:
@@ -164,14 +164,19 @@ async def repair(engine: AsyncEngine) -> int:
         driver, pg = await driver_of(conn)
         ids = [r[0] for r in (await conn.exec_driver_sql("SELECT id FROM data_point ORDER BY id")).all()]
         for i in range(0, len(ids), REPAIR_CHUNK):
-            behind = {p: state for p, (state, behind) in (await _read(driver, pg, ids[i:i + REPAIR_CHUNK])).items()
-                      if behind}
-            if behind:
-                await _upsert(driver, pg, behind)
-                moved += len(behind)
+            moved += await catch_up(driver, pg, ids[i:i + REPAIR_CHUNK])
     if moved:
         log.warning("monitor_latest repaired from the raw rows for %d points", moved)
     return moved
+
+
+async def catch_up(driver: Any, pg: bool, point_ids: list[int]) -> int:
+    """Bring the `monitor_latest` rows of `point_ids` up to their newest raw row past them (in the driver
+    connection's transaction); answers how many points had one."""
+    behind = {p: state for p, (state, lost) in (await _read(driver, pg, point_ids)).items() if lost}
+    if behind:
+        await _upsert(driver, pg, behind)
+    return len(behind)
 
 
 async def driver_of(conn: AsyncConnection) -> tuple[Any, bool]:
@@ -195,8 +200,9 @@ _RAW_ROW = "SELECT value, text_value, quality FROM monitor_data WHERE point_id =
 
 
 async def _read(driver: Any, pg: bool, point_ids: list[int]) -> dict[int, tuple[State, bool]]:
-    """Each point's state: its `monitor_latest` row, moved up to its newest raw row past the stored one, if any
-    (and whether it was); points with neither are left out."""
+    """Each point's state: its `monitor_latest` row, moved up to its newest raw row past the stored one, if any,
+    and whether that row is newer than the table's latest value (a write-back lost; a late row only moves the
+    stored one, which the table keeps as it is); points with neither are left out."""
     rows: list[tuple] = []
     if pg:
         rows = [tuple(r) for r in await driver.fetch(_READ_PG, point_ids)]
@@ -213,12 +219,13 @@ async def _read(driver: Any, pg: bool, point_ids: list[int]) -> dict[int, tuple[
     found: dict[int, tuple[State, bool]] = {}
     for point_id, *latest, raw_ts, raw_value, raw_text, raw_quality in rows:
         state: State | None = tuple(latest) if latest[TS] is not None else None
-        if raw_ts is not None and (state is None or raw_ts > state[TS]):
+        lost = raw_ts is not None and (state is None or raw_ts > state[TS])
+        if lost:
             state = (raw_ts, raw_value, raw_text, raw_quality, raw_ts, raw_value, raw_text)
         elif raw_ts is not None and state is not None:  # a late row between the stored one and the newest
             state = (*state[:STORED_TS], raw_ts, raw_value, raw_text)
         if state is not None:
-            found[point_id] = (state, raw_ts is not None)
+            found[point_id] = (state, lost)
     return found
 
 

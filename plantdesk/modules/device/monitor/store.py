@@ -232,8 +232,9 @@ class MonitorStore:
 
     async def backfill(self, db: AsyncSession, samples: Iterable[Sample | tuple]) -> int:
         """Write a past (a seeded history) in the session's transaction: each value stored as it is unless that
-        (point, ts) is there, its rollups with it; the points' latest values stay, and no listener hears it (it is
-        history, not news). Answers how many rows were stored."""
+        (point, ts) is there, its rollups with it, and no listener hears it (it is history, not news). A point's
+        latest value moves only where the past reaches beyond it (a history seeded up to now), as a restart's
+        repair would move it. Answers how many rows were stored."""
         rows = sorted({(s[0], s[1]): (s[0], s[1], s[2], s[3] if len(s) > 3 else None, s[4] if len(s) > 4 else 0)
                        for s in samples}.values(), key=itemgetter(0, 1))
         if not rows:
@@ -245,6 +246,7 @@ class MonitorStore:
         stored = await self._insert_late(driver, pg, rows)
         if stored:
             await self._rollup(driver, pg, stored)
+            await latest_values.catch_up(driver, pg, sorted({r[0] for r in stored}))
         return len(stored)
 
     async def _insert(self, driver, pg: bool, rows: list[tuple]) -> None:
