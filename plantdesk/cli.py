@@ -94,8 +94,10 @@ def _start_simulator(host: str, port: int, plan: bytes) -> subprocess.Popen:
     on its stdin) so that it loads neither the models nor the settings."""
     local = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
     typer.echo("demo plant simulator writing live values to tenant 356782 (PLANTDESK_DEMO=0 turns it off)")
+    # A session of its own: a Ctrl-C in the terminal stops the server, whose collectors leave the simulator's
+    # servers before it ends them (else each collector logs its peer's disappearance as an error).
     child = subprocess.Popen([sys.executable, "-m", "plantdesk.demo.simulator", f"http://{local}:{port}",
-                              str(os.getpid())], stdin=subprocess.PIPE)
+                              str(os.getpid())], stdin=subprocess.PIPE, start_new_session=True)
     assert child.stdin is not None
     child.stdin.write(plan)
     child.stdin.close()

@@ -1,5 +1,5 @@
 """core.services: declared services run while the context is open, one that fails is restarted after a pause,
-and all are cancelled when the context closes."""
+and all are cancelled when the context closes, those declared everywhere last."""
 
 import asyncio
 
@@ -50,3 +50,24 @@ async def test_a_service_declared_everywhere_runs_where_jobs_do_not(monkeypatch)
     async with services.running("rt"):
         await asyncio.sleep(0.05)
     assert sorted(started) == ["collect", "write-back", "write-back"]
+
+
+async def test_a_service_declared_everywhere_stops_after_the_others(monkeypatch):
+    monkeypatch.setattr(services, "_declared", {})
+    monkeypatch.setattr(services, "_everywhere", set())
+    stops: list[str] = []
+
+    def service(name: str, stopping_for: float):
+        async def run(_runtime) -> None:
+            try:
+                await asyncio.Event().wait()
+            finally:
+                await asyncio.sleep(stopping_for)  # a collector's last batch commits on its way out
+                stops.append(name)
+        return run
+
+    services.declare("write-back", service("write-back", 0), everywhere=True)
+    services.declare("collect", service("collect", 0.05))
+    async with services.running("rt"):
+        await asyncio.sleep(0.01)
+    assert stops == ["collect", "write-back"]
