@@ -15,10 +15,13 @@ import pytest
 from sqlalchemy import update
 
 from plantdesk.core import excel
+from plantdesk.modules.alarm.models import AlarmRecord
+from plantdesk.modules.alarm.tracking.models import AlarmMetric, AlarmSource
 from plantdesk.modules.visual import service
 from plantdesk.modules.visual.models import LargeApiHookError
 from tests.alarm.tracking_helpers import reachable
-from tests.device.monitor_helpers import make_device
+from tests.conftest import DEMO_TENANT
+from tests.device.monitor_helpers import make_device, session
 from tests.helpers import platform_session
 
 VISUAL = "/api/blade-api/visual"
@@ -391,3 +394,25 @@ async def test_the_large_screen_data_sources_answer_by_their_own_paths(admin, de
     assert (await demo_admin.post(f"{DB}/remove", ids=source["id"])).json()["success"]
     gone = (await demo_admin.get(f"{DB}/detail", id=source["id"])).json()
     assert not gone["success"]
+
+
+async def test_the_screens_name_a_metric_alarm_as_the_alarm_results_do(app, demo_admin, unique):
+    """A third-party metric's alarm has no device nor point: the screens name it by its source and subject."""
+    async with session(app, DEMO_TENANT) as db:
+        source = AlarmSource(name=f"MES {unique}", system="MES", db_type="sqlite", database="mes.db")
+        db.add(source)
+        await db.flush()
+        metric = AlarmMetric(name=f"scrap {unique}", source_id=source.id, table_name="scrap", aggregate="COUNT")
+        db.add(metric)
+        await db.flush()
+        now = datetime.now() + timedelta(days=1)  # the newest open alarm whatever else the tenant has
+        record = AlarmRecord(rule_id=metric.id, point_id=source.id, device_id=source.id, batch=1, first_time=now,
+                             last_time=now, last_value=49)
+        db.add(record)
+    try:
+        alarms = (await demo_admin.data("GET", f"{VISUAL}/screen", name="cockpit"))["alarms"]
+        shown = next(a for a in alarms if a["id"] == str(record.id))
+        assert (shown["deviceName"], shown["pointName"]) == (f"MES {unique}", "scrap · COUNT(*)")
+    finally:
+        async with session(app, DEMO_TENANT) as db:
+            await db.delete(await db.get(AlarmRecord, record.id))

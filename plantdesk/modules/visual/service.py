@@ -25,6 +25,7 @@ from plantdesk.core.cache import Cache
 from plantdesk.core.errors import BusinessError
 from plantdesk.core.listing import Listing
 from plantdesk.core.paging import PageParams
+from plantdesk.modules.alarm import service as alarms
 from plantdesk.modules.alarm.models import AlarmLevel, AlarmRecord
 from plantdesk.modules.device.models import DataPoint, DataPointAlarm, Device
 from plantdesk.modules.device.monitor import service as monitor
@@ -345,20 +346,16 @@ async def _alarms(db: AsyncSession, now: datetime) -> tuple[list[dict], list[dic
     today = Counter(dict((await db.execute(select(AlarmRecord.level_id, func.count())
                                            .where(AlarmRecord.first_time >= midnight)
                                            .group_by(AlarmRecord.level_id))).all()))
-    by_id = {lv.id: lv for lv in levels}
     counts = [{"level": lv.level, "name": lv.name, "color": lv.color, "active": active.get(lv.id, 0),
                "today": today.get(lv.id, 0)} for lv in levels]
     records = list((await db.execute(select(AlarmRecord).order_by(AlarmRecord.cleared, AlarmRecord.first_time.desc())
                                      .limit(RECENT_ALARMS))).scalars())
-    devices = await production.names(db, Device, Device.name, {r.device_id for r in records})
-    points = await production.names(db, DataPoint, DataPoint.name, {r.point_id for r in records})
-    rows = []
-    for r in records:
-        level = by_id.get(r.level_id or 0)
-        rows.append({"id": r.id, "device_name": devices.get(r.device_id, ""), "point_name": points.get(r.point_id, ""),
-                     "level": level.level if level else None, "level_name": level.name if level else "",
-                     "color": level.color if level else None, "first_time": r.first_time,
-                     "last_value": r.last_value, "cleared": r.cleared})
+    # Named as the alarm results name them: a third-party metric's by its source and subject, an offline one's
+    # point as the device's offline.
+    rows = [{"id": r["id"], "device_name": r["device_name"], "point_name": r["point_name"], "level": r["level"],
+             "level_name": r["level_name"], "color": r["color"], "first_time": r["first_time"],
+             "last_value": r["last_value"], "cleared": record.cleared}
+            for record, r in zip(records, await alarms.result_reads(db, records), strict=True)]
     return counts, rows
 
 
