@@ -1,10 +1,12 @@
 """The demo tenant's production (issue 25): two products, a craft flow through the plant's units, three shifts,
-the feed pumps measured for OEE (their RUN point and drum counters, which the simulator writes) and a running
-batch on each pump whose progress is its drum counter. Self-contained: one entry, `seed(db, tenant_id)`, once per
-tenant (a tenant that ever had a product is left alone)."""
+the feed pumps measured for OEE (their RUN point and drum counters, which the simulator writes), their last six
+days (the pumps' values, from which the OEE results are computed as the job computes them: a week's trend from the
+first minute) and a running batch on each pump whose progress is its drum counter. Self-contained: one entry,
+`seed(db, tenant_id)`, once per tenant (a tenant that ever had a product is left alone)."""
 
 import json
-from datetime import datetime, timedelta
+import random
+from datetime import date, datetime, time, timedelta
 
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -32,10 +34,43 @@ SHIFTS = [
 ]
 COUNTERS = [("COUNT_TOTAL", "桶数计数 Drums counted"), ("COUNT_GOOD", "良品桶数 Good drums")]
 PUMPS = ("P101A", "P101B")
+HISTORY_DAYS = 6
+HISTORY_STEP = 600  # seconds between two of a pump's values in its history
+
+
+def history(first: date, points: dict[str, tuple[int, int, int]], seed: str) -> list[tuple[int, int, float]]:
+    """(point id, ts ms, value) for HISTORY_DAYS days from `first`, every HISTORY_STEP seconds: one pump on duty a
+    day (the other standby, stopped), the duty pump stopped one to three times for 10 to 40 minutes and counting
+    drums as the simulator does while it runs. `points`: pump code → (RUN, COUNT_TOTAL, COUNT_GOOD) point ids.
+    Yesterday's duty pump is the first: the second's batch started yesterday, and its progress is the live one."""
+    rng = random.Random(seed)
+    steps = 86_400 // HISTORY_STEP
+    counted = {code: [0.0, 0.0] for code in points}
+    out: list[tuple[int, int, float]] = []
+    for n in range(HISTORY_DAYS):
+        duty = PUMPS[(HISTORY_DAYS - 1 - n) % 2]
+        stopped: set[int] = set()
+        for _ in range(rng.randint(1, 3)):
+            at = rng.randrange(steps)
+            stopped.update(range(at, at + rng.randint(1, 4)))
+        midnight = int(datetime.combine(first + timedelta(days=n), time()).timestamp()) * 1000
+        for step in range(steps):
+            ts = midnight + step * HISTORY_STEP * 1000
+            for code, (run, total, good) in points.items():
+                running = code == duty and step not in stopped
+                if running:
+                    made = rng.uniform(0.4, 0.5) * HISTORY_STEP
+                    counted[code][0] += made
+                    counted[code][1] += made * (0.98 if rng.random() > 0.05 else 0.5)
+                out += [(run, ts, float(running)), (total, ts, float(int(counted[code][0]))),
+                        (good, ts, float(int(counted[code][1])))]
+    return out
 
 
 async def seed(db: AsyncSession, tenant_id: str) -> bool:
     from plantdesk.modules.device.models import DataPoint, Device
+    from plantdesk.modules.device.monitor.store import store
+    from plantdesk.modules.product import service
     from plantdesk.modules.product.models import (
         BatchProduct,
         OeeDevice,
@@ -86,4 +121,9 @@ async def seed(db: AsyncSession, tenant_id: str) -> bool:
                                 count_point_id=points[(device_id, "COUNT_TOTAL")], plan_quantity=20_000,
                                 start_time=started))
         await db.flush()
+        first = today.date() - timedelta(days=HISTORY_DAYS)
+        pumps = {code: (points[(devices[code], "RUN")], points[(devices[code], "COUNT_TOTAL")],
+                        points[(devices[code], "COUNT_GOOD")]) for code in PUMPS}
+        await store.backfill(db, history(first, pumps, tenant_id))
+        await service.compute_days(db, [first + timedelta(days=n) for n in range(HISTORY_DAYS)])
     return True
