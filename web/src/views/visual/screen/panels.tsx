@@ -188,7 +188,7 @@ export const OeeGauges = memo(function OeeGauges({
         center: grid
           ? [`${25 + (i % 2) * 50}%`, `${28 + Math.floor(i / 2) * 50}%`]
           : [`${12.5 + i * 25}%`, '58%'],
-        radius: grid ? '42%' : '82%',
+        radius: grid ? '42%' : '66%', // a row's four gauges side by side, a quarter of the width each
         startAngle: 220,
         endAngle: -40,
         min: 0,
