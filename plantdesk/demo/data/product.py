@@ -1,12 +1,13 @@
 """The demo tenant's production (issue 25): two products, a craft flow through the plant's units, three shifts,
 the feed pumps measured for OEE (their RUN point and drum counters, which the simulator writes), their last six
-days (the pumps' values, from which the OEE results are computed as the job computes them: a week's trend from the
-first minute) and a running batch on each pump whose progress is its drum counter. Self-contained: one entry,
+days and today up to the seeding (the pumps' values as the simulator makes them, from which the OEE results are
+computed as the job computes them: a week's trend from the first minute) and a running batch on each pump, started
+a few hours before, whose progress is its drum counter. Self-contained: one entry,
 `seed(db, tenant_id)`, once per tenant (a tenant that ever had a product is left alone)."""
 
 import json
 import random
-from datetime import date, datetime, time, timedelta
+from datetime import datetime, time, timedelta
 
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -34,36 +35,36 @@ SHIFTS = [
 ]
 COUNTERS = [("COUNT_TOTAL", "桶数计数 Drums counted"), ("COUNT_GOOD", "良品桶数 Good drums")]
 PUMPS = ("P101A", "P101B")
-HISTORY_DAYS = 6
-HISTORY_STEP = 600  # seconds between two of a pump's values in its history
+HISTORY_DAYS = 6  # before today, whose values up to the seeding are history too
+HISTORY_STEP = 600  # seconds between two of a pump's counter values in its history (its RUN: on each change)
+BATCHES_AGO = (timedelta(hours=3), timedelta(hours=20))  # each pump's running batch started this long before
 
 
-def history(first: date, points: dict[str, tuple[int, int, int]], seed: str) -> list[tuple[int, int, float]]:
-    """(point id, ts ms, value) for HISTORY_DAYS days from `first`, every HISTORY_STEP seconds: one pump on duty a
-    day (the other standby, stopped), the duty pump stopped one to three times for 10 to 40 minutes and counting
-    drums as the simulator does while it runs. `points`: pump code → (RUN, COUNT_TOTAL, COUNT_GOOD) point ids.
-    Yesterday's duty pump is the first: the second's batch started yesterday, and its progress is the live one."""
+def history(start: datetime, end: datetime, points: dict[str, tuple[int, int, int]],
+            seed: str) -> list[tuple[int, int, float]]:
+    """(point id, ts ms, value) of the feed pumps from `start` to `end` as the simulator makes them: the duty pump
+    (the first) running 10 to 30 minutes, then tripped while the standby one runs 1.5 to 4 minutes; drums counted
+    by the running one. `points`: pump code → (RUN, COUNT_TOTAL, COUNT_GOOD) point ids."""
     rng = random.Random(seed)
-    steps = 86_400 // HISTORY_STEP
-    counted = {code: [0.0, 0.0] for code in points}
+    counted = {code: [0.0, 0.0] for code in PUMPS}
     out: list[tuple[int, int, float]] = []
-    for n in range(HISTORY_DAYS):
-        duty = PUMPS[(HISTORY_DAYS - 1 - n) % 2]
-        stopped: set[int] = set()
-        for _ in range(rng.randint(1, 3)):
-            at = rng.randrange(steps)
-            stopped.update(range(at, at + rng.randint(1, 4)))
-        midnight = int(datetime.combine(first + timedelta(days=n), time()).timestamp()) * 1000
-        for step in range(steps):
-            ts = midnight + step * HISTORY_STEP * 1000
-            for code, (run, total, good) in points.items():
-                running = code == duty and step not in stopped
-                if running:
-                    made = rng.uniform(0.4, 0.5) * HISTORY_STEP
-                    counted[code][0] += made
-                    counted[code][1] += made * (0.98 if rng.random() > 0.05 else 0.5)
-                out += [(run, ts, float(running)), (total, ts, float(int(counted[code][0]))),
-                        (good, ts, float(int(counted[code][1])))]
+    t, stop, duty = int(start.timestamp()), int(end.timestamp()), True
+    while t < stop:
+        spell = min(int(rng.uniform(600, 1800) if duty else rng.uniform(90, 240)), stop - t)
+        running = PUMPS[0] if duty else PUMPS[1]
+        for code in PUMPS:
+            out.append((points[code][0], t * 1000, float(code == running)))
+        for at in [t, *range(t - t % HISTORY_STEP + HISTORY_STEP, t + spell, HISTORY_STEP)]:
+            for code in PUMPS:
+                out += [(points[code][1], at * 1000, float(int(counted[code][0]))),
+                        (points[code][2], at * 1000, float(int(counted[code][1])))]
+            made = rng.uniform(0.4, 0.5) * (min(at - at % HISTORY_STEP + HISTORY_STEP, t + spell) - at)
+            counted[running][0] += made
+            counted[running][1] += made * (0.98 if rng.random() > 0.05 else 0.5)
+        t, duty = t + spell, not duty
+    for code in PUMPS:  # the counters as they stand at `end`
+        out += [(points[code][1], stop * 1000, float(int(counted[code][0]))),
+                (points[code][2], stop * 1000, float(int(counted[code][1])))]
     return out
 
 
@@ -103,7 +104,7 @@ async def seed(db: AsyncSession, tenant_id: str) -> bool:
             select(DataPoint.device_id, DataPoint.code, DataPoint.id)
             .where(DataPoint.device_id.in_([devices[c] for c in PUMPS])))).all()}
         await db.flush()
-        today = datetime.now().replace(hour=8, minute=0, second=0, microsecond=0)
+        now = datetime.now().replace(microsecond=0)
         for number, code in enumerate(PUMPS, start=1):
             device_id = devices[code]
             for point_code, name in COUNTERS:
@@ -115,15 +116,15 @@ async def seed(db: AsyncSession, tenant_id: str) -> bool:
             db.add(OeeDevice(device_id=device_id, product_id=resin.id, state_point_id=points[(device_id, "RUN")],
                              total_point_id=points[(device_id, "COUNT_TOTAL")],
                              good_point_id=points[(device_id, "COUNT_GOOD")]))
-            started = today - timedelta(days=number - 1)
+            started = (now - BATCHES_AGO[number - 1]).replace(second=0)
             db.add(BatchProduct(product_id=resin.id, process_id=flow.id,
                                 batch_no=f"PR200-{started:%Y%m%d}-{number:02d}", device_id=device_id,
                                 count_point_id=points[(device_id, "COUNT_TOTAL")], plan_quantity=20_000,
                                 start_time=started))
         await db.flush()
-        first = today.date() - timedelta(days=HISTORY_DAYS)
+        first = now.date() - timedelta(days=HISTORY_DAYS)
         pumps = {code: (points[(devices[code], "RUN")], points[(devices[code], "COUNT_TOTAL")],
                         points[(devices[code], "COUNT_GOOD")]) for code in PUMPS}
-        await store.backfill(db, history(first, pumps, tenant_id))
-        await service.compute_days(db, [first + timedelta(days=n) for n in range(HISTORY_DAYS)])
+        await store.backfill(db, history(datetime.combine(first, time()), now, pumps, tenant_id))
+        await service.compute_days(db, [first + timedelta(days=n) for n in range(HISTORY_DAYS + 1)], now)
     return True
