@@ -251,12 +251,14 @@ export const OeeTrend = memo(function OeeTrend({ data, height }: { data: Data; h
 
 /** The last hour of the watched points (those with an alarm range), minute by minute. */
 export const Trends = memo(function Trends({ data, height }: { data: Data; height: number }) {
-  const option = useMemo(
-    () => ({
+  const option = useMemo(() => {
+    // Always the last hour, however little of it has values yet (a server started a minute ago).
+    const now = Date.now();
+    return {
       tooltip: { trigger: 'axis' },
       legend: { top: 0, textStyle: { color: '#cfe3ff' }, type: 'scroll' },
       grid: { left: 48, right: 16, top: 34, bottom: 26 },
-      xAxis: { type: 'time', ...AXIS },
+      xAxis: { type: 'time', min: now - 3_600_000, max: now, ...AXIS },
       yAxis: { type: 'value', scale: true, ...AXIS },
       color: ['#35e0ff', '#ffb020', '#2fd67b', '#ff7a45'],
       series: data.trends.map((s) => ({
@@ -266,9 +268,8 @@ export const Trends = memo(function Trends({ data, height }: { data: Data; heigh
         smooth: true,
         data: s.points.map(([ts, v]) => [ts, v == null ? null : Number(v.toFixed(2))]),
       })),
-    }),
-    [data.trends],
-  );
+    };
+  }, [data.trends]);
   return <ScreenChart option={option} height={height} testId="trends" />;
 });
 
