@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { launch, signIn } from './browser.mjs';
 import { inPage, watchFor } from './in-page.mjs';
 // Large screens (issue 25 budgets), against a running `serve --simulate` with the demo plant:
@@ -9,7 +10,8 @@ import { inPage, watchFor } from './in-page.mjs';
 //     second) on the cockpit (?mapId=), frames per second counted with requestAnimationFrame over FPS_SECONDS
 //     (DOTS=0: ready times only, no frames and no memory);
 //  3. memory: the cockpit with the dots (or MEMORY_PATH, e.g. /wisdomView, opened anew) left open MEMORY_MINUTES
-//     (default 5), the JS heap after a GC at every minute from minute 1.
+//     (default 5), the only page open, at every minute from minute 1: the JS heap after a GC, and the tab's memory
+//     as Chrome's task manager counts it (its renderer process's private footprint: RssAnon + VmSwap).
 // BASE=http://127.0.0.1:8000 SHOTS=/tmp/shots node bench/large-screens.mjs
 // BASE may list servers (`BASE=http://127.0.0.1:8000,http://127.0.0.1:8001`, e.g. two builds): each ready run
 // then goes to each in turn, so a shared machine's load falls on both alike; frames and memory use the first.
@@ -32,19 +34,19 @@ for (const server of bases) {
   await signIn(page, server);
   signedIn.push({ ctx, page });
 }
-const { ctx, page: login } = signedIn[0];
+const { ctx } = signedIn[0];
 // A token of the bench's own for every call (the password grant): the console's expires unrefreshed in the hour
 // its page sits idle, and the map of dots was left behind when the clean-up's call was refused.
 const token = async () => {
   const query = new URLSearchParams({ tenantId: '356782', username: 'admin', grant_type: 'password', scope: 'all',
     type: 'account', password: createHash('md5').update('admin').digest('hex') });
-  const r = await login.request.post(`${base}/api/blade-auth/oauth/token?${query}`,
+  const r = await ctx.request.post(`${base}/api/blade-auth/oauth/token?${query}`,
     { headers: { Authorization: CLIENT, 'Tenant-Id': '356782' } });
   return (await r.json()).access_token;
 };
 const api = async (method, path, data) => {
   const headers = { Authorization: CLIENT, 'Blade-Auth': `bearer ${await token()}`, 'Tenant-Id': '356782' };
-  const r = await login.request.fetch(`${base}/api${path}`, { method, headers, data });
+  const r = await ctx.request.fetch(`${base}/api${path}`, { method, headers, data });
   const body = await r.json();
   if (!body.success) throw new Error(`${path}: ${body.msg}`);
   return body.data;
@@ -143,7 +145,20 @@ const frames = await page.evaluate(
 const live = await page.getByTestId('screen-live').textContent();
 console.log(`frames: ${frames.toFixed(1)} per second over ${fpsSeconds} s with ${dotCount} dots updating (${live})`);
 
-// Heap after a GC once a minute from minute 1 (the first minute is loading and the JIT's warm-up, not growth).
+// Once a minute from minute 1 (the first minute is loading and the JIT's warm-up, not growth): the JS heap after a
+// GC, and the tab's private footprint. With the sign-in pages closed the cockpit's renderer is the largest one (a
+// spare renderer Chromium keeps ready holds no page).
+for (const { page } of signedIn) await page.close();
+const processes = await browser.newBrowserCDPSession();
+const footprint = async () => {
+  const { processInfo } = await processes.send('SystemInfo.getProcessInfo');
+  const kb = (status, field) => Number(status.match(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm'))?.[1] ?? 0);
+  const renderers = processInfo.filter((p) => p.type === 'renderer').map((p) => {
+    const status = readFileSync(`/proc/${p.id}/status`, 'utf8');
+    return (kb(status, 'RssAnon') + kb(status, 'VmSwap')) * 1024;
+  });
+  return Math.max(...renderers);
+};
 const heap = async () => {
   await page.evaluate(() => globalThis.gc?.());
   return page.evaluate(() => performance.memory.usedJSHeapSize);
@@ -153,14 +168,16 @@ const opened = Date.now();
 const samples = [];
 for (let minute = 1; minute <= memoryMinutes; minute++) {
   await page.waitForTimeout(Math.max(0, opened + minute * 60_000 - Date.now()));
-  samples.push(await heap());
+  samples.push({ heap: await heap(), tab: await footprint() });
 }
-const [first, last] = [samples[0], samples.at(-1)];
-const growth = (last - first) / first;
-console.log(
-  `memory of ${memoryPath ?? `/cockpit with ${dotCount} dots`}: ${(first / 1e6).toFixed(1)} MB at minute 1 → ` +
-    `${(last / 1e6).toFixed(1)} MB at minute ${memoryMinutes} (${(growth * 100).toFixed(1)} %); each minute: ` +
-    samples.map((b) => (b / 1e6).toFixed(2)).join(', '),
-);
+const mb = (bytes) => (bytes / 1e6).toFixed(2);
+for (const [key, what] of [['heap', 'JS heap after a GC'], ['tab', "tab's private footprint"]]) {
+  const [first, last] = [samples[0][key], samples.at(-1)[key]];
+  console.log(
+    `memory of ${memoryPath ?? `/cockpit with ${dotCount} dots`}, ${what}: ${mb(first)} MB at minute 1 → ` +
+      `${mb(last)} MB at minute ${memoryMinutes} (${(((last - first) / first) * 100).toFixed(1)} %); each minute: ` +
+      samples.map((s) => mb(s[key])).join(', '),
+  );
+}
 await api('POST', `/blade-api/visual/map/remove?ids=${site.id}`);
 await browser.close();
