@@ -47,6 +47,17 @@ def _daily(now: float, peak_hour: float = 15.0) -> float:
     return math.cos(2 * math.pi * (hours - peak_hour) / 24)
 
 
+DUTY_SPELL = (600, 1800)  # seconds the duty feed pump runs before it trips or is stopped
+STANDBY_SPELL = (90, 240)  # seconds the standby pump runs meanwhile
+
+
+def drums(rng: random.Random, seconds: float) -> tuple[float, float]:
+    """Drums a running feed pump counts in `seconds` (total, good): about 0.45 a second, 2 % rejected, now and then
+    half."""
+    made = rng.uniform(0.4, 0.5) * seconds
+    return made, made * (0.98 if rng.random() > 0.05 else 0.5)
+
+
 @dataclass
 class Excursion:
     device: str
@@ -79,7 +90,7 @@ class Plant:
             self.next_excursion = now + rng.uniform(120, 600)
         if now >= self.duty_changes_at:  # the duty pump trips or is stopped for a while, then restarts
             self.duty_running = not self.duty_running
-            self.duty_changes_at = now + (rng.uniform(600, 1800) if self.duty_running else rng.uniform(90, 240))
+            self.duty_changes_at = now + rng.uniform(*(DUTY_SPELL if self.duty_running else STANDBY_SPELL))
         if self.excursion and now >= self.excursion.until:
             self.excursion = None
         if self.excursion is None and now >= self.next_excursion:
@@ -127,9 +138,9 @@ class Plant:
     def _count(self, code: str, running: bool) -> dict[str, float | bool]:
         counted = self.counts[code]
         if running:
-            made = self.rng.uniform(0.4, 0.5)
+            made, good = drums(self.rng, 1)
             counted[0] += made
-            counted[1] += made * (0.98 if self.rng.random() > 0.05 else 0.5)
+            counted[1] += good
         return {"COUNT_TOTAL": math.floor(counted[0]), "COUNT_GOOD": math.floor(counted[1])}
 
     def _exchanger(self, feed: float, ambient: float) -> dict[str, float | bool]:

@@ -13,6 +13,7 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from plantdesk.core import tenancy
+from plantdesk.demo.simulator import DUTY_SPELL, STANDBY_SPELL, drums
 
 # code, name, specification, unit, ideal cycle time (s per unit), remark
 PRODUCTS = [
@@ -42,15 +43,15 @@ BATCHES_AGO = (timedelta(hours=3), timedelta(hours=20))  # each pump's running b
 
 def history(start: datetime, end: datetime, points: dict[str, tuple[int, int, int]],
             seed: str) -> list[tuple[int, int, float]]:
-    """(point id, ts ms, value) of the feed pumps from `start` to `end` as the simulator makes them: the duty pump
-    (the first) running 10 to 30 minutes, then tripped while the standby one runs 1.5 to 4 minutes; drums counted
-    by the running one. `points`: pump code → (RUN, COUNT_TOTAL, COUNT_GOOD) point ids."""
+    """(point id, ts ms, value) of the feed pumps from `start` to `end` as the simulator makes them (its spells and
+    drums): the duty pump (the first) running, then tripped while the standby one runs; drums counted by the running
+    one. `points`: pump code → (RUN, COUNT_TOTAL, COUNT_GOOD) point ids."""
     rng = random.Random(seed)
     counted = {code: [0.0, 0.0] for code in PUMPS}
     out: list[tuple[int, int, float]] = []
     t, stop, duty = int(start.timestamp()), int(end.timestamp()), True
     while t < stop:
-        spell = min(int(rng.uniform(600, 1800) if duty else rng.uniform(90, 240)), stop - t)
+        spell = min(int(rng.uniform(*(DUTY_SPELL if duty else STANDBY_SPELL))), stop - t)
         running = PUMPS[0] if duty else PUMPS[1]
         for code in PUMPS:
             out.append((points[code][0], t * 1000, float(code == running)))
@@ -58,9 +59,9 @@ def history(start: datetime, end: datetime, points: dict[str, tuple[int, int, in
             for code in PUMPS:
                 out += [(points[code][1], at * 1000, float(int(counted[code][0]))),
                         (points[code][2], at * 1000, float(int(counted[code][1])))]
-            made = rng.uniform(0.4, 0.5) * (min(at - at % HISTORY_STEP + HISTORY_STEP, t + spell) - at)
+            made, good = drums(rng, min(at - at % HISTORY_STEP + HISTORY_STEP, t + spell) - at)
             counted[running][0] += made
-            counted[running][1] += made * (0.98 if rng.random() > 0.05 else 0.5)
+            counted[running][1] += good
         t, duty = t + spell, not duty
     for code in PUMPS:  # the counters as they stand at `end`
         out += [(points[code][1], stop * 1000, float(int(counted[code][0]))),
