@@ -1,3 +1,6 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { chromium } from '../web/node_modules/playwright-core/index.mjs';
 // The benches' browser: the machine's Chromium (never a downloaded one), and the console's own sign-in form.
 
@@ -15,4 +18,133 @@ export async function signIn(page, base, tenant = '356782') {
   await page.getByPlaceholder('密码').fill('admin');
   await page.keyboard.press('Enter');
   await page.waitForURL(/wel/);
+}
+
+/**
+ * A page alone in a Chromium of its own, with no DevTools client attached to it between samples: a footprint each
+ * minute is read from /proc, the JS heap and a collected footprint by a client that attaches for the reading and
+ * leaves. Signed in as the tenant's admin first (in a profile of its own) when `signInAt` names the server.
+ */
+export async function quietTab(url, signInAt) {
+  const profile = mkdtempSync(`${tmpdir()}/plantdesk-bench-`);
+  if (signInAt) {
+    const signing = await chromium.launchPersistentContext(profile, {
+      executablePath: '/usr/bin/chromium',
+      args: ['--no-sandbox'],
+    });
+    await signIn(await signing.newPage(), signInAt);
+    await signing.close();
+  }
+  const chrome = spawn(
+    '/usr/bin/chromium',
+    [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-background-networking',
+      '--remote-debugging-port=0',
+      `--user-data-dir=${profile}`,
+      '--enable-precise-memory-info',
+      '--js-flags=--expose-gc',
+      '--window-size=1920,1080',
+      url,
+    ],
+    { stdio: 'ignore' },
+  );
+  let port;
+  while (!port) {
+    await new Promise((r) => setTimeout(r, 200));
+    port =
+      existsSync(`${profile}/DevToolsActivePort`) &&
+      readFileSync(`${profile}/DevToolsActivePort`, 'utf8').split('\n')[0];
+  }
+  const client = async (type) => {
+    const targets = await (
+      await fetch(`http://127.0.0.1:${port}/json/${type === 'browser' ? 'version' : 'list'}`)
+    ).json();
+    const target = type === 'browser' ? targets : targets.find((t) => t.type === 'page');
+    return devtools(target.webSocketDebuggerUrl);
+  };
+  // The tab's memory as Chrome's task manager counts it: its renderer's private footprint (RssAnon + VmSwap); a
+  // spare renderer Chromium keeps ready holds no page, so the largest renderer is the tab's.
+  const footprint = async () => {
+    const browser = await client('browser');
+    const { processInfo } = await browser.send('SystemInfo.getProcessInfo');
+    browser.close();
+    const kb = (status, field) => Number(status.match(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm'))?.[1] ?? 0);
+    const renderers = processInfo
+      .filter((p) => p.type === 'renderer')
+      .map((p) => {
+        const status = readFileSync(`/proc/${p.id}/status`, 'utf8');
+        return (kb(status, 'RssAnon') + kb(status, 'VmSwap')) * 1024;
+      });
+    return Math.max(...renderers);
+  };
+  return {
+    footprint,
+    async heap() {
+      const page = await client('page');
+      const { result } = await page.send('Runtime.evaluate', {
+        expression: 'gc(); performance.memory.usedJSHeapSize',
+      });
+      page.close();
+      return result.value;
+    },
+    // A deterministic memory dump: Chromium collects every heap and purges its allocators' free memory first.
+    async purged() {
+      const browser = await client('browser');
+      const complete = browser.next('Tracing.tracingComplete');
+      await browser.send('Tracing.start', {
+        traceConfig: {
+          includedCategories: ['disabled-by-default-memory-infra'],
+          memoryDumpConfig: { triggers: [] },
+        },
+      });
+      const { success } = await browser.send('Tracing.requestMemoryDump', {
+        deterministic: true,
+        levelOfDetail: 'detailed',
+      });
+      await browser.send('Tracing.end');
+      await complete;
+      browser.close();
+      if (!success) throw new Error('the memory dump failed');
+      return footprint();
+    },
+    close() {
+      chrome.kill();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A DevTools protocol client over the endpoint's WebSocket: `send` a command, await the `next` event of a name. */
+async function devtools(endpoint) {
+  const socket = new WebSocket(endpoint);
+  const pending = new Map();
+  const awaited = new Map();
+  let id = 0;
+  socket.onmessage = ({ data }) => {
+    const message = JSON.parse(data);
+    if (message.id) {
+      const { resolve, reject } = pending.get(message.id);
+      pending.delete(message.id);
+      if (message.error) reject(new Error(message.error.message));
+      else resolve(message.result);
+    } else {
+      awaited.get(message.method)?.(message.params);
+      awaited.delete(message.method);
+    }
+  };
+  await new Promise((resolve, reject) => {
+    socket.onopen = resolve;
+    socket.onerror = reject;
+  });
+  return {
+    send: (method, params = {}) =>
+      new Promise((resolve, reject) => {
+        pending.set(++id, { resolve, reject });
+        socket.send(JSON.stringify({ id, method, params }));
+      }),
+    next: (method) => new Promise((resolve) => awaited.set(method, resolve)),
+    close: () => socket.close(),
+  };
 }

@@ -1,7 +1,8 @@
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { launch, signIn } from './browser.mjs';
+import { launch, quietTab, signIn } from './browser.mjs';
 import { inPage, watchFor } from './in-page.mjs';
+
 // Large screens (issue 25 budgets), against a running `serve --simulate` with the demo plant:
 //  1. ready: each screen's time from navigation to its KPIs and first chart drawn (cold cache and warm), median of
 //     RUNS (default 3), as Playwright sees it and in the page (in-page.mjs); screenshots of each in zh and en into
@@ -9,12 +10,30 @@ import { inPage, watchFor } from './in-page.mjs';
 //  2. frames: a map of DOTS (default 200) dots bound to the demo plant's points (the simulator moves them every
 //     second) on the cockpit (?mapId=), frames per second counted with requestAnimationFrame over FPS_SECONDS
 //     (DOTS=0: ready times only, no frames and no memory);
-//  3. memory: the cockpit with the dots (or MEMORY_PATH, e.g. /wisdomView, opened anew) left open MEMORY_MINUTES
-//     (default 5), the only page open, at every minute from minute 1: the JS heap after a GC, and the tab's memory
-//     as Chrome's task manager counts it (its renderer process's private footprint: RssAnon + VmSwap).
+//  3. memory: the cockpit with the dots (or MEMORY_PATH, e.g. /wisdomView) left open MEMORY_MINUTES (default 5) in
+//     a Chromium of its own, and beside it the floor (bench/screen-floor) when the server serves it: the tab's
+//     memory as Chrome's task manager counts it (its renderer's private footprint) each minute from minute 1, and
+//     every ten minutes the JS heap after a GC and the footprint once collected and purged.
 // BASE=http://127.0.0.1:8000 SHOTS=/tmp/shots node bench/large-screens.mjs
+// The floor: `node bench/large-screens.mjs --build-floor` builds it into a copy of the console's build, which the
+// server then serves (`PLANTDESK_WEB_DIST=bench/screen-floor/dist`) as /screen-floor/ beside the console.
 // BASE may list servers (`BASE=http://127.0.0.1:8000,http://127.0.0.1:8001`, e.g. two builds): each ready run
 // then goes to each in turn, so a shared machine's load falls on both alike; frames and memory use the first.
+if (process.argv.includes('--build-floor')) {
+  const here = import.meta.dirname;
+  execFileSync('ln', ['-sfn', '../../web/node_modules', `${here}/screen-floor/node_modules`]);
+  execFileSync('rm', ['-rf', `${here}/screen-floor/dist`]);
+  execFileSync('cp', ['-r', `${here}/../web/dist`, `${here}/screen-floor/dist`]);
+  execFileSync(
+    'npx',
+    ['vite', 'build', '--config', `${here}/screen-floor/vite.config.ts`, '--logLevel', 'warn'],
+    {
+      cwd: `${here}/../web`,
+      stdio: 'inherit',
+    },
+  );
+  process.exit(0);
+}
 const bases = (process.env.BASE ?? 'http://127.0.0.1:8000').split(',');
 const base = bases[0];
 const runs = Number(process.env.RUNS ?? 3);
@@ -34,19 +53,31 @@ for (const server of bases) {
   await signIn(page, server);
   signedIn.push({ ctx, page });
 }
-const { ctx } = signedIn[0];
 // A token of the bench's own for every call (the password grant): the console's expires unrefreshed in the hour
 // its page sits idle, and the map of dots was left behind when the clean-up's call was refused.
 const token = async () => {
-  const query = new URLSearchParams({ tenantId: '356782', username: 'admin', grant_type: 'password', scope: 'all',
-    type: 'account', password: createHash('md5').update('admin').digest('hex') });
-  const r = await ctx.request.post(`${base}/api/blade-auth/oauth/token?${query}`,
-    { headers: { Authorization: CLIENT, 'Tenant-Id': '356782' } });
+  const query = new URLSearchParams({
+    tenantId: '356782',
+    username: 'admin',
+    grant_type: 'password',
+    scope: 'all',
+    type: 'account',
+    password: createHash('md5').update('admin').digest('hex'),
+  });
+  const r = await fetch(`${base}/api/blade-auth/oauth/token?${query}`, {
+    method: 'POST',
+    headers: { Authorization: CLIENT, 'Tenant-Id': '356782' },
+  });
   return (await r.json()).access_token;
 };
 const api = async (method, path, data) => {
-  const headers = { Authorization: CLIENT, 'Blade-Auth': `bearer ${await token()}`, 'Tenant-Id': '356782' };
-  const r = await ctx.request.fetch(`${base}/api${path}`, { method, headers, data });
+  const headers = {
+    Authorization: CLIENT,
+    'Blade-Auth': `bearer ${await token()}`,
+    'Tenant-Id': '356782',
+    'Content-Type': 'application/json',
+  };
+  const r = await fetch(`${base}/api${path}`, { method, headers, body: data && JSON.stringify(data) });
   const body = await r.json();
   if (!body.success) throw new Error(`${path}: ${body.msg}`);
   return body.data;
@@ -90,7 +121,7 @@ for (const path of runs > 0 ? SCREENS : []) {
 
 if (shots) {
   for (const language of ['zh', 'en']) {
-    const page = await ctx.newPage();
+    const page = await signedIn[0].ctx.newPage();
     await page.addInitScript((l) => localStorage.setItem('language', l), language);
     for (const path of [...SCREENS, '/visual/map', '/visual/api']) {
       await page.goto(`${base}${path}`);
@@ -118,15 +149,23 @@ for (let i = 0; i < dotCount; i++) {
   await api('POST', '/blade-api/visual/addDot', {
     mapId: site.id,
     content: {
-      position: { clientX: 40 + (i % 20) * 76, clientY: 60 + Math.floor(i / 20) * 80, scaleW: 1600, scaleH: 900 },
+      position: {
+        clientX: 40 + (i % 20) * 76,
+        clientY: 60 + Math.floor(i / 20) * 80,
+        scaleW: 1600,
+        scaleH: 900,
+      },
       mapTagData: { name: `bench dot ${i}`, busiData: [], SCADAData: [{ pointId: tag.pointId }] },
       tipsData: [],
     },
   });
 }
-const page = await ctx.newPage();
+const page = await signedIn[0].ctx.newPage();
 await page.goto(`${base}/cockpit?mapId=${site.id}`);
-await page.locator('[data-dot]').nth(dotCount - 1).waitFor({ timeout: 60_000 });
+await page
+  .locator('[data-dot]')
+  .nth(dotCount - 1)
+  .waitFor({ timeout: 60_000 });
 await page.waitForTimeout(3000);
 const frames = await page.evaluate(
   (seconds) =>
@@ -143,41 +182,51 @@ const frames = await page.evaluate(
   fpsSeconds,
 );
 const live = await page.getByTestId('screen-live').textContent();
-console.log(`frames: ${frames.toFixed(1)} per second over ${fpsSeconds} s with ${dotCount} dots updating (${live})`);
+console.log(
+  `frames: ${frames.toFixed(1)} per second over ${fpsSeconds} s with ${dotCount} dots updating (${live})`,
+);
 
-// Once a minute from minute 1 (the first minute is loading and the JIT's warm-up, not growth): the JS heap after a
-// GC, and the tab's private footprint. With the sign-in pages closed the cockpit's renderer is the largest one (a
-// spare renderer Chromium keeps ready holds no page).
-for (const { page } of signedIn) await page.close();
-const processes = await browser.newBrowserCDPSession();
-const footprint = async () => {
-  const { processInfo } = await processes.send('SystemInfo.getProcessInfo');
-  const kb = (status, field) => Number(status.match(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm'))?.[1] ?? 0);
-  const renderers = processInfo.filter((p) => p.type === 'renderer').map((p) => {
-    const status = readFileSync(`/proc/${p.id}/status`, 'utf8');
-    return (kb(status, 'RssAnon') + kb(status, 'VmSwap')) * 1024;
-  });
-  return Math.max(...renderers);
-};
-const heap = async () => {
-  await page.evaluate(() => globalThis.gc?.());
-  return page.evaluate(() => performance.memory.usedJSHeapSize);
-};
-if (memoryPath) await page.goto(`${base}${memoryPath}`);
+// The hour, in Chromiums of the bench's own with no DevTools client attached between samples (Playwright's keeps
+// its bookkeeping of the page and whatever it logs for as long as the page lives): the screen, signed in from a
+// profile of its own, and beside it the floor (bench/screen-floor: React drawing the same map's dots from the same
+// stream, nothing else) when the server serves it. From minute 1 (the first minute is loading and the JIT's warm-up,
+// not growth): the tab's private footprint each minute, and every ten minutes the JS heap after a GC and the
+// footprint once Chromium has collected and purged what it can (a deterministic memory dump).
+await browser.close();
+const screenUrl = `${base}${memoryPath ?? `/cockpit?mapId=${site.id}`}`;
+const floorUrl = `${base}/screen-floor/index.html?mapId=${site.id}#${createHash('md5').update('admin').digest('hex')}`;
+const tabs = { screen: await quietTab(screenUrl, base) };
+if ((await (await fetch(floorUrl)).text()).includes('<title>screen floor</title>'))
+  tabs.floor = await quietTab(floorUrl);
 const opened = Date.now();
-const samples = [];
+const samples = Object.fromEntries(Object.keys(tabs).map((name) => [name, []]));
 for (let minute = 1; minute <= memoryMinutes; minute++) {
-  await page.waitForTimeout(Math.max(0, opened + minute * 60_000 - Date.now()));
-  samples.push({ heap: await heap(), tab: await footprint() });
+  await new Promise((r) => setTimeout(r, Math.max(0, opened + minute * 60_000 - Date.now())));
+  for (const [name, tab] of Object.entries(tabs)) {
+    const sample = { minute, tab: await tab.footprint() };
+    if (minute === 1 || minute % 10 === 0 || minute === memoryMinutes) {
+      sample.heap = await tab.heap();
+      sample.purged = await tab.purged();
+    }
+    samples[name].push(sample);
+  }
 }
 const mb = (bytes) => (bytes / 1e6).toFixed(2);
-for (const [key, what] of [['heap', 'JS heap after a GC'], ['tab', "tab's private footprint"]]) {
-  const [first, last] = [samples[0][key], samples.at(-1)[key]];
-  console.log(
-    `memory of ${memoryPath ?? `/cockpit with ${dotCount} dots`}, ${what}: ${mb(first)} MB at minute 1 → ` +
-      `${mb(last)} MB at minute ${memoryMinutes} (${(((last - first) / first) * 100).toFixed(1)} %); each minute: ` +
-      samples.map((s) => mb(s[key])).join(', '),
-  );
+for (const [name, taken] of Object.entries(samples)) {
+  const what =
+    name === 'floor' ? `the floor with ${dotCount} dots` : (memoryPath ?? `/cockpit with ${dotCount} dots`);
+  for (const [key, measure] of [
+    ['heap', 'JS heap after a GC'],
+    ['purged', "tab's footprint collected and purged"],
+    ['tab', "tab's private footprint"],
+  ]) {
+    const kept = taken.filter((s) => s[key] !== undefined);
+    const [first, last] = [kept[0][key], kept.at(-1)[key]];
+    console.log(
+      `memory of ${what}, ${measure}: ${mb(first)} MB at minute 1 → ${mb(last)} MB at minute ${memoryMinutes} ` +
+        `(${(((last - first) / first) * 100).toFixed(1)} %); ${kept.map((s) => `${s.minute}: ${mb(s[key])}`).join(', ')}`,
+    );
+  }
 }
+for (const tab of Object.values(tabs)) tab.close();
 await api('POST', `/blade-api/visual/map/remove?ids=${site.id}`);
-await browser.close();
