@@ -22,6 +22,13 @@ async def plant(app, demo_admin, recipient, unique) -> Plant:
     return await Plant(app, demo_admin, recipient, unique).setup()
 
 
+@pytest.fixture(autouse=True)
+def listening(monkeypatch):
+    """The server has listened for ten minutes: a value two minutes old is the device's silence, not the
+    platform's (the test app may have started a moment ago)."""
+    monkeypatch.setattr(engine.default, "listening_since", now_ms() - 600_000)
+
+
 async def offline_rule(plant: Plant, **fields) -> dict:
     levels = await plant.api.data("GET", f"{ALARM}/level/list", current=1, size=100)
     level = next(lv for lv in levels["records"] if lv["level"] == 2)
@@ -62,6 +69,21 @@ async def test_a_device_that_stops_reporting_raises_and_clears_when_back(app, pl
     page = await plant.recipient.data("GET", f"{BELL}/page", current=1, size=100, all="true")
     actions = sorted(orjson.loads(r["content"])["action"] for r in page["records"] if r["alarmId"] == rule["id"])
     assert actions == ["clear", "raise"]
+    await plant.api.data("POST", f"{ALARM}/event/delete", ids=rule["id"])
+
+
+async def test_a_restart_gives_the_collectors_a_minute_before_judging(app, plant, monkeypatch):
+    """A device silent since before the server started was not heard because the server was down: it is offline
+    only if its collector has not reached it within a minute of the start."""
+    rule = await offline_rule(plant)
+    await plant.send((now_ms() - 120_000, 1))
+    monkeypatch.setattr(engine.default, "listening_since", now_ms() - 30_000)  # started half a minute ago
+    await app.state.runtime.jobs.run(engine.SWEEP_JOB)
+    assert await plant.results(rule) == []
+    monkeypatch.setattr(engine.default, "listening_since", now_ms() - engine.LISTENING_GRACE_MS)
+    await app.state.runtime.jobs.run(engine.SWEEP_JOB)  # a minute on and still silent: offline
+    [record] = await plant.results(rule)
+    assert record["removeStatus"] == "未解除"
     await plant.api.data("POST", f"{ALARM}/event/delete", ids=rule["id"])
 
 

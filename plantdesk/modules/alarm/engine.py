@@ -69,6 +69,9 @@ DRAIN_BATCH = 5_000
 SWEEP_SECONDS = 5.0
 OFFLINE = "OFFLINE"  # the built-in device-offline rule kind: on a device (point_id 0), raised and cleared by the sweep
 OFFLINE_POINT = "设备离线"  # what the point's place in its notifications says
+# A device silent since before this process started listening is judged offline only this long after the start:
+# its collector connects and reads in that time (a restart after a stop is the platform's silence, not the device's).
+LISTENING_GRACE_MS = 60_000
 LAG_WARN_MS = 60_000  # values evaluated this long after their time: the engine lags (a system-log row)
 LAG_EVERY = 300.0  # seconds between two such rows of one engine
 # The live channel's alarm topic (core.live): a raise, clear, confirmation or escalation, for the alarm screens.
@@ -239,6 +242,7 @@ class Engine:
         self.last: dict[int, tuple[int, float]] = {}  # rule id → the last (ts, value): RATE's previous value
         self.states: dict[int, _State] = {}  # rule id → progress: read from the database once, then written through
         self.cache = None  # the runtime's cache (alarm.partitions sets it): the collectors' word on devices
+        self.listening_since = 0  # when alarm.partitions started (epoch ms): the start of LISTENING_GRACE_MS
 
     def owns(self, device_id: int) -> bool:
         return self.ownership is not None and self.ownership.owns(partition(device_id))
@@ -467,7 +471,8 @@ class Engine:
     async def _offline(self, db: AsyncSession, evaluation: _Round, rules: list[Rule], now: int) -> None:
         """The device-offline rules: a device that reported once and is offline now (monitor.device_status: no
         fresh value, or its collector's word) raises, after `duration` in the DURATION mode; online again, it
-        clears. A device that never reported is not lost."""
+        clears. A device that never reported is not lost, nor one silent since before this process listened, until
+        its collector had LISTENING_GRACE_MS to reach it."""
         from plantdesk.modules.device.monitor.service import OFFLINE as GONE
         from plantdesk.modules.device.monitor.service import device_status
 
@@ -482,7 +487,8 @@ class Engine:
                 continue
             state = self.states[rule.id]
             if entry["status"] == GONE and entry["last_ts"] is not None:
-                if state.record_id is not None:
+                if state.record_id is not None or (entry["last_ts"] < self.listening_since
+                                                   and now - self.listening_since < LISTENING_GRACE_MS):
                     continue
                 if state.bad_since is None:
                     evaluation.state(rule).bad_since = now
@@ -868,6 +874,7 @@ async def partitions(runtime) -> None:
     """The `alarm.partitions` service: in the embedded mode this process owns every device; scaled out it
     leases its share of the partitions, drains what was handed over for them and sweeps them."""
     default.cache = runtime.cache
+    default.listening_since = now_ms()
     if runtime.settings.jobs != "queue":
         default.ownership = EVERYTHING
         async with runtime.sessions() as db:  # what a process that owned nothing handed over before
