@@ -115,22 +115,22 @@ MODELS: list[dict] = [
 
 # code, name, model code, department (demo.DEMO_DEPTS), line, area, location, serial no., install date
 DEVICES: list[tuple[str, str, str, str, str, str, str, str, str]] = [
-    ("R101", "反应釜 Reactor R-101", "CSTR-5M3", "Synthesis Team", "Line 1", "Reaction", "Building A, level 2",
-     "CPE-21-0457", "2021-06-18"),
-    ("P101A", "主用进料泵 Feed pump P-101A (duty)", "CP-80", "Production", "Line 1", "Feed", "Pump house, bay 1",
-     "NP-20-11872", "2020-11-03"),
-    ("P101B", "备用进料泵 Feed pump P-101B (standby)", "CP-80", "Production", "Line 1", "Feed", "Pump house, bay 2",
-     "NP-20-11873", "2020-11-03"),
-    ("E101", "进料预热器 Feed pre-heater E-101", "HX-ST-40", "Synthesis Team", "Line 1", "Reaction",
-     "Building A, level 1", "WHT-21-0088", "2021-06-18"),
-    ("K101", "空压机 Air compressor K-101", "SC-55", "Maintenance", "Utilities", "Compressor house", "Utility building",
-     "SAS-19-3310", "2019-09-12"),
-    ("TK201", "原料罐 Feed tank TK-201", "TK-100M3", "Production", "Tank farm", "Tank farm", "Tank farm, row 1",
-     "JTW-18-201", "2018-05-20"),
-    ("TK202", "原料罐 Feed tank TK-202", "TK-100M3", "Production", "Tank farm", "Tank farm", "Tank farm, row 1",
-     "JTW-18-202", "2018-05-20"),
-    ("TK203", "成品罐 Product tank TK-203", "TK-100M3", "Production", "Tank farm", "Tank farm", "Tank farm, row 2",
-     "JTW-18-203", "2018-05-20"),
+    ("R101", "反应釜 Reactor R-101", "CSTR-5M3", "Synthesis Team", "一号线 Line 1", "反应区 Reaction",
+     "A 栋二层 Building A, level 2", "CPE-21-0457", "2021-06-18"),
+    ("P101A", "主用进料泵 Feed pump P-101A (duty)", "CP-80", "Production", "一号线 Line 1", "进料区 Feed",
+     "泵房 1 号位 Pump house, bay 1", "NP-20-11872", "2020-11-03"),
+    ("P101B", "备用进料泵 Feed pump P-101B (standby)", "CP-80", "Production", "一号线 Line 1", "进料区 Feed",
+     "泵房 2 号位 Pump house, bay 2", "NP-20-11873", "2020-11-03"),
+    ("E101", "进料预热器 Feed pre-heater E-101", "HX-ST-40", "Synthesis Team", "一号线 Line 1", "反应区 Reaction",
+     "A 栋一层 Building A, level 1", "WHT-21-0088", "2021-06-18"),
+    ("K101", "空压机 Air compressor K-101", "SC-55", "Maintenance", "公用工程 Utilities", "空压站 Compressor house",
+     "公用工程楼 Utility building", "SAS-19-3310", "2019-09-12"),
+    ("TK201", "原料罐 Feed tank TK-201", "TK-100M3", "Production", "罐区 Tank farm", "罐区 Tank farm",
+     "罐区 1 排 Tank farm, row 1", "JTW-18-201", "2018-05-20"),
+    ("TK202", "原料罐 Feed tank TK-202", "TK-100M3", "Production", "罐区 Tank farm", "罐区 Tank farm",
+     "罐区 1 排 Tank farm, row 1", "JTW-18-202", "2018-05-20"),
+    ("TK203", "成品罐 Product tank TK-203", "TK-100M3", "Production", "罐区 Tank farm", "罐区 Tank farm",
+     "罐区 2 排 Tank farm, row 2", "JTW-18-203", "2018-05-20"),
 ]
 
 # device code, point code, low-low, low, high, high-high, level (1 most urgent … 5), message
