@@ -149,6 +149,18 @@ async def test_the_demo_site_map_and_every_large_screen_answer_at_once(demo_admi
     assert any(t["steps"] and t["steps"][0] == "投料 Feed" for t in types)
 
 
+async def test_a_newer_map_with_more_dots_does_not_take_over_the_screens(demo_admin, site, unique):
+    """The screens' map is the first with dots in the maps' order (sort, then the oldest), not the largest: a
+    bench's map of 200 dots took over every screen."""
+    await demo_admin.data("POST", f"{VISUAL}/addDotMap", json={"mapId": site["id"], "dots": [
+        {"content": dot(site["id"], name=f"dot {i} {unique}", busi=[{"busiName": "x"}])["content"]} for i in range(9)]})
+    cockpit = await demo_admin.data("GET", f"{VISUAL}/screen", name="cockpit")
+    assert cockpit["map"]["mapName"].startswith("厂区总图") and len(cockpit["map"]["dots"]) == 8
+    asked = await demo_admin.data("GET", f"{VISUAL}/screen", name="cockpit", mapId=site["id"])
+    assert asked["map"]["mapId"] == site["id"] and len(asked["map"]["dots"]) == 9
+    await demo_admin.data("POST", f"{VISUAL}/map/remove", ids=site["id"])
+
+
 async def test_a_failing_hook_writes_an_error_row_and_answers_no_data(demo_admin, unique):
     refused = (await demo_admin.post(f"{HOOKS}/submit", {"apiName": "x", "apiUrl": "http://10.1.2.3/data"})).json()
     assert not refused["success"]  # the outbound guard at save

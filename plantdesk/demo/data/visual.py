@@ -77,7 +77,7 @@ async def seed(db: AsyncSession, tenant_id: str) -> bool:
             select(Device.code, Device.id, Device.name))).all()}
         if had or not devices:
             return False
-        site = VisualMap(map_name="厂区总图 Site plan", image_url=site_plan(), sort=1, is_app=1,
+        site = VisualMap(map_name="厂区总图 Site plan", image_url=site_plan(), sort=0, is_app=1,
                          remark="示范工厂总平面图 / the demo plant's site plan")
         db.add(site)
         await db.flush()

@@ -203,9 +203,9 @@ async def screen(db: TenantDb, rt: Rt, name: Annotated[Screen, Query()],
                  user: Identity = need(*SCREEN_CODES)):
     """Everything large screen `name` shows, in one answer: plant KPIs, alarms by level and the newest ones, line
     and device states, OEE with its trend and losses, trends of the watched points, batches, craft flows with
-    their steps' states, the site map (mapId, else the one with the most dots) with its dots and their tags'
-    values; and the API hooks bound to its `charts`, called (a failing one answers no data and is logged: the
-    chart keeps the screen's own data)."""
+    their steps' states, the site map (mapId, else the first map with dots in the maps' order) with its dots and
+    their tags' values; and the API hooks bound to its `charts`, called (a failing one answers no data and is
+    logged: the chart keeps the screen's own data)."""
     return ok(await service.screen(db, name, rt.cache, map_id, settings=rt.settings, charts=charts or []))
 
 

@@ -408,10 +408,11 @@ async def _trends(db: AsyncSession, now: datetime) -> list[dict]:
 
 
 async def _map(db: AsyncSession, map_id: int | None) -> dict | None:
-    """Map `map_id`, else the site map: the one with the most dots."""
+    """Map `map_id`, else the site map: the first map with dots in the maps' order (sort, then the oldest), which
+    the map config sets; a bench's or a draft's larger map does not take over the screens."""
     if map_id is None:
-        map_id = (await db.execute(select(MapDot.map_id).group_by(MapDot.map_id)
-                                   .order_by(func.count().desc(), MapDot.map_id).limit(1))).scalar_one_or_none()
+        map_id = (await db.execute(select(VisualMap.id).where(VisualMap.id.in_(select(MapDot.map_id)))
+                                   .order_by(VisualMap.sort, VisualMap.id).limit(1))).scalar_one_or_none()
     site = None if map_id is None else \
         (await db.execute(select(VisualMap).where(VisualMap.id == map_id))).scalar_one_or_none()
     if site is None:
