@@ -129,9 +129,11 @@ async def test_a_killed_workers_share_moves_to_the_other_process(app, unique):
                     deadline=60, what="a fair share each")
         await a.kill()
         killed = time.monotonic()
-        await until(lambda: b.owned == set(range(COUNT)), deadline=ttl * 3, what="the killed worker's share moved")
+        await until(lambda: b.owned == set(range(COUNT)), deadline=ttl * 5, what="the killed worker's share moved")
         moved = time.monotonic() - killed
-        assert moved <= ttl + ttl / 6 + 1.0, moved  # the lease lapses, then the other's next round takes it
+        # Not before the lease lapses (renewed up to a round before the kill), then the other's next round takes it:
+        # ttl + ttl / 6 at most, and a loaded machine's slack.
+        assert ttl / 2 <= moved <= ttl + ttl / 6 + 3.0, moved
     finally:
         for worker in workers:
             await worker.kill()
