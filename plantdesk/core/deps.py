@@ -71,10 +71,18 @@ async def db_session(request: Request, identity: OptionalUser) -> AsyncIterator[
         yield session
 
 
+async def anonymous_session(request: Request) -> AsyncIterator[AsyncSession]:
+    async with request.app.state.runtime.unit_of_work(None) as session:
+        yield session
+
+
 # scope="function": the transaction commits before the response is sent, so a failed commit is never
 # reported to the client as a success.
 DB_SESSION = Depends(db_session, scope="function")
 Db = Annotated[AsyncSession, DB_SESSION]
+# A session that reads no `Blade-Auth`: the token endpoint's. A refresh comes when the access token has expired
+# and a client may still send it; judging it would refuse the very request that replaces it.
+AnonymousDb = Annotated[AsyncSession, Depends(anonymous_session, scope="function")]
 
 
 async def form_or_query(request: Request, name: str) -> str | None:

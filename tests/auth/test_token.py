@@ -1,3 +1,6 @@
+import jwt
+
+from plantdesk.core.security import tokens
 from tests.helpers import CLIENT, md5, token
 
 
@@ -55,6 +58,20 @@ class TestRefreshGrant:
         params["refresh_token"] = second.json()["refresh_token"]
         again = await client.post("/api/blade-auth/oauth/token", params=params, headers=headers)
         assert again.json()["error_code"] == 2010
+
+    async def test_a_refresh_carrying_the_expired_access_token_is_served(self, app, client):
+        """The console refreshes when a call answers 401, its expired token still in Blade-Auth: the token endpoint
+        reads no Blade-Auth (a wall screen was sent to the login page when its first token expired)."""
+        first = (await token(client, "admin", "admin", "000000")).json()
+        claims = jwt.decode(first["access_token"], options={"verify_signature": False})
+        expired, _ = tokens.encode({k: v for k, v in claims.items() if k not in ("exp", "iat", "nbf", "jti")},
+                                   key=app.state.runtime.settings.signing_key, token_type=tokens.ACCESS, ttl=-60)
+        headers = {"Authorization": CLIENT, "Tenant-Id": "000000", "Blade-Auth": f"bearer {expired}"}
+        refused = await client.get("/api/blade-system/tenant/info", headers=headers)
+        assert refused.json()["msg"] == "令牌已过期,请重新登录"  # anywhere else it is refused
+        params = {"grant_type": "refresh_token", "refresh_token": first["refresh_token"], "tenantId": "000000"}
+        second = await client.post("/api/blade-auth/oauth/token", params=params, headers=headers)
+        assert second.status_code == 200 and second.json()["access_token"], second.json()
 
 
 class TestLogout:

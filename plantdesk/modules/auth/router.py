@@ -9,7 +9,7 @@ from pydantic import ValidationError
 from plantdesk.core import generations
 from plantdesk.core.context import Identity
 from plantdesk.core.crud import request_ids
-from plantdesk.core.deps import CurrentUser, Db, OptionalUser, Rt, admin_only, form_or_query
+from plantdesk.core.deps import AnonymousDb, CurrentUser, Db, OptionalUser, Rt, admin_only, form_or_query
 from plantdesk.core.envelope import R, ok
 from plantdesk.core.paging import Page, Paging
 from plantdesk.modules.auth import schemas, service, sessions
@@ -38,7 +38,7 @@ async def token_params(request: Request) -> schemas.TokenParams:
              openapi_extra=schemas.TOKEN_PARAMS_OPENAPI)
 async def token(
     request: Request,
-    db: Db,
+    db: AnonymousDb,
     rt: Rt,
     params: Annotated[schemas.TokenParams, Depends(token_params)],
     authorization: Annotated[str | None, Header()] = None,
