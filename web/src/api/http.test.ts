@@ -116,6 +116,16 @@ describe('error catalogue (spec §8)', () => {
     expect(sessionHooks.expire).not.toHaveBeenCalled();
   });
 
+  it('a retried call that fails after a good refresh fails alone: the session stays', async () => {
+    useSession.setState({ token: 'old', refreshToken: 'r' });
+    sessionHooks.refresh = vi.fn(async () => {
+      useSession.setState({ token: 'new' });
+    });
+    reply(fail(401, '', 401), fail(500, '服务器异常', 500));
+    await expect(http.get('/a')).rejects.toMatchObject({ code: 500 });
+    expect(sessionHooks.expire).not.toHaveBeenCalled();
+  });
+
   it('401 after a failed refresh logs out', async () => {
     useSession.setState({ token: 'old', refreshToken: 'r' });
     reply(fail(401, '令牌过期', 401));

@@ -96,12 +96,13 @@ export async function fetchStream(
   };
   let response = await send();
   if (response.status === 401 && useSession.getState().refreshToken) {
-    try {
-      await sessionHooks.refresh();
-      response = await send();
-    } catch {
-      // the refresh failed: the session ends below
-    }
+    const refreshed = await sessionHooks.refresh().then(
+      () => true,
+      () => false, // the refresh failed: the session ends below
+    );
+    // The second ask's own failure is the caller's: the live channel aborts it when the new token reopens the
+    // stream, and that abort once ended the session as if the refresh had failed.
+    if (refreshed) response = await send();
   }
   if (response.status === 401) sessionHooks.expire();
   return response;
@@ -149,12 +150,12 @@ export async function handleResponse(response: AxiosResponse): Promise<AxiosResp
   switch (code) {
     case 401:
       if (!config.skipRefresh && !config.retried && useSession.getState().refreshToken) {
-        try {
-          await sessionHooks.refresh();
-          return await http.request({ ...config, retried: true, headers: withoutToken(config) });
-        } catch {
-          // fall through to the logout below: a 401 after a failed refresh ends the session
-        }
+        const refreshed = await sessionHooks.refresh().then(
+          () => true,
+          () => false, // a 401 after a failed refresh ends the session below
+        );
+        // The second ask answers for itself: its own failure (a 500, a time-out) is not the session's end.
+        if (refreshed) return http.request({ ...config, retried: true, headers: withoutToken(config) });
       }
       sessionHooks.expire();
       toast.error(message, true);

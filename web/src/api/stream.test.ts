@@ -62,4 +62,20 @@ describe('fetchStream', () => {
     expect(response.status).toBe(401);
     expect(sessionHooks.expire).toHaveBeenCalledOnce();
   });
+
+  it('leaves a second ask that was aborted to the caller: the session stays', async () => {
+    useSession.setState({ token: 'old', refreshToken: 'r' });
+    const abort = new AbortController();
+    sessionHooks.refresh = vi.fn(async () => {
+      useSession.setState({ token: 'new' });
+      abort.abort(); // as the live channel does when the new token reopens its stream
+    });
+    sessionHooks.expire = vi.fn();
+    const fake = vi.fn(async (_url: RequestInfo | URL, init?: RequestInit) => {
+      if (init?.signal?.aborted) throw new DOMException('aborted', 'AbortError');
+      return new Response(null, { status: 401 });
+    });
+    await expect(fetchStream('/api/x', { signal: abort.signal }, fake)).rejects.toThrow('aborted');
+    expect(sessionHooks.expire).not.toHaveBeenCalled();
+  });
 });

@@ -7,6 +7,7 @@ import { queryClient } from '#src/app/queryClient';
 import type { ViewModule } from '#src/app/registry';
 import { bindSessionHooks } from '#src/app/sessionHooks';
 import { useSession } from '#src/app/stores/session';
+import { useTokenRefresh } from '#src/app/useTokenRefresh';
 import { storedLanguage } from '#src/boot/storage';
 import { i18n, loadAreaMessages } from '#src/i18n';
 
@@ -35,8 +36,16 @@ export async function mountScreen(load: () => Promise<ViewModule>): Promise<bool
   if (!container) throw new Error('#root is missing from index.html');
   createRoot(container, rootErrorOptions).render(
     <QueryClientProvider client={queryClient}>
-      <Screen />
+      <Signed>
+        <Screen />
+      </Signed>
     </QueryClientProvider>,
   );
   return true;
+}
+
+/** Keeps the session's token fresh as the console's layout does: a wall screen outlives its first token. */
+function Signed({ children }: { children: React.ReactNode }) {
+  useTokenRefresh();
+  return children;
 }
