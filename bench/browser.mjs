@@ -79,16 +79,16 @@ export async function quietTab(url, signInAt) {
       });
     return Math.max(...renderers);
   };
+  const evaluate = async (expression) => {
+    const page = await client('page');
+    const { result } = await page.send('Runtime.evaluate', { expression, returnByValue: true });
+    page.close();
+    return result.value;
+  };
   return {
     footprint,
-    async heap() {
-      const page = await client('page');
-      const { result } = await page.send('Runtime.evaluate', {
-        expression: 'gc(); performance.memory.usedJSHeapSize',
-      });
-      page.close();
-      return result.value;
-    },
+    heap: () => evaluate('gc(); performance.memory.usedJSHeapSize'),
+    evaluate,
     // A deterministic memory dump: Chromium collects every heap and purges its allocators' free memory first.
     async purged() {
       const browser = await client('browser');
@@ -109,8 +109,10 @@ export async function quietTab(url, signInAt) {
       if (!success) throw new Error('the memory dump failed');
       return footprint();
     },
-    close() {
+    async close() {
+      const exited = new Promise((resolve) => chrome.once('exit', resolve));
       chrome.kill();
+      await exited; // the profile is written to until then
       rmSync(profile, { recursive: true, force: true });
     },
   };

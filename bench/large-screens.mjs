@@ -228,5 +228,5 @@ for (const [name, taken] of Object.entries(samples)) {
     );
   }
 }
-for (const tab of Object.values(tabs)) tab.close();
+for (const tab of Object.values(tabs)) await tab.close();
 await api('POST', `/blade-api/visual/map/remove?ids=${site.id}`);
