@@ -146,6 +146,33 @@ class TestLatestValues:
             await latest.of(engine).write_back(engine)
             assert await table_row(app, pid) == (t0 + 1000, 1.5, t0, 1.0)  # and the last stored value beside it
 
+    async def test_a_write_back_committing_while_a_reader_reads_the_table_hides_nothing(self, app, unique):
+        """A reader that read the table before the write-back's commit and looked at the process's values after it
+        saw neither: the realtime answer had no value for a point posted a moment before (a failed CI run)."""
+        device = await make_device(app, DEMO_TENANT, f"LV-{unique}", [{"code": "T"}])
+        pid, t0 = device["points"]["T"], now_ms()
+        async with process(app) as (engine, sessions):
+            await write_in(sessions, [Sample(pid, t0, 4.0)])
+            async with sessions() as db:
+                conn = await db.connection()
+
+                class WritingBack:  # the reader's connection: the write-back commits right after its table read
+                    def __getattr__(self, name):
+                        return getattr(conn, name)
+
+                    async def execute(self, *args, **kwargs):
+                        result = await conn.execute(*args, **kwargs)
+                        await latest.of(engine).write_back(engine)
+                        return result
+
+                async def connection():
+                    return WritingBack()
+
+                db.connection = connection  # type: ignore[method-assign]
+                seen = (await store.latest(db, [pid]))[pid]
+            assert (seen.ts, seen.value) == (t0, 4.0)
+            assert await table_row(app, pid) == (t0, 4.0, t0, 4.0)
+
     async def test_a_rolled_back_batch_leaves_no_value_and_no_state(self, app, unique):
         device = await make_device(app, DEMO_TENANT, f"LV-{unique}", [{"code": "T", "deadband": 1}])
         pid, t0 = device["points"]["T"], now_ms()

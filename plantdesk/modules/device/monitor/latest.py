@@ -31,7 +31,7 @@ import asyncio
 import logging
 import weakref
 from collections.abc import Iterable, Mapping
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 from sqlalchemy import Engine, event
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession
@@ -64,7 +64,13 @@ class LatestValues:
         self.writing: dict[int, State] = {}  # committed, being written back
 
     def unwritten(self, point_id: int) -> State | None:
-        return self.committed.get(point_id) or self.writing.get(point_id)
+        return self.pending().get(point_id)
+
+    def pending(self) -> Pending:
+        """The committed values not written back yet, as they are now. A reader takes them before it reads the
+        table: a write-back that commits meanwhile replaces these dicts (it never empties one in place), so a
+        value the table's read missed is still in what the reader took."""
+        return Pending(self.committed, self.writing)
 
     async def load(self, driver: Any, pg: bool, point_ids: list[int]) -> None:
         """The states of points this process has not written yet, from the database."""
@@ -110,6 +116,14 @@ class LatestValues:
             raise
         finally:
             self.writing = {}
+
+
+class Pending(NamedTuple):
+    committed: dict[int, State]
+    writing: dict[int, State]
+
+    def get(self, point_id: int) -> State | None:
+        return self.committed.get(point_id) or self.writing.get(point_id)
 
 
 _processes: weakref.WeakKeyDictionary[Engine, LatestValues] = weakref.WeakKeyDictionary()

@@ -366,16 +366,16 @@ class MonitorStore:
         if not point_ids:
             return {}
         conn = await db.connection()
+        held = latest_values.of(conn.sync_engine).pending()  # before the table's read (a write-back may commit then)
         found: dict[int, Latest] = {}
         if dialect(db) == "postgresql":
             found = {r[0]: Latest(*r) for r in await conn.execute(_LATEST_ANY, {"ids": list(point_ids)})}
         else:
             for chunk in _chunks(list(point_ids), 900):
                 found.update((r[0], Latest(*r)) for r in await conn.execute(_LATEST_IN, {"ids": chunk}))
-        held = latest_values.of(conn.sync_engine)
         if held.committed or held.writing:
             for pid in point_ids:
-                state = held.unwritten(pid)
+                state = held.get(pid)
                 if state is not None and (pid not in found or state[TS] > found[pid].ts):
                     found[pid] = Latest(pid, *state[:STORED_TS])
         return found
