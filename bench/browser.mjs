@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { chromium } from '../web/node_modules/playwright-core/index.mjs';
@@ -18,6 +18,16 @@ export async function signIn(page, base, tenant = '356782') {
   await page.getByPlaceholder('密码').fill('admin');
   await page.keyboard.press('Enter');
   await page.waitForURL(/wel/);
+}
+
+/** Builds the floor page in bench/`name` with the console's own packages (web/node_modules, linked there). */
+export function buildFloor(name) {
+  const dir = `${import.meta.dirname}/${name}`;
+  execFileSync('ln', ['-sfn', '../../web/node_modules', `${dir}/node_modules`]);
+  execFileSync('npx', ['vite', 'build', '--config', `${dir}/vite.config.ts`, '--logLevel', 'warn'], {
+    cwd: `${import.meta.dirname}/../web`,
+    stdio: 'inherit',
+  });
 }
 
 /**
@@ -88,7 +98,6 @@ export async function quietTab(url, signInAt) {
   return {
     footprint,
     heap: () => evaluate('gc(); performance.memory.usedJSHeapSize'),
-    evaluate,
     // A deterministic memory dump: Chromium collects every heap and purges its allocators' free memory first.
     async purged() {
       const browser = await client('browser');

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { launch, quietTab, signIn } from './browser.mjs';
+import { buildFloor, launch, quietTab, signIn } from './browser.mjs';
 import { inPage, watchFor } from './in-page.mjs';
 
 // Large screens (issue 25 budgets), against a running `serve --simulate` with the demo plant:
@@ -20,18 +20,10 @@ import { inPage, watchFor } from './in-page.mjs';
 // BASE may list servers (`BASE=http://127.0.0.1:8000,http://127.0.0.1:8001`, e.g. two builds): each ready run
 // then goes to each in turn, so a shared machine's load falls on both alike; frames and memory use the first.
 if (process.argv.includes('--build-floor')) {
-  const here = import.meta.dirname;
-  execFileSync('ln', ['-sfn', '../../web/node_modules', `${here}/screen-floor/node_modules`]);
-  execFileSync('rm', ['-rf', `${here}/screen-floor/dist`]);
-  execFileSync('cp', ['-r', `${here}/../web/dist`, `${here}/screen-floor/dist`]);
-  execFileSync(
-    'npx',
-    ['vite', 'build', '--config', `${here}/screen-floor/vite.config.ts`, '--logLevel', 'warn'],
-    {
-      cwd: `${here}/../web`,
-      stdio: 'inherit',
-    },
-  );
+  const dist = `${import.meta.dirname}/screen-floor/dist`;
+  execFileSync('rm', ['-rf', dist]);
+  execFileSync('cp', ['-r', `${import.meta.dirname}/../web/dist`, dist]);
+  buildFloor('screen-floor');
   process.exit(0);
 }
 const bases = (process.env.BASE ?? 'http://127.0.0.1:8000').split(',');

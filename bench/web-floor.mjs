@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { launch } from './browser.mjs';
+import { buildFloor, launch } from './browser.mjs';
 import { inPage, watchFor } from './in-page.mjs';
 
 // The console's list deep link beside its floor on the same stack, in one run (issue 32's budget: a cold deep link
@@ -11,17 +11,11 @@ import { inPage, watchFor } from './in-page.mjs';
 //   BASE=http://127.0.0.1:18000 FLOOR=http://127.0.0.1:18002 node bench/web-floor.mjs
 const here = import.meta.dirname;
 if (process.argv.includes('--build')) {
-  execFileSync('ln', ['-sfn', '../../web/node_modules', `${here}/web-floor/node_modules`]);
-  const web = `${here}/../web`;
-  execFileSync(
-    'npx',
-    ['vite', 'build', '--config', `${here}/web-floor/vite.config.ts`, '--logLevel', 'warn'],
-    {
-      cwd: web,
-      stdio: 'inherit',
-    },
-  );
-  execFileSync('node', ['scripts/precompress.mjs', `${here}/web-floor/dist`], { cwd: web, stdio: 'inherit' });
+  buildFloor('web-floor');
+  execFileSync('node', ['scripts/precompress.mjs', `${here}/web-floor/dist`], {
+    cwd: `${here}/../web`,
+    stdio: 'inherit',
+  });
   process.exit(0);
 }
 const base = process.env.BASE ?? 'http://127.0.0.1:8000';
