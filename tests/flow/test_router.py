@@ -3,6 +3,7 @@ claim and completion, the claim conflict, suspension, deletion cascades, tenant 
 half-way (nothing of it is kept)."""
 
 import asyncio
+import time
 from datetime import datetime
 
 from sqlalchemy import select
@@ -440,9 +441,12 @@ class TestSeedAndTimers:
         )["processInstanceId"]
         before = await demo_admin.data("GET", f"{API}/process/diagram-view", processInstanceId=instance)
         assert sorted(before["active"]) == ["t", "wait"]  # the task and its waiting timer
+        waited = time.time()
         await asyncio.sleep(0.6)
         async with app.state.runtime.unit_of_work_in(tenancy.Scope(DEMO_TENANT)) as db:
-            assert await timers.fire(db) >= 1
+            fired = await timers.fire(db)
+        # the app's own every-minute timer job fires it first when a minute turns meanwhile
+        assert fired >= 1 or int(waited // 60) != int(time.time() // 60)
         after = await demo_admin.data("GET", f"{API}/process/diagram-view", processInstanceId=instance)
         assert after["active"] == ["late"]
 
