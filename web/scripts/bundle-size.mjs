@@ -6,7 +6,7 @@
 // with their static imports, beyond the boot JS. Sizes are gzip -9, KB = 1024 B.
 // Usage: node scripts/bundle-size.mjs   (after `npm run build`)
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, extname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const dist = new URL('../dist/', import.meta.url).pathname;
@@ -23,8 +23,14 @@ const initial = new Set(
 );
 const initialBytes = [...initial].reduce((sum, file) => sum + gz(file), 0);
 
+/** A module both imported and loaded lazily is a shared chunk: the manifest lists it by chunk name, not by source. */
+function chunkOf(source) {
+  const name = basename(source, extname(source));
+  return manifest[source] ?? Object.values(manifest).find((chunk) => chunk.name === name && !chunk.src);
+}
+
 function closure(key, seen = new Set()) {
-  const chunk = manifest[key];
+  const chunk = chunkOf(key);
   if (!chunk || seen.has(chunk.file)) return seen;
   seen.add(chunk.file);
   for (const dep of chunk.imports ?? []) closure(dep, seen);
@@ -69,13 +75,14 @@ for (const [name, key] of Object.entries(routes)) {
   console.log(`route ${name}: +${kb(extra)} gzip over boot and console${note}`);
 }
 // A large screen opened by its address starts without the console (views/visual/screen/standalone.tsx): the
-// standalone mount, the screen's route and its charts, beyond the boot JS; the console's chunk must not be among
-// them, or the screen would load and start the whole console.
+// standalone mount, the screen's route and its charts, and the token refresh it runs for days, beyond the boot
+// JS; the console's chunk must not be among them, or the screen would load and start the whole console.
 const screenFiles = new Set(
   [
     'src/views/visual/screen/standalone.tsx',
     'src/views/visual/screen/Cockpit.tsx',
     'src/views/visual/screen/echarts.ts',
+    'src/app/refreshSession.ts',
   ]
     .flatMap((key) => [...closure(key)])
     .filter((f) => !initial.has(f)),

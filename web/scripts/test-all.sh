@@ -39,6 +39,8 @@ IFS=, read -r -a e2e_urls <<<"${PLANTDESK_E2E_URLS:-${PLANTDESK_E2E_URL:-}}"
 if [ ${#e2e_urls[@]} -gt 0 ]; then
   step "build (the backend serves web/dist)"
   npx vite build --logLevel warn || failed=$((failed + 1))
+  step "bundle sizes (a large screen opened alone, its token refresh included, must not load the console)"
+  node scripts/bundle-size.mjs || failed=$((failed + 1))
   shards=${#e2e_urls[@]}
   step "playwright: $shards shard(s) against ${e2e_urls[*]}"
   for shard in $(seq 1 "$shards"); do

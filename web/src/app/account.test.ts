@@ -1,8 +1,9 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as authApi from '#src/api/auth';
 import type { MenuNode, TokenResponse } from '#src/api/types';
-import { federatedLogout, passwordPrompt, refreshSession } from './account';
+import { federatedLogout, passwordPrompt } from './account';
 import { setNavigate } from './navigation';
+import { refreshSession } from './refreshSession';
 import { useSession } from './stores/session';
 import { HOME_PATH, useTabs } from './stores/tabs';
 

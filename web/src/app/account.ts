@@ -89,27 +89,6 @@ export function passwordPrompt(token: TokenResponse, plainPassword: string): Pas
   return null;
 }
 
-let refreshing: Promise<void> | null = null;
-
-/**
- * Single-flight token refresh: concurrent callers share one request. In switch mode the current
- * department and role ride along (headers Dept-Id / Role-Id); a switch passes the new ones.
- */
-export function refreshSession(deptRole?: authApi.DeptRole): Promise<void> {
-  refreshing ??= doRefresh(deptRole).finally(() => {
-    refreshing = null;
-  });
-  return refreshing;
-}
-
-async function doRefresh(deptRole?: authApi.DeptRole) {
-  const { refreshToken, tenantId, auth, config } = useSession.getState();
-  if (!refreshToken) throw new Error('no refresh token');
-  const current = config.switchMode ? { deptId: auth?.dept_id, roleId: auth?.role_id } : {};
-  const token = await authApi.refreshToken(refreshToken, tenantId, deptRole ?? current);
-  useSession.getState().setToken(token);
-}
-
 /** Logout asks first (spec §4), tells the server, then clears everything locally. */
 export async function logout() {
   const ok = await confirm(i18n.t('logout.confirm'), { title: i18n.t('common.tip') });
