@@ -76,18 +76,42 @@ export async function quietTab(url, signInAt) {
   };
   // The tab's memory as Chrome's task manager counts it: its renderer's private footprint (RssAnon + VmSwap); a
   // spare renderer Chromium keeps ready holds no page, so the largest renderer is the tab's.
-  const footprint = async () => {
+  const renderers = async () => {
     const browser = await client('browser');
     const { processInfo } = await browser.send('SystemInfo.getProcessInfo');
     browser.close();
     const kb = (status, field) => Number(status.match(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm'))?.[1] ?? 0);
-    const renderers = processInfo
+    return processInfo
       .filter((p) => p.type === 'renderer')
       .map((p) => {
         const status = readFileSync(`/proc/${p.id}/status`, 'utf8');
-        return (kb(status, 'RssAnon') + kb(status, 'VmSwap')) * 1024;
-      });
-    return Math.max(...renderers);
+        return { pid: p.id, footprint: (kb(status, 'RssAnon') + kb(status, 'VmSwap')) * 1024 };
+      })
+      .sort((a, b) => b.footprint - a.footprint);
+  };
+  const footprint = async () => (await renderers())[0].footprint;
+  const rendererPid = async () => (await renderers())[0].pid;
+  // A deterministic memory dump (Chromium collects every heap and purges its allocators first): its trace events.
+  const memoryDump = async () => {
+    const browser = await client('browser');
+    const events = [];
+    browser.on('Tracing.dataCollected', ({ value }) => events.push(...value));
+    const complete = browser.next('Tracing.tracingComplete');
+    await browser.send('Tracing.start', {
+      traceConfig: {
+        includedCategories: ['disabled-by-default-memory-infra'],
+        memoryDumpConfig: { triggers: [] },
+      },
+    });
+    const { success } = await browser.send('Tracing.requestMemoryDump', {
+      deterministic: true,
+      levelOfDetail: 'detailed',
+    });
+    await browser.send('Tracing.end');
+    await complete;
+    browser.close();
+    if (!success) throw new Error('the memory dump failed');
+    return events.filter((e) => e.ph === 'v' && e.args?.dumps);
   };
   const evaluate = async (expression) => {
     const page = await client('page');
@@ -98,25 +122,19 @@ export async function quietTab(url, signInAt) {
   return {
     footprint,
     heap: () => evaluate('gc(); performance.memory.usedJSHeapSize'),
-    // A deterministic memory dump: Chromium collects every heap and purges its allocators' free memory first.
-    async purged() {
-      const browser = await client('browser');
-      const complete = browser.next('Tracing.tracingComplete');
-      await browser.send('Tracing.start', {
-        traceConfig: {
-          includedCategories: ['disabled-by-default-memory-infra'],
-          memoryDumpConfig: { triggers: [] },
-        },
-      });
-      const { success } = await browser.send('Tracing.requestMemoryDump', {
-        deterministic: true,
-        levelOfDetail: 'detailed',
-      });
-      await browser.send('Tracing.end');
-      await complete;
-      browser.close();
-      if (!success) throw new Error('the memory dump failed');
-      return footprint();
+    // What each allocator of the tab's renderer holds after a deterministic memory dump (bytes by allocator path,
+    // two levels deep: v8, blink_gc, partition_alloc/partitions, malloc, cc, skia...): where a footprint's growth
+    // lives. The footprint read right after it is the tab's collected and purged.
+    async allocators() {
+      const dumps = await memoryDump();
+      const renderer = await rendererPid();
+      const sizes = {};
+      for (const event of dumps.filter((e) => e.pid === renderer)) {
+        for (const [path, { attrs }] of Object.entries(event.args.dumps.allocators ?? {})) {
+          if (path.split('/').length <= 2 && attrs?.size) sizes[path] = Number.parseInt(attrs.size.value, 16);
+        }
+      }
+      return sizes;
     },
     async close() {
       const exited = new Promise((resolve) => chrome.once('exit', resolve));
@@ -127,11 +145,13 @@ export async function quietTab(url, signInAt) {
   };
 }
 
-/** A DevTools protocol client over the endpoint's WebSocket: `send` a command, await the `next` event of a name. */
+/** A DevTools protocol client over the endpoint's WebSocket: `send` a command, await the `next` event of a name,
+ * or hear every event of a name (`on`). */
 async function devtools(endpoint) {
   const socket = new WebSocket(endpoint);
   const pending = new Map();
   const awaited = new Map();
+  const listeners = new Map();
   let id = 0;
   socket.onmessage = ({ data }) => {
     const message = JSON.parse(data);
@@ -141,6 +161,7 @@ async function devtools(endpoint) {
       if (message.error) reject(new Error(message.error.message));
       else resolve(message.result);
     } else {
+      for (const listener of listeners.get(message.method) ?? []) listener(message.params);
       awaited.get(message.method)?.(message.params);
       awaited.delete(message.method);
     }
@@ -156,6 +177,7 @@ async function devtools(endpoint) {
         socket.send(JSON.stringify({ id, method, params }));
       }),
     next: (method) => new Promise((resolve) => awaited.set(method, resolve)),
+    on: (method, listener) => listeners.set(method, [...(listeners.get(method) ?? []), listener]),
     close: () => socket.close(),
   };
 }

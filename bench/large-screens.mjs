@@ -13,7 +13,8 @@ import { inPage, watchFor } from './in-page.mjs';
 //  3. memory: the cockpit with the dots (or MEMORY_PATH, e.g. /wisdomView) left open MEMORY_MINUTES (default 5) in
 //     a Chromium of its own, and beside it the floor (bench/screen-floor) when the server serves it: the tab's
 //     memory as Chrome's task manager counts it (its renderer's private footprint) each minute from minute 1, and
-//     every ten minutes the JS heap after a GC and the footprint once collected and purged.
+//     every ten minutes the JS heap after a GC and the footprint once collected and purged, with what each of the
+//     renderer's allocators held then (the ones that moved most are printed at the end).
 // BASE=http://127.0.0.1:8000 SHOTS=/tmp/shots node bench/large-screens.mjs
 // The floor: `node bench/large-screens.mjs --build-floor` builds it into a copy of the console's build, which the
 // server then serves (`PLANTDESK_WEB_DIST=bench/screen-floor/dist`) as /screen-floor/ beside the console.
@@ -198,7 +199,8 @@ for (let minute = 1; minute <= memoryMinutes; minute++) {
     const sample = { minute, tab: await tab.footprint() };
     if (minute === 1 || minute % 10 === 0 || minute === memoryMinutes) {
       sample.heap = await tab.heap();
-      sample.purged = await tab.purged();
+      sample.allocators = await tab.allocators();
+      sample.purged = await tab.footprint();
     }
     samples[name].push(sample);
   }
@@ -219,6 +221,24 @@ for (const [name, taken] of Object.entries(samples)) {
         `(${(((last - first) / first) * 100).toFixed(1)} %); ${kept.map((s) => `${s.minute}: ${mb(s[key])}`).join(', ')}`,
     );
   }
+}
+// Where the collected and purged footprint moved: the renderer's allocators that changed most from minute 1.
+for (const [name, taken] of Object.entries(samples)) {
+  const kept = taken.filter((s) => s.allocators);
+  const [first, last] = [kept[0].allocators, kept.at(-1).allocators];
+  const moved = Object.keys({ ...first, ...last })
+    .map((path) => [path, (last[path] ?? 0) - (first[path] ?? 0)])
+    .filter(([, delta]) => Math.abs(delta) >= 100_000)
+    .sort((a, b) => Math.abs(b[1]) - Math.abs(a[1]))
+    .slice(0, 12);
+  console.log(
+    `allocators of ${name}, minute 1 → ${memoryMinutes}: ` +
+      moved
+        .map(([path, delta]) => `${path} ${delta > 0 ? '+' : ''}${mb(delta)} (${mb(last[path] ?? 0)})`)
+        .join(', '),
+  );
+  for (const s of kept)
+    console.log(`allocators of ${name} at minute ${s.minute}: ${JSON.stringify(s.allocators)}`);
 }
 for (const tab of Object.values(tabs)) await tab.close();
 await api('POST', `/blade-api/visual/map/remove?ids=${site.id}`);
