@@ -123,15 +123,16 @@ export async function quietTab(url, signInAt) {
     footprint,
     heap: () => evaluate('gc(); performance.memory.usedJSHeapSize'),
     // What each allocator of the tab's renderer holds after a deterministic memory dump (bytes by allocator path,
-    // two levels deep: v8, blink_gc, partition_alloc/partitions, malloc, cc, skia...): where a footprint's growth
+    // `depth` levels deep: v8, blink_gc, partition_alloc/partitions, malloc, cc, skia...): where a footprint's growth
     // lives. The footprint read right after it is the tab's collected and purged.
-    async allocators() {
+    async allocators(depth = 2) {
       const dumps = await memoryDump();
       const renderer = await rendererPid();
       const sizes = {};
       for (const event of dumps.filter((e) => e.pid === renderer)) {
         for (const [path, { attrs }] of Object.entries(event.args.dumps.allocators ?? {})) {
-          if (path.split('/').length <= 2 && attrs?.size) sizes[path] = Number.parseInt(attrs.size.value, 16);
+          if (path.split('/').length <= depth && attrs?.size)
+            sizes[path] = Number.parseInt(attrs.size.value, 16);
         }
       }
       return sizes;
