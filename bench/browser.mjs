@@ -131,7 +131,8 @@ export async function quietTab(url, signInAt) {
       const sizes = {};
       for (const event of dumps.filter((e) => e.pid === renderer)) {
         for (const [path, { attrs }] of Object.entries(event.args.dumps.allocators ?? {})) {
-          if (path.split('/').length <= depth && attrs?.size)
+          // shared_memory's children are segments named by a new id each dump: only their sum compares.
+          if (path.split('/').length <= depth && attrs?.size && !path.startsWith('shared_memory/'))
             sizes[path] = Number.parseInt(attrs.size.value, 16);
         }
       }

@@ -7,9 +7,8 @@ import { sessionHooks } from '#src/api/httpCore';
  * refreshes its token loads no more than the refresh (issue 25).
  */
 export function bindSessionHooks() {
-  const account = () => import('./account');
   sessionHooks.refresh = () => import('./refreshSession').then((m) => m.refreshSession());
   sessionHooks.expire = () => {
-    account().then((m) => m.federatedLogout());
+    import('./account').then((m) => m.federatedLogout());
   };
 }
