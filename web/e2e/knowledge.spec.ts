@@ -29,6 +29,8 @@ test('write a procedure, find it in Chinese and English, ask the assistant and s
   await detail.getByRole('tab', { name: '变更记录' }).click();
   await expect(detail.locator('[data-change="create"]')).toBeVisible();
   await page.keyboard.press('Escape');
+  // Until the drawer has closed it keeps the focus: an Enter pressed in the search box would reach the drawer.
+  await expect(detail).toBeHidden();
 
   const search = page.getByLabel('全文搜索(中文或英文)');
   await search.fill('皮带更换');
