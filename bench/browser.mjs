@@ -121,6 +121,7 @@ export async function quietTab(url, signInAt) {
   };
   return {
     footprint,
+    evaluate,
     heap: () => evaluate('gc(); performance.memory.usedJSHeapSize'),
     // What each allocator of the tab's renderer holds after a deterministic memory dump (bytes by allocator path,
     // `depth` levels deep: v8, blink_gc, partition_alloc/partitions, malloc, cc, skia...): where a footprint's growth

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { buildFloor, launch, quietTab, signIn } from './browser.mjs';
+import { ADMIN_PASSWORD_HASH, demoApi, dotMap } from './dot-map.mjs';
 import { inPage, watchFor } from './in-page.mjs';
 
 // Large screens (issue 25 budgets), against a running `serve --simulate` with the demo plant:
@@ -36,7 +36,6 @@ const memoryMinutes = Number(process.env.MEMORY_MINUTES ?? 5);
 const memoryPath = process.env.MEMORY_PATH;
 const shots = process.env.SHOTS;
 const SCREENS = ['/cockpit', '/part', '/wisdomView', '/index/batchMonitor', '/index/flowMonitor'];
-const CLIENT = `Basic ${Buffer.from('plantdesk:plantdesk_secret').toString('base64')}`;
 
 const browser = await launch('--enable-precise-memory-info', '--js-flags=--expose-gc');
 const signedIn = [];
@@ -46,35 +45,7 @@ for (const server of bases) {
   await signIn(page, server);
   signedIn.push({ ctx, page });
 }
-// A token of the bench's own for every call (the password grant): the console's expires unrefreshed in the hour
-// its page sits idle, and the map of dots was left behind when the clean-up's call was refused.
-const token = async () => {
-  const query = new URLSearchParams({
-    tenantId: '356782',
-    username: 'admin',
-    grant_type: 'password',
-    scope: 'all',
-    type: 'account',
-    password: createHash('md5').update('admin').digest('hex'),
-  });
-  const r = await fetch(`${base}/api/blade-auth/oauth/token?${query}`, {
-    method: 'POST',
-    headers: { Authorization: CLIENT, 'Tenant-Id': '356782' },
-  });
-  return (await r.json()).access_token;
-};
-const api = async (method, path, data) => {
-  const headers = {
-    Authorization: CLIENT,
-    'Blade-Auth': `bearer ${await token()}`,
-    'Tenant-Id': '356782',
-    'Content-Type': 'application/json',
-  };
-  const r = await fetch(`${base}/api${path}`, { method, headers, body: data && JSON.stringify(data) });
-  const body = await r.json();
-  if (!body.success) throw new Error(`${path}: ${body.msg}`);
-  return body.data;
-};
+const api = demoApi(base);
 
 async function ready(i, path, cold) {
   const { ctx } = signedIn[i];
@@ -132,27 +103,7 @@ if (dotCount === 0) {
 }
 
 // 200 dots on a map of their own, each bound to one of the demo plant's points.
-const deps = await api('GET', '/blade-api/visual/getDep');
-const tags = [];
-for (const d of deps) tags.push(...(await api('GET', `/blade-api/visual/getTagName?deviceId=${d.deviceId}`)));
-const numeric = tags.filter((t) => typeof t.value === 'number');
-const site = await api('POST', '/blade-api/visual/map/submit', { mapName: `bench ${Date.now()}` });
-for (let i = 0; i < dotCount; i++) {
-  const tag = numeric[i % numeric.length];
-  await api('POST', '/blade-api/visual/addDot', {
-    mapId: site.id,
-    content: {
-      position: {
-        clientX: 40 + (i % 20) * 76,
-        clientY: 60 + Math.floor(i / 20) * 80,
-        scaleW: 1600,
-        scaleH: 900,
-      },
-      mapTagData: { name: `bench dot ${i}`, busiData: [], SCADAData: [{ pointId: tag.pointId }] },
-      tipsData: [],
-    },
-  });
-}
+const site = await dotMap(api, dotCount, 'bench');
 const page = await signedIn[0].ctx.newPage();
 await page.goto(`${base}/cockpit?mapId=${site.id}`);
 await page
@@ -187,7 +138,7 @@ console.log(
 // footprint once Chromium has collected and purged what it can (a deterministic memory dump).
 await browser.close();
 const screenUrl = `${base}${memoryPath ?? `/cockpit?mapId=${site.id}`}`;
-const floorUrl = `${base}/screen-floor/index.html?mapId=${site.id}#${createHash('md5').update('admin').digest('hex')}`;
+const floorUrl = `${base}/screen-floor/index.html?mapId=${site.id}#${ADMIN_PASSWORD_HASH}`;
 const tabs = { screen: await quietTab(screenUrl, base) };
 if ((await (await fetch(floorUrl)).text()).includes('<title>screen floor</title>'))
   tabs.floor = await quietTab(floorUrl);

@@ -1,0 +1,67 @@
+import { quietTab } from './browser.mjs';
+import { demoApi, dotMap } from './dot-map.mjs';
+
+// Where a large screen's memory growth comes from, one change at a time: the cockpit with DOTS (default 200) live
+// dots opened in a Chromium of its own per variant, all side by side (so the machine's load falls on each alike);
+// each variant is a style sheet (or a script) added to the page once it has drawn its dots. Every five minutes from
+// minute 1 to MINUTES (default 11): the footprint once collected and purged and what Blink's heap (blink_gc), V8,
+// malloc and the compositor (cc) hold after the dump. blink_gc's slope shows in ten minutes.
+// BASE=http://127.0.0.1:18000 node bench/large-screen-variants.mjs base novalues nolayer
+// MAP=<id> reuses a map of an earlier run (else a new one is made and kept, its id printed).
+const VARIANTS = {
+  base: '',
+  nolabel: '.vm-label { display: none !important }',
+  novalues: '.vm-values { display: none !important }',
+  nolayer: '.vm-label { will-change: auto !important }',
+  nofilter: '.vm-dot svg { filter: none !important }',
+  notabular: '.vm-values { font-variant-numeric: normal !important }',
+  nopre: '.vm-label { white-space: nowrap !important }',
+  fontplain: '.vm-label { font-family: sans-serif !important }',
+  bound: '.vm-values { contain: strict !important; width: 10em; height: 1.3em; overflow: hidden }',
+  labelbound: '.vm-label { contain: strict !important; width: 170px; height: 40px; overflow: hidden }',
+  labelcontent: '.vm-label { contain: content !important }',
+  nocharts:
+    '[data-testid=alarm-levels], [data-testid=line-states], [data-testid=oee-gauges], [data-testid=oee-trend], [data-testid=trends] { display: none !important }',
+};
+const SCRIPTS = {
+  // No title attributes (React sets them with setAttribute).
+  notitle: `const set = Element.prototype.setAttribute;
+    Element.prototype.setAttribute = function (name, value) { if (name !== 'title') set.call(this, name, value); };
+    for (const e of document.querySelectorAll('[title]')) e.removeAttribute('title');`,
+  // No animation frames: ECharts' zrender keeps a requestAnimationFrame loop per chart.
+  noraf: 'window.requestAnimationFrame = () => 0;',
+};
+const base = process.env.BASE ?? 'http://127.0.0.1:18000';
+const minutes = Number(process.env.MINUTES ?? 11);
+const names = process.argv.slice(2);
+const unknown = names.filter((n) => !(n in VARIANTS) && !(n in SCRIPTS));
+if (names.length === 0 || unknown.length > 0) {
+  console.error(`variants: ${[...Object.keys(VARIANTS), ...Object.keys(SCRIPTS)].join(' ')}`);
+  process.exit(2);
+}
+const mapId =
+  process.env.MAP ?? (await dotMap(demoApi(base), Number(process.env.DOTS ?? 200), 'variants')).id;
+console.log(`map ${mapId}`);
+
+const tabs = {};
+for (const name of names) tabs[name] = await quietTab(`${base}/cockpit?mapId=${mapId}`, base);
+await new Promise((r) => setTimeout(r, 20_000));
+for (const name of names) {
+  const change =
+    SCRIPTS[name] ??
+    `document.head.append(Object.assign(document.createElement('style'), { textContent: ${JSON.stringify(VARIANTS[name])} }));`;
+  const dots = await tabs[name].evaluate(`${change}; document.querySelectorAll('[data-dot]').length`);
+  console.log(`${name}: ${dots} dots`);
+}
+const opened = Date.now();
+const mb = (bytes) => (bytes / 1e6).toFixed(2);
+for (let minute = 1; minute <= minutes; minute += 5) {
+  await new Promise((r) => setTimeout(r, Math.max(0, opened + minute * 60_000 - Date.now())));
+  for (const name of names) {
+    const held = await tabs[name].allocators(1);
+    const purged = await tabs[name].footprint();
+    const parts = ['blink_gc', 'v8', 'malloc', 'cc'].map((a) => `${a} ${mb(held[a] ?? 0)}`).join(', ');
+    console.log(`minute ${minute} ${name}: purged ${mb(purged)} MB; ${parts}`);
+  }
+}
+for (const tab of Object.values(tabs)) await tab.close();
