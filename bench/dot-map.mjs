@@ -37,8 +37,9 @@ export function demoApi(base) {
 }
 
 /** A new map of `count` dots in a grid, each bound to one of the demo plant's numeric points (the simulator moves
- * them every second); answers the map. */
-export async function dotMap(api, count, name) {
+ * them every second); answers the map. `monitor(i)`, when given, names dot i's tag in its label (else the point's
+ * name). */
+export async function dotMap(api, count, name, monitor) {
   const deps = await api('GET', '/blade-api/visual/getDep');
   const tags = [];
   for (const d of deps)
@@ -56,7 +57,11 @@ export async function dotMap(api, count, name) {
           scaleW: 1600,
           scaleH: 900,
         },
-        mapTagData: { name: `bench dot ${i}`, busiData: [], SCADAData: [{ pointId: tag.pointId }] },
+        mapTagData: {
+          name: `bench dot ${i}`,
+          busiData: [],
+          SCADAData: [{ pointId: tag.pointId, ...(monitor && { monitor: monitor(i) }) }],
+        },
         tipsData: [],
       },
     });

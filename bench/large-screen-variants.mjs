@@ -1,12 +1,14 @@
 import { quietTab } from './browser.mjs';
-import { demoApi, dotMap } from './dot-map.mjs';
+import { ADMIN_PASSWORD_HASH, demoApi, dotMap } from './dot-map.mjs';
 
 // Where a large screen's memory growth comes from, one change at a time: the cockpit with DOTS (default 200) live
 // dots opened in a Chromium of its own per variant, all side by side (so the machine's load falls on each alike);
 // each variant is a style sheet (or a script) added to the page once it has drawn its dots. Every five minutes from
 // minute 1 to MINUTES (default 11): the footprint once collected and purged and what Blink's heap (blink_gc), V8,
 // malloc and the compositor (cc) hold after the dump. blink_gc's slope shows in ten minutes.
-// BASE=http://127.0.0.1:18000 node bench/large-screen-variants.mjs base novalues nolayer
+// Two variants are the floor instead of the screen (the server serving bench/screen-floor, see large-screens.mjs):
+// `floor` (a plain line per dot) and `floormap` (the screen's own MapView, React alone).
+// BASE=http://127.0.0.1:18000 node bench/large-screen-variants.mjs base novalues floormap
 // MAP=<id> reuses a map of an earlier run (else a new one is made and kept, its id printed).
 const VARIANTS = {
   base: '',
@@ -14,6 +16,8 @@ const VARIANTS = {
   novalues: '.vm-values { display: none !important }',
   nolayer: '.vm-label { will-change: auto !important }',
   nofilter: '.vm-dot svg { filter: none !important }',
+  nosvg: '.vm-dot svg { display: none !important }',
+  nozindex: '.vm-dot { z-index: auto !important }',
   notabular: '.vm-values { font-variant-numeric: normal !important }',
   nopre: '.vm-label { white-space: nowrap !important }',
   fontplain: '.vm-label { font-family: sans-serif !important }',
@@ -31,26 +35,47 @@ const SCRIPTS = {
   // No animation frames: ECharts' zrender keeps a requestAnimationFrame loop per chart.
   noraf: 'window.requestAnimationFrame = () => 0;',
 };
+const FLOORS = { floor: '', floormap: '&dots=map' };
 const base = process.env.BASE ?? 'http://127.0.0.1:18000';
 const minutes = Number(process.env.MINUTES ?? 11);
+// A name is a variant, or several joined by `+`; one of them may be a floor (`floormap+nosvg`: the floor's MapView
+// with the markers hidden).
 const names = process.argv.slice(2);
-const unknown = names.filter((n) => !(n in VARIANTS) && !(n in SCRIPTS));
+const parts = (name) => name.split('+');
+const unknown = names.flatMap(parts).filter((n) => !(n in VARIANTS) && !(n in SCRIPTS) && !(n in FLOORS));
 if (names.length === 0 || unknown.length > 0) {
-  console.error(`variants: ${[...Object.keys(VARIANTS), ...Object.keys(SCRIPTS)].join(' ')}`);
+  console.error(
+    `variants: ${[...Object.keys(VARIANTS), ...Object.keys(SCRIPTS), ...Object.keys(FLOORS)].join(' ')}`,
+  );
   process.exit(2);
 }
+// ASCII=1: the dots' labels name their tags in ASCII (P0, P1...) instead of the points' bilingual names.
+const monitor = process.env.ASCII === '1' ? (i) => `P${i}` : undefined;
 const mapId =
-  process.env.MAP ?? (await dotMap(demoApi(base), Number(process.env.DOTS ?? 200), 'variants')).id;
+  process.env.MAP ?? (await dotMap(demoApi(base), Number(process.env.DOTS ?? 200), 'variants', monitor)).id;
 console.log(`map ${mapId}`);
 
 const tabs = {};
-for (const name of names) tabs[name] = await quietTab(`${base}/cockpit?mapId=${mapId}`, base);
-await new Promise((r) => setTimeout(r, 20_000));
 for (const name of names) {
-  const change =
-    SCRIPTS[name] ??
-    `document.head.append(Object.assign(document.createElement('style'), { textContent: ${JSON.stringify(VARIANTS[name])} }));`;
-  const dots = await tabs[name].evaluate(`${change}; document.querySelectorAll('[data-dot]').length`);
+  const floor = parts(name).find((n) => n in FLOORS);
+  tabs[name] =
+    floor !== undefined
+      ? await quietTab(
+          `${base}/screen-floor/index.html?mapId=${mapId}${FLOORS[floor]}#${ADMIN_PASSWORD_HASH}`,
+        )
+      : await quietTab(`${base}/cockpit?mapId=${mapId}`, base);
+}
+await new Promise((r) => setTimeout(r, 20_000));
+const style = (css) =>
+  `document.head.append(Object.assign(document.createElement('style'), { textContent: ${JSON.stringify(css)} }));`;
+for (const name of names) {
+  const change = parts(name)
+    .filter((n) => !(n in FLOORS))
+    .map((n) => SCRIPTS[n] ?? style(VARIANTS[n]))
+    .join('\n');
+  const dots = await tabs[name].evaluate(
+    `${change}; document.querySelector('[data-floor]')?.dataset.floor ?? document.querySelectorAll('[data-dot]').length`,
+  );
   console.log(`${name}: ${dots} dots`);
 }
 const opened = Date.now();

@@ -2,8 +2,13 @@
 // stream the screens read, and nothing else (no router, shell, query client, charts, i18n or antd). What an hour
 // of this costs the tab, the screens cannot undercut with React in this Chromium.
 // /screen-floor/?mapId=<map>#<the admin's password hash>: it signs in itself, so its stream outlives a token.
+// With `&dots=map` it draws the screen's own MapView (the spec's marker and label) from the screen's answer instead
+// of one plain line per dot: what the screen's dots cost without the rest of the screen.
 import { memo, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
+import type { TagRead } from '../../web/src/api/visual';
+import { MapView } from '../../web/src/views/visual/map/MapView';
+import '../../web/src/views/visual/map/map.css';
 
 type Dot = {
   id: string;
@@ -102,5 +107,40 @@ function Floor() {
   );
 }
 
+/** The screen's MapView over the screen answer's map, its tags' values patched from the stream as the screen does. */
+function MapFloor() {
+  const [map, setMap] = useState<{ imageUrl?: string | null; dots: Dot[] }>();
+  const [tags, setTags] = useState(new Map<string, TagRead>());
+  useEffect(() => {
+    (async () => {
+      const mapId = new URLSearchParams(location.search).get('mapId');
+      const r = await fetch(`/api/blade-api/visual/screen?name=cockpit&mapId=${mapId}`, {
+        headers: await signIn(),
+      });
+      const shown = (await r.json()).data.map as { imageUrl?: string | null; dots: Dot[]; tags: TagRead[] };
+      setMap(shown);
+      setTags(new Map(shown.tags.map((t) => [t.pointId, t])));
+      await stream([...new Set(shown.dots.map(pointOf))], (events) =>
+        setTags((old) => {
+          const next = new Map(old);
+          for (const e of events) {
+            const tag = next.get(e.pointId);
+            if (tag) next.set(e.pointId, { ...tag, value: e.value, useData: e.value == null ? '1' : 'Y' });
+          }
+          return next;
+        }),
+      );
+    })();
+  }, []);
+  return (
+    <div style={{ width: 1600 }} data-floor={map?.dots.length ?? 0}>
+      {map && <MapView imageUrl={map.imageUrl} dots={map.dots as never} tags={tags} showLabels />}
+    </div>
+  );
+}
+
 const root = document.getElementById('root');
-if (root) createRoot(root).render(<Floor />);
+if (root)
+  createRoot(root).render(
+    new URLSearchParams(location.search).get('dots') === 'map' ? <MapFloor /> : <Floor />,
+  );
