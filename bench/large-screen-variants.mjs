@@ -85,8 +85,8 @@ for (let minute = 1; minute <= minutes; minute += 5) {
   for (const name of names) {
     const held = await tabs[name].allocators(1);
     const purged = await tabs[name].footprint();
-    const parts = ['blink_gc', 'v8', 'malloc', 'cc'].map((a) => `${a} ${mb(held[a] ?? 0)}`).join(', ');
-    console.log(`minute ${minute} ${name}: purged ${mb(purged)} MB; ${parts}`);
+    const sizes = ['blink_gc', 'v8', 'malloc', 'cc'].map((a) => `${a} ${mb(held[a] ?? 0)}`).join(', ');
+    console.log(`minute ${minute} ${name}: purged ${mb(purged)} MB; ${sizes}`);
   }
 }
 for (const tab of Object.values(tabs)) await tab.close();

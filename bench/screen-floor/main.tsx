@@ -4,10 +4,12 @@
 // /screen-floor/?mapId=<map>#<the admin's password hash>: it signs in itself, so its stream outlives a token.
 // With `&dots=map` it draws the screen's own MapView (the spec's marker and label) from the screen's answer instead
 // of one plain line per dot: what the screen's dots cost without the rest of the screen.
-import { memo, useEffect, useState } from 'react';
+import { memo, useEffect, useMemo, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import type { TagRead } from '../../web/src/api/visual';
+import type { LiveValue } from '../../web/src/api/live';
+import type { ScreenData } from '../../web/src/api/visual';
 import { MapView } from '../../web/src/views/visual/map/MapView';
+import { applyToScreen } from '../../web/src/views/visual/screen/liveData';
 import '../../web/src/views/visual/map/map.css';
 
 type Dot = {
@@ -107,34 +109,28 @@ function Floor() {
   );
 }
 
-/** The screen's MapView over the screen answer's map, its tags' values patched from the stream as the screen does. */
+/** The screen's MapView over the screen answer's map, its values patched from the stream by the screen's own patch. */
 function MapFloor() {
-  const [map, setMap] = useState<{ imageUrl?: string | null; dots: Dot[] }>();
-  const [tags, setTags] = useState(new Map<string, TagRead>());
+  const [data, setData] = useState<ScreenData>();
+  const tags = useMemo(() => new Map((data?.map?.tags ?? []).map((t) => [t.pointId, t])), [data?.map?.tags]);
   useEffect(() => {
     (async () => {
       const mapId = new URLSearchParams(location.search).get('mapId');
       const r = await fetch(`/api/blade-api/visual/screen?name=cockpit&mapId=${mapId}`, {
         headers: await signIn(),
       });
-      const shown = (await r.json()).data.map as { imageUrl?: string | null; dots: Dot[]; tags: TagRead[] };
-      setMap(shown);
-      setTags(new Map(shown.tags.map((t) => [t.pointId, t])));
-      await stream([...new Set(shown.dots.map(pointOf))], (events) =>
-        setTags((old) => {
-          const next = new Map(old);
-          for (const e of events) {
-            const tag = next.get(e.pointId);
-            if (tag) next.set(e.pointId, { ...tag, value: e.value, useData: e.value == null ? '1' : 'Y' });
-          }
-          return next;
-        }),
+      const answer: ScreenData = (await r.json()).data;
+      setData(answer);
+      const points = answer.map?.tags.map((t) => t.pointId) ?? [];
+      await stream(points, (events) =>
+        setData((old) => applyToScreen(old, events as unknown as LiveValue[]) as ScreenData),
       );
     })();
   }, []);
+  const map = data?.map;
   return (
     <div style={{ width: 1600 }} data-floor={map?.dots.length ?? 0}>
-      {map && <MapView imageUrl={map.imageUrl} dots={map.dots as never} tags={tags} showLabels />}
+      {map && <MapView imageUrl={map.imageUrl} dots={map.dots} tags={tags} showLabels />}
     </div>
   );
 }
