@@ -9,10 +9,10 @@ from datetime import datetime
 from sqlalchemy import select
 
 from plantdesk.core import tenancy
-from plantdesk.modules.flow import engine, service
+from plantdesk.modules.flow import engine, service, timers
 from plantdesk.modules.flow.models import FlowInstance, FlowLeave, FlowTask
 from tests.conftest import DEMO_TENANT
-from tests.flow.test_engine import PARALLEL
+from tests.flow.test_engine import PARALLEL, timer_model
 from tests.helpers import Api, login
 
 API = "/api/blade-flow"
@@ -425,30 +425,41 @@ class TestSeedAndTimers:
         assert service.LEAVE_KEY in {d["key"] for d in catalogue["records"]}
 
     async def test_due_timer_moves_the_instance(self, app, demo_admin, unique):
-        from plantdesk.modules.flow import timers
-        from tests.flow.test_engine import timer_model
-
-        key = f"timer_{unique}"
-        xml = timer_model("PT0.5S").replace(b'id="p"', f'id="{key}"'.encode())
-        model = await demo_admin.data(
-            "POST", f"{API}/model/submit", {"modelKey": key, "name": key, "modelEditorXml": xml.decode()}
-        )
-        await demo_admin.data("POST", f"{API}/model/deploy", modelId=model["id"])
-        page = await demo_admin.data("GET", f"{API}/manager/list", size=200)
-        [definition] = [d for d in page["records"] if d["key"] == key]
-        instance = (
-            await demo_admin.data("POST", f"{API}/work/start-process", {"processDefinitionId": definition["id"]})
-        )["processInstanceId"]
+        instance = await start_timed(demo_admin, f"timer_{unique}")
         before = await demo_admin.data("GET", f"{API}/process/diagram-view", processInstanceId=instance)
         assert sorted(before["active"]) == ["t", "wait"]  # the task and its waiting timer
         waited = time.time()
         await asyncio.sleep(0.6)
-        async with app.state.runtime.unit_of_work_in(tenancy.Scope(DEMO_TENANT)) as db:
-            fired = await timers.fire(db)
+        fired = await fire_timers(app)
         # the app's own every-minute timer job fires it first when a minute turns meanwhile
         assert fired >= 1 or int(waited // 60) != int(time.time() // 60)
         after = await demo_admin.data("GET", f"{API}/process/diagram-view", processInstanceId=instance)
         assert after["active"] == ["late"]
+
+    async def test_two_runs_at_once_move_a_due_instance_once(self, app, demo_admin, unique):
+        instance = await start_timed(demo_admin, f"twice_{unique}")
+        await asyncio.sleep(0.6)
+        await asyncio.gather(fire_timers(app), fire_timers(app))  # both end well, whatever else they moved
+        async with app.state.runtime.unit_of_work_in(tenancy.Scope(DEMO_TENANT)) as db:
+            tasks = (await db.execute(select(FlowTask).where(FlowTask.instance_id == int(instance)))).scalars().all()
+        assert sorted((t.task_key, t.status) for t in tasks) == [("late", "open"), ("wait", "cancelled")]
+
+
+async def start_timed(admin, key: str) -> str:
+    """An instance of a deployed model whose task `wait` a 0.5 s timer cancels, opening `late`."""
+    xml = timer_model("PT0.5S").replace(b'id="p"', f'id="{key}"'.encode())
+    written = {"modelKey": key, "name": key, "modelEditorXml": xml.decode()}
+    model = await admin.data("POST", f"{API}/model/submit", written)
+    await admin.data("POST", f"{API}/model/deploy", modelId=model["id"])
+    page = await admin.data("GET", f"{API}/manager/list", size=200)
+    [definition] = [d for d in page["records"] if d["key"] == key]
+    started = await admin.data("POST", f"{API}/work/start-process", {"processDefinitionId": definition["id"]})
+    return started["processInstanceId"]
+
+
+async def fire_timers(app) -> int:
+    async with app.state.runtime.unit_of_work_in(tenancy.Scope(DEMO_TENANT)) as db:
+        return await timers.fire(db)
 
 
 class TestDates:

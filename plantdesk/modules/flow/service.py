@@ -27,6 +27,7 @@ from plantdesk.core.crud import mark_deleted
 from plantdesk.core.errors import BusinessError, NotFoundError
 from plantdesk.core.paging import PageParams, paginate
 from plantdesk.core.runtime import settings_of
+from plantdesk.db import write_lock
 from plantdesk.modules.alarm import mail
 from plantdesk.modules.alarm import service as alarms
 from plantdesk.modules.desk import service as desk
@@ -651,8 +652,13 @@ async def delete_task(db: AsyncSession, task_id: int, reason: str | None) -> Non
 async def fire_due_timers(db: AsyncSession, at: datetime | None = None) -> int:
     """The scheduler's job, in the session's tenant: run every due timer of running instances, and start each
     definition whose timer start is due. One that fails is logged and tried again at the next run; the others go
-    on. Answers how many instances moved or started."""
+    on. Answers how many instances moved or started.
+
+    Two runs at once (a worker's and one asked for by hand) must not both move an instance: the due rows are read
+    under the write lock (SQLite; read before it, the later run's write failed on its stale snapshot) or locked
+    (PostgreSQL, where the later run waits and then finds them no longer due)."""
     moment = at or datetime.now()  # not rounded to the second: a timer due within this second runs now
+    await write_lock.take(db)
     due = (
         (
             await db.execute(
@@ -663,6 +669,7 @@ async def fire_due_timers(db: AsyncSession, at: datetime | None = None) -> int:
                     FlowInstance.next_timer <= moment,
                 )
                 .limit(100)
+                .with_for_update()
             )
         )
         .scalars()
