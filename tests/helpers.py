@@ -1,10 +1,13 @@
 """Test helpers: an API client bound to one logged-in identity."""
 
+import asyncio
 import base64
+import faulthandler
 import hashlib
 import signal
 import socket
 import subprocess
+import sys
 import time
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -126,9 +129,42 @@ def rebinding_dns(monkeypatch, name: str, answers: list[str]) -> dict:
     return state
 
 
-def served(application):
+@asynccontextmanager
+async def served(application):
     """The app's lifespan (start-up jobs, watchers, the audit writer) with room for a loaded machine: the two
-    databases' suites run side by side, and a start seeds and sweeps before it answers."""
+    databases' suites run side by side, and a start seeds and sweeps before it answers.
+
+    A shutdown still running after STALLED_SECONDS prints where every task and thread waits, before the timeout
+    cancels them: a shutdown that timed out once in CI (after a Redis restart) left no trace of what it waited on."""
     from asgi_lifespan import LifespanManager
 
-    return LifespanManager(application, startup_timeout=60, shutdown_timeout=60)
+    stalled = None
+    try:
+        async with LifespanManager(application, startup_timeout=60, shutdown_timeout=60):
+            yield
+            stalled = asyncio.get_running_loop().call_later(STALLED_SECONDS, print_waiting)
+    finally:
+        if stalled is not None:
+            stalled.cancel()
+
+
+STALLED_SECONDS = 45
+
+
+def print_waiting() -> None:
+    print("--- the app's shutdown is still running; where each task and thread waits:", file=sys.stderr)
+    for task in asyncio.all_tasks():
+        print(f"task {task.get_name()}:", file=sys.stderr)
+        for frame in awaited_frames(task.get_coro()):
+            print(f"  {frame.f_code.co_filename}:{frame.f_lineno} in {frame.f_code.co_name}", file=sys.stderr)
+    sys.stderr.flush()
+    faulthandler.dump_traceback(file=sys.__stderr__, all_threads=True)  # to the descriptor pytest captures
+
+
+def awaited_frames(awaitable):
+    """The frames of a coroutine and of everything it awaits in turn (a task's own stack shows the first only)."""
+    while awaitable is not None:
+        frame = getattr(awaitable, "cr_frame", None) or getattr(awaitable, "ag_frame", None)
+        if frame is not None:
+            yield frame
+        awaitable = getattr(awaitable, "cr_await", None) or getattr(awaitable, "ag_await", None)
