@@ -26,6 +26,10 @@ const VARIANTS = {
   labelcontent: '.vm-label { contain: content !important }',
   nocharts:
     '[data-testid=alarm-levels], [data-testid=line-states], [data-testid=oee-gauges], [data-testid=oee-trend], [data-testid=trends] { display: none !important }',
+  noclock: '[data-testid=screen-clock] { display: none !important }',
+  // The KPI tiles, the alarm list, the batches and the devices (the panels drawn as HTML, not charts).
+  nolists:
+    '[data-panel=kpis], [data-panel=alarms], [data-panel=batches], [data-panel=devices] { display: none !important }',
 };
 const SCRIPTS = {
   // No title attributes (React sets them with setAttribute).
@@ -36,24 +40,30 @@ const SCRIPTS = {
   noraf: 'window.requestAnimationFrame = () => 0;',
 };
 const FLOORS = { floor: '', floormap: '&dots=map' };
+// `demo`: the cockpit as the demo plant ships it, over the plant's own site map (its dots, not the bench's).
+const DEMO = 'demo';
 const base = process.env.BASE ?? 'http://127.0.0.1:18000';
 const minutes = Number(process.env.MINUTES ?? 11);
 // A name is a variant, or several joined by `+`; one of them may be a floor (`floormap+nosvg`: the floor's MapView
 // with the markers hidden).
 const names = process.argv.slice(2);
 const parts = (name) => name.split('+');
-const unknown = names.flatMap(parts).filter((n) => !(n in VARIANTS) && !(n in SCRIPTS) && !(n in FLOORS));
+const unknown = names
+  .flatMap(parts)
+  .filter((n) => !(n in VARIANTS) && !(n in SCRIPTS) && !(n in FLOORS) && n !== DEMO);
 if (names.length === 0 || unknown.length > 0) {
   console.error(
-    `variants: ${[...Object.keys(VARIANTS), ...Object.keys(SCRIPTS), ...Object.keys(FLOORS)].join(' ')}`,
+    `variants: ${[...Object.keys(VARIANTS), ...Object.keys(SCRIPTS), ...Object.keys(FLOORS), DEMO].join(' ')}`,
   );
   process.exit(2);
 }
 // ASCII=1: the dots' labels name their tags in ASCII (P0, P1...) instead of the points' bilingual names.
 const monitor = process.env.ASCII === '1' ? (i) => `P${i}` : undefined;
-const mapId =
-  process.env.MAP ?? (await dotMap(demoApi(base), Number(process.env.DOTS ?? 200), 'variants', monitor)).id;
+const api = demoApi(base);
+const mapId = process.env.MAP ?? (await dotMap(api, Number(process.env.DOTS ?? 200), 'variants', monitor)).id;
 console.log(`map ${mapId}`);
+const sitePlan = async () =>
+  (await api('GET', `/blade-api/visual/map/list?mapName=${encodeURIComponent('厂区总图')}`)).records[0].id;
 
 const tabs = {};
 for (const name of names) {
@@ -63,14 +73,17 @@ for (const name of names) {
       ? await quietTab(
           `${base}/screen-floor/index.html?mapId=${mapId}${FLOORS[floor]}#${ADMIN_PASSWORD_HASH}`,
         )
-      : await quietTab(`${base}/cockpit?mapId=${mapId}`, base);
+      : await quietTab(
+          `${base}/cockpit?mapId=${parts(name).includes(DEMO) ? await sitePlan() : mapId}`,
+          base,
+        );
 }
 await new Promise((r) => setTimeout(r, 20_000));
 const style = (css) =>
   `document.head.append(Object.assign(document.createElement('style'), { textContent: ${JSON.stringify(css)} }));`;
 for (const name of names) {
   const change = parts(name)
-    .filter((n) => !(n in FLOORS))
+    .filter((n) => !(n in FLOORS) && n !== DEMO)
     .map((n) => SCRIPTS[n] ?? style(VARIANTS[n]))
     .join('\n');
   const dots = await tabs[name].evaluate(
