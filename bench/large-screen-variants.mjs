@@ -93,13 +93,18 @@ for (const name of names) {
 }
 const opened = Date.now();
 const mb = (bytes) => (bytes / 1e6).toFixed(2);
+// SPACES=1: Blink's heap by space too (blink_gc/main/heap/<space>), to see where its growth lands.
+const depth = process.env.SPACES === '1' ? 4 : 1;
 for (let minute = 1; minute <= minutes; minute += 5) {
   await new Promise((r) => setTimeout(r, Math.max(0, opened + minute * 60_000 - Date.now())));
   for (const name of names) {
-    const held = await tabs[name].allocators(1);
+    const held = await tabs[name].allocators(depth);
     const purged = await tabs[name].footprint();
     const sizes = ['blink_gc', 'v8', 'malloc', 'cc'].map((a) => `${a} ${mb(held[a] ?? 0)}`).join(', ');
     console.log(`minute ${minute} ${name}: purged ${mb(purged)} MB; ${sizes}`);
+    const spaces = Object.entries(held).filter(([path]) => path.startsWith('blink_gc/main/heap/'));
+    if (spaces.length > 0)
+      console.log(`  ${spaces.map(([path, bytes]) => `${path.split('/').pop()} ${mb(bytes)}`).join(', ')}`);
   }
 }
 for (const tab of Object.values(tabs)) await tab.close();
