@@ -6,10 +6,10 @@ import { ADMIN_PASSWORD_HASH, demoApi, dotMap } from './dot-map.mjs';
 // each variant is a style sheet (or a script) added to the page once it has drawn its dots. Every five minutes from
 // minute 1 to MINUTES (default 11): the footprint once collected and purged and what Blink's heap (blink_gc), V8,
 // malloc and the compositor (cc) hold after the dump. blink_gc's slope shows in ten minutes.
-// Two variants are the floor instead of the screen (the server serving bench/screen-floor, see large-screens.mjs):
-// `floor` (a plain line per dot) and `floormap` (the screen's own MapView, React alone).
+// Three variants open another page (PAGES): the floor as a plain line per dot (`floor`) or as the screen's own
+// MapView (`floormap`), and the demo cockpit over the plant's own site map (`demo`).
 // BASE=http://127.0.0.1:18000 node bench/large-screen-variants.mjs base novalues floormap
-// MAP=<id> reuses a map of an earlier run (else a new one is made and kept, its id printed).
+// MAP=<id> reuses a map of an earlier run (else a new one is made when a page needs it and kept, its id printed).
 const VARIANTS = {
   base: '',
   nolabel: '.vm-label { display: none !important }',
@@ -39,51 +39,58 @@ const SCRIPTS = {
   // No animation frames: ECharts' zrender keeps a requestAnimationFrame loop per chart.
   noraf: 'window.requestAnimationFrame = () => 0;',
 };
-const FLOORS = { floor: '', floormap: '&dots=map' };
-// `demo`: the cockpit as the demo plant ships it, over the plant's own site map (its dots, not the bench's).
-const DEMO = 'demo';
 const base = process.env.BASE ?? 'http://127.0.0.1:18000';
 const minutes = Number(process.env.MINUTES ?? 11);
-// A name is a variant, or several joined by `+`; one of them may be a floor (`floormap+nosvg`: the floor's MapView
-// with the markers hidden).
-const names = process.argv.slice(2);
-const parts = (name) => name.split('+');
-const unknown = names
-  .flatMap(parts)
-  .filter((n) => !(n in VARIANTS) && !(n in SCRIPTS) && !(n in FLOORS) && n !== DEMO);
-if (names.length === 0 || unknown.length > 0) {
-  console.error(
-    `variants: ${[...Object.keys(VARIANTS), ...Object.keys(SCRIPTS), ...Object.keys(FLOORS), DEMO].join(' ')}`,
-  );
-  process.exit(2);
-}
 // ASCII=1: the dots' labels name their tags in ASCII (P0, P1...) instead of the points' bilingual names.
 const monitor = process.env.ASCII === '1' ? (i) => `P${i}` : undefined;
 const api = demoApi(base);
-const mapId = process.env.MAP ?? (await dotMap(api, Number(process.env.DOTS ?? 200), 'variants', monitor)).id;
-console.log(`map ${mapId}`);
-const sitePlan = async () =>
-  (await api('GET', `/blade-api/visual/map/list?mapName=${encodeURIComponent('厂区总图')}`)).records[0].id;
+let benchMap = process.env.MAP;
+const benchMapId = async () => {
+  if (benchMap === undefined) {
+    benchMap = (await dotMap(api, Number(process.env.DOTS ?? 200), 'variants', monitor)).id;
+    console.log(`map ${benchMap}`);
+  }
+  return benchMap;
+};
+const floor = async (dotsAs) => [
+  `${base}/screen-floor/index.html?mapId=${await benchMapId()}${dotsAs}#${ADMIN_PASSWORD_HASH}`,
+];
+// The page a variant opens instead of the cockpit over the bench's map: the floor (the server serving
+// bench/screen-floor, see large-screens.mjs) as a plain line per dot or as the screen's own MapView (React alone),
+// or the cockpit as the demo plant ships it, over the plant's own site map (its 8 dots). Each answers quietTab's
+// arguments (the floor signs in itself).
+const PAGES = {
+  floor: () => floor(''),
+  floormap: () => floor('&dots=map'),
+  demo: async () => {
+    const plan = await api('GET', `/blade-api/visual/map/list?mapName=${encodeURIComponent('厂区总图')}`);
+    return [`${base}/cockpit?mapId=${plan.records[0].id}`, base];
+  },
+};
+const cockpit = async () => [`${base}/cockpit?mapId=${await benchMapId()}`, base];
+// A name is a variant, or several joined by `+`; one of them may be a page (`floormap+nosvg`: the floor's MapView
+// with the markers hidden).
+const names = process.argv.slice(2);
+const parts = (name) => name.split('+');
+const unknown = names.flatMap(parts).filter((n) => !(n in VARIANTS) && !(n in SCRIPTS) && !(n in PAGES));
+if (names.length === 0 || unknown.length > 0) {
+  console.error(
+    `variants: ${[...Object.keys(VARIANTS), ...Object.keys(SCRIPTS), ...Object.keys(PAGES)].join(' ')}`,
+  );
+  process.exit(2);
+}
 
 const tabs = {};
 for (const name of names) {
-  const floor = parts(name).find((n) => n in FLOORS);
-  tabs[name] =
-    floor !== undefined
-      ? await quietTab(
-          `${base}/screen-floor/index.html?mapId=${mapId}${FLOORS[floor]}#${ADMIN_PASSWORD_HASH}`,
-        )
-      : await quietTab(
-          `${base}/cockpit?mapId=${parts(name).includes(DEMO) ? await sitePlan() : mapId}`,
-          base,
-        );
+  const page = PAGES[parts(name).find((n) => n in PAGES)] ?? cockpit;
+  tabs[name] = await quietTab(...(await page()));
 }
 await new Promise((r) => setTimeout(r, 20_000));
 const style = (css) =>
   `document.head.append(Object.assign(document.createElement('style'), { textContent: ${JSON.stringify(css)} }));`;
 for (const name of names) {
   const change = parts(name)
-    .filter((n) => !(n in FLOORS) && n !== DEMO)
+    .filter((n) => !(n in PAGES))
     .map((n) => SCRIPTS[n] ?? style(VARIANTS[n]))
     .join('\n');
   const dots = await tabs[name].evaluate(

@@ -129,6 +129,9 @@ def rebinding_dns(monkeypatch, name: str, answers: list[str]) -> dict:
     return state
 
 
+STALLED_SECONDS = 45
+
+
 @asynccontextmanager
 async def served(application):
     """The app's lifespan (start-up jobs, watchers, the audit writer) with room for a loaded machine: the two
@@ -146,9 +149,6 @@ async def served(application):
     finally:
         if stalled is not None:
             stalled.cancel()
-
-
-STALLED_SECONDS = 45
 
 
 def print_waiting() -> None:

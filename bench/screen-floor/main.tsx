@@ -42,7 +42,7 @@ async function signIn(): Promise<Record<string, string>> {
 }
 
 /** The realtime topic's values for `points`, read as the console reads its live channel; reopened when it ends. */
-async function stream(points: string[], onValues: (values: Value[]) => void) {
+async function stream<T>(points: string[], onValues: (values: T[]) => void) {
   for (;;) {
     const response = await fetch(`/api/blade-desk/live?topic=monitor.realtime:${points.join(',')}`, {
       headers: { ...(await signIn()), Accept: 'text/event-stream' },
@@ -91,7 +91,7 @@ function Floor() {
       const r = await fetch(`/api/blade-api/visual/selectAll?mapId=${mapId}`, { headers: await signIn() });
       const shown: Dot[] = (await r.json()).data;
       setDots(shown);
-      await stream(shown.map(pointOf), (events) =>
+      await stream<Value>(shown.map(pointOf), (events) =>
         setValues((old) => {
           const next = { ...old };
           for (const e of events) next[e.pointId] = e.value;
@@ -122,9 +122,7 @@ function MapFloor() {
       const answer: ScreenData = (await r.json()).data;
       setData(answer);
       const points = answer.map?.tags.map((t) => t.pointId) ?? [];
-      await stream(points, (events) =>
-        setData((old) => applyToScreen(old, events as unknown as LiveValue[]) as ScreenData),
-      );
+      await stream<LiveValue>(points, (events) => setData((old) => applyToScreen(old, events) as ScreenData));
     })();
   }, []);
   const map = data?.map;
