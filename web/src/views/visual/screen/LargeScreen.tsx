@@ -75,32 +75,32 @@ class Fallback extends Component<{ children: ReactNode; fallback: ReactNode }, {
 function Chart({ spec, data }: { spec: PanelSpec; data: ScreenData }) {
   switch (spec.chart) {
     case 'kpis':
-      return <Kpis data={data} only={spec.only} />;
+      return <Kpis kpis={data.kpis} only={spec.only} />;
     case 'alarmLevels':
-      return <AlarmLevels data={data} height={spec.height} />;
+      return <AlarmLevels levels={data.alarmLevels} height={spec.height} />;
     case 'lines':
-      return <LineStates data={data} height={spec.height} />;
+      return <LineStates lines={data.lines} height={spec.height} />;
     case 'trends':
-      return <Trends data={data} height={spec.height} />;
+      return <Trends trends={data.trends} height={spec.height} />;
     case 'oeeTrend':
-      return <OeeTrend data={data} height={spec.height} />;
+      return <OeeTrend oee={data.oee} height={spec.height} />;
     case 'oee':
-      return <OeeGauges data={data} height={spec.height} grid={spec.grid} />;
+      return <OeeGauges oee={data.oee} height={spec.height} grid={spec.grid} />;
     case 'alarms':
-      return <AlarmList data={data} rows={spec.rows} />;
+      return <AlarmList alarms={data.alarms} rows={spec.rows} />;
     case 'batches':
-      return <Batches data={data} rows={spec.rows} />;
+      return <Batches batches={data.batches} rows={spec.rows} />;
     case 'devices':
-      return <Devices data={data} />;
+      return <Devices devices={data.devices} />;
     case 'flows':
-      return <Flows data={data} tagsPerStep={spec.tagsPerStep} />;
+      return <Flows flows={data.flows} tagsPerStep={spec.tagsPerStep} />;
     case 'map':
       return spec.width ? (
         <div style={{ width: spec.width, margin: '0 auto' }}>
-          <SiteMap data={data} labels={spec.labels} />
+          <SiteMap map={data.map} labels={spec.labels} />
         </div>
       ) : (
-        <SiteMap data={data} labels={spec.labels} />
+        <SiteMap map={data.map} labels={spec.labels} />
       );
   }
 }

@@ -14,27 +14,36 @@ function patchTag(tag: TagRead, v: LiveValue): TagRead {
   };
 }
 
-/** The screen data with the live values patched in (only the tags that changed get new objects). */
+/** `items` with `change` applied, the very same array when no item changed (a memoised panel then skips its redraw). */
+function mapKept<T>(items: T[], change: (item: T) => T): T[] {
+  const next = items.map(change);
+  return next.every((item, i) => item === items[i]) ? items : next;
+}
+
+/** The screen data with the live values patched in: new objects only on the path to a changed tag. */
 export function applyToScreen(old: unknown, events: LiveValue[]): unknown {
   const data = old as ScreenData | undefined;
   if (!data) return old;
   const newest = new Map<string, LiveValue>();
   for (const v of events) if ((newest.get(v.pointId)?.ts ?? -1) < v.ts) newest.set(v.pointId, v);
-  const patch = (tags: TagRead[]) => {
-    let changed = false;
-    const next = tags.map((t) => {
+  const patch = (tags: TagRead[]) =>
+    mapKept(tags, (t) => {
       const v = newest.get(t.pointId);
-      if (!v) return t;
-      changed = true;
-      return patchTag(t, v);
+      return v ? patchTag(t, v) : t;
     });
-    return changed ? next : tags;
+  const patchMap = (m: NonNullable<ScreenData['map']>) => {
+    const tags = patch(m.tags);
+    return tags === m.tags ? m : { ...m, tags };
   };
-  return {
-    ...data,
-    map: data.map ? { ...data.map, tags: patch(data.map.tags) } : data.map,
-    flows: data.flows.map((f) => ({ ...f, steps: f.steps.map((s) => ({ ...s, tags: patch(s.tags) })) })),
-  };
+  const map = data.map && patchMap(data.map);
+  const flows = mapKept(data.flows, (f) => {
+    const steps = mapKept(f.steps, (s) => {
+      const tags = patch(s.tags);
+      return tags === s.tags ? s : { ...s, tags };
+    });
+    return steps === f.steps ? f : { ...f, steps };
+  });
+  return map === data.map && flows === data.flows ? data : { ...data, map, flows };
 }
 
 /** The points a screen shows live: its map's tags and its flows' tags. */

@@ -6,28 +6,26 @@ import { i18n } from '#src/i18n';
 import { renderWithProviders } from '#src/test/render';
 import { AlarmList } from './panels';
 
-const data = {
-  alarms: [
-    {
-      id: '1',
-      levelName: 'Critical',
-      level: 1,
-      deviceName: '反应釜 Reactor R-101',
-      pointName: '设备离线',
-      firstTime: '2026-11-28 13:33:00',
-    },
-  ],
-} as unknown as ScreenData;
+const alarms = [
+  {
+    id: '1',
+    levelName: 'Critical',
+    level: 1,
+    deviceName: '反应釜 Reactor R-101',
+    pointName: '设备离线',
+    firstTime: '2026-11-28 13:33:00',
+  },
+] as unknown as ScreenData['alarms'];
 
 describe("a large screen's alarm list", () => {
   it("names the demo's standard levels and the device-offline point in the screen's language", async () => {
     useSettings.setState({ language: 'zh' });
-    const { unmount } = renderWithProviders(<AlarmList data={data} />);
+    const { unmount } = renderWithProviders(<AlarmList alarms={alarms} />);
     expect(screen.getByText('超紧急')).toBeTruthy();
     unmount();
     useSettings.setState({ language: 'en' });
     await i18n.changeLanguage('en');
-    renderWithProviders(<AlarmList data={data} />);
+    renderWithProviders(<AlarmList alarms={alarms} />);
     expect(screen.getByText('Critical')).toBeTruthy();
     expect(screen.queryByText('设备离线')).toBeNull();
     await i18n.changeLanguage('zh');

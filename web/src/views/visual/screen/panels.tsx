@@ -36,9 +36,9 @@ export function Panel({
 }
 
 /** Plant KPIs: devices, online rate, faults, alarms, OEE, batches, output. */
-export const Kpis = memo(function Kpis({ data, only }: { data: Data; only?: string[] }) {
+export const Kpis = memo(function Kpis({ kpis: all, only }: { kpis: Data['kpis']; only?: string[] }) {
   const { t } = useTranslation();
-  const kpis = data.kpis.filter((k) => !only || only.includes(k.key));
+  const kpis = all.filter((k) => !only || only.includes(k.key));
   return (
     <div className="vs-kpis" style={{ gridTemplateColumns: `repeat(${Math.min(4, kpis.length)}, 1fr)` }}>
       {kpis.map((k) => {
@@ -61,11 +61,16 @@ export const Kpis = memo(function Kpis({ data, only }: { data: Data; only?: stri
 });
 
 /** Active and today's alarms per level, in the level's colour. */
-export const AlarmLevels = memo(function AlarmLevels({ data, height }: { data: Data; height: number }) {
+export const AlarmLevels = memo(function AlarmLevels({
+  levels,
+  height,
+}: {
+  levels: Data['alarmLevels'];
+  height: number;
+}) {
   const { t } = useTranslation();
   const language = useSettings((s) => s.language);
   const option = useMemo(() => {
-    const levels = data.alarmLevels;
     const color = (i: number) => levels[i].color || LEVEL_COLORS[Math.min(i, 4)];
     return {
       tooltip: { trigger: 'axis' },
@@ -89,15 +94,21 @@ export const AlarmLevels = memo(function AlarmLevels({ data, height }: { data: D
         },
       ],
     };
-  }, [data.alarmLevels, t, language]);
+  }, [levels, t, language]);
   return <ScreenChart option={option} height={height} testId="alarm-levels" />;
 });
 
 /** The newest alarms, open ones first. */
-export const AlarmList = memo(function AlarmList({ data, rows = 8 }: { data: Data; rows?: number }) {
+export const AlarmList = memo(function AlarmList({
+  alarms,
+  rows = 8,
+}: {
+  alarms: Data['alarms'];
+  rows?: number;
+}) {
   const { t } = useTranslation();
   const language = useSettings((s) => s.language);
-  if (data.alarms.length === 0) return <div className="vs-empty">{t('visual.alarm.none')}</div>;
+  if (alarms.length === 0) return <div className="vs-empty">{t('visual.alarm.none')}</div>;
   return (
     <table className="vs-table">
       <colgroup>
@@ -117,7 +128,7 @@ export const AlarmList = memo(function AlarmList({ data, rows = 8 }: { data: Dat
         </tr>
       </thead>
       <tbody>
-        {data.alarms.slice(0, rows).map((a) => (
+        {alarms.slice(0, rows).map((a) => (
           <tr key={a.id} style={{ opacity: a.cleared ? 0.55 : 1 }}>
             <td>
               <span
@@ -139,7 +150,13 @@ export const AlarmList = memo(function AlarmList({ data, rows = 8 }: { data: Dat
 });
 
 /** Devices online / fault / offline per line, with the line's OEE. */
-export const LineStates = memo(function LineStates({ data, height }: { data: Data; height: number }) {
+export const LineStates = memo(function LineStates({
+  lines,
+  height,
+}: {
+  lines: Data['lines'];
+  height: number;
+}) {
   const { t } = useTranslation();
   const option = useMemo(
     () => ({
@@ -147,35 +164,34 @@ export const LineStates = memo(function LineStates({ data, height }: { data: Dat
       legend: { top: 0, textStyle: { color: '#cfe3ff' } },
       grid: { left: 96, right: 16, top: 30, bottom: 20 },
       xAxis: { type: 'value', minInterval: 1, ...AXIS },
-      yAxis: { type: 'category', data: data.lines.map((l) => l.line), ...AXIS },
+      yAxis: { type: 'category', data: lines.map((l) => l.line), ...AXIS },
       series: (['online', 'fault', 'offline'] as const).map((key, i) => ({
         name: t(`visual.state.${key}`),
         type: 'bar',
         stack: 'all',
         barMaxWidth: 18,
         itemStyle: { color: ['#2fd67b', '#ff4d4f', '#5d6b80'][i] },
-        data: data.lines.map((l) => l[key]),
+        data: lines.map((l) => l[key]),
       })),
     }),
-    [data.lines, t],
+    [lines, t],
   );
   return <ScreenChart option={option} height={height} testId="line-states" />;
 });
 
 /** Availability, performance, quality and OEE of the last 7 days as four gauges. */
 export const OeeGauges = memo(function OeeGauges({
-  data,
+  oee: o,
   height,
   grid = false,
 }: {
-  data: Data;
+  oee: Data['oee'];
   height: number;
   /** Two by two (a narrow column) instead of one row. */
   grid?: boolean;
 }) {
   const { t } = useTranslation();
   const option = useMemo(() => {
-    const o = data.oee;
     const items: [string, number | null | undefined, string][] = [
       [t('visual.oee.availability'), o?.availability, '#4aa3ff'],
       [t('visual.oee.performance'), o?.performance, '#1fc7d4'],
@@ -211,14 +227,14 @@ export const OeeGauges = memo(function OeeGauges({
         data: [{ value: value == null ? 0 : Math.min(100, value * 100), name }],
       })),
     };
-  }, [data.oee, t, grid]);
+  }, [o, t, grid]);
   return <ScreenChart option={option} height={height} testId="oee-gauges" />;
 });
 
 /** OEE per day of the last week. */
-export const OeeTrend = memo(function OeeTrend({ data, height }: { data: Data; height: number }) {
+export const OeeTrend = memo(function OeeTrend({ oee, height }: { oee: Data['oee']; height: number }) {
   const option = useMemo(() => {
-    const trend = (data.oee?.trend ?? []) as {
+    const trend = (oee?.trend ?? []) as {
       day?: string;
       key?: string;
       name?: string;
@@ -245,12 +261,12 @@ export const OeeTrend = memo(function OeeTrend({ data, height }: { data: Data; h
         },
       ],
     };
-  }, [data.oee]);
+  }, [oee]);
   return <ScreenChart option={option} height={height} testId="oee-trend" />;
 });
 
 /** The last hour of the watched points (those with an alarm range), minute by minute. */
-export const Trends = memo(function Trends({ data, height }: { data: Data; height: number }) {
+export const Trends = memo(function Trends({ trends, height }: { trends: Data['trends']; height: number }) {
   const option = useMemo(() => {
     // Always the last hour, however little of it has values yet (a server started a minute ago).
     const now = Date.now();
@@ -261,7 +277,7 @@ export const Trends = memo(function Trends({ data, height }: { data: Data; heigh
       xAxis: { type: 'time', min: now - 3_600_000, max: now, ...AXIS },
       yAxis: { type: 'value', scale: true, ...AXIS },
       color: ['#35e0ff', '#ffb020', '#2fd67b', '#ff7a45'],
-      series: data.trends.map((s) => ({
+      series: trends.map((s) => ({
         name: `${s.name}${s.unit ? ` (${s.unit})` : ''}`,
         type: 'line',
         showSymbol: false,
@@ -269,25 +285,31 @@ export const Trends = memo(function Trends({ data, height }: { data: Data; heigh
         data: s.points.map(([ts, v]) => [ts, v == null ? null : Number(v.toFixed(2))]),
       })),
     };
-  }, [data.trends]);
+  }, [trends]);
   return <ScreenChart option={option} height={height} testId="trends" />;
 });
 
 /** The site map with its dots, green or red from their tags' live values. */
-export const SiteMap = memo(function SiteMap({ data, labels = true }: { data: Data; labels?: boolean }) {
+export const SiteMap = memo(function SiteMap({ map, labels = true }: { map: Data['map']; labels?: boolean }) {
   const { t } = useTranslation();
   const tags = useMemo(
-    () => new Map((data.map?.tags ?? []).map((tag: TagRead) => [tag.pointId, tag])),
-    [data.map?.tags],
+    () => new Map((map?.tags ?? []).map((tag: TagRead) => [tag.pointId, tag])),
+    [map?.tags],
   );
-  if (!data.map) return <div className="vs-empty">{t('visual.map.none')}</div>;
-  return <MapView imageUrl={data.map.imageUrl} dots={data.map.dots} tags={tags} showLabels={labels} />;
+  if (!map) return <div className="vs-empty">{t('visual.map.none')}</div>;
+  return <MapView imageUrl={map.imageUrl} dots={map.dots} tags={tags} showLabels={labels} />;
 });
 
 /** Running batches with their progress from their counters. */
-export const Batches = memo(function Batches({ data, rows = 6 }: { data: Data; rows?: number }) {
+export const Batches = memo(function Batches({
+  batches,
+  rows = 6,
+}: {
+  batches: Data['batches'];
+  rows?: number;
+}) {
   const { t } = useTranslation();
-  if (data.batches.length === 0) return <div className="vs-empty">{t('visual.batch.none')}</div>;
+  if (batches.length === 0) return <div className="vs-empty">{t('visual.batch.none')}</div>;
   return (
     <table className="vs-table" data-testid="batches">
       <colgroup>
@@ -307,7 +329,7 @@ export const Batches = memo(function Batches({ data, rows = 6 }: { data: Data; r
         </tr>
       </thead>
       <tbody>
-        {data.batches.slice(0, rows).map((b) => (
+        {batches.slice(0, rows).map((b) => (
           <tr key={b.id}>
             <td>{b.batchNo}</td>
             <td>{b.productName}</td>
@@ -329,11 +351,11 @@ export const Batches = memo(function Batches({ data, rows = 6 }: { data: Data; r
 });
 
 /** Every device with its state. */
-export const Devices = memo(function Devices({ data }: { data: Data }) {
+export const Devices = memo(function Devices({ devices }: { devices: Data['devices'] }) {
   const { t } = useTranslation();
   return (
     <div className="vs-devices">
-      {data.devices.map((d) => (
+      {devices.map((d) => (
         <div className="vs-device" key={d.deviceId} title={t(`visual.state.${d.status}`)}>
           <span className={`vs-state ${d.status}`} />
           {d.name}
@@ -344,12 +366,18 @@ export const Devices = memo(function Devices({ data }: { data: Data }) {
 });
 
 /** Craft flows: their steps in order with the step's device state and its tags' live values. */
-export const Flows = memo(function Flows({ data, tagsPerStep = 4 }: { data: Data; tagsPerStep?: number }) {
+export const Flows = memo(function Flows({
+  flows,
+  tagsPerStep = 4,
+}: {
+  flows: Data['flows'];
+  tagsPerStep?: number;
+}) {
   const { t } = useTranslation();
-  if (data.flows.length === 0) return <div className="vs-empty">{t('visual.flow.none')}</div>;
+  if (flows.length === 0) return <div className="vs-empty">{t('visual.flow.none')}</div>;
   return (
     <div data-testid="flows">
-      {data.flows.map((f) => (
+      {flows.map((f) => (
         <div key={f.processId} style={{ marginBottom: 10 }}>
           <div style={{ fontSize: 18, color: '#8fb8ea', marginBottom: 8 }}>
             {f.processName} · {f.productName}
