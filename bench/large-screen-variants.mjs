@@ -6,8 +6,9 @@ import { ADMIN_PASSWORD_HASH, demoApi, dotMap } from './dot-map.mjs';
 // each variant is a style sheet (or a script) added to the page once it has drawn its dots. Every five minutes from
 // minute 1 to MINUTES (default 11): the footprint once collected and purged and what Blink's heap (blink_gc), V8,
 // malloc and the compositor (cc) hold after the dump. blink_gc's slope shows in ten minutes.
-// Three variants open another page (PAGES): the floor as a plain line per dot (`floor`) or as the screen's own
-// MapView (`floormap`), and the demo cockpit over the plant's own site map (`demo`).
+// Some variants open another page (PAGES): the floor as a plain line per dot (`floor`) or as the screen's own
+// MapView (`floormap`), and the demo plant's own screens (`demo` for its cockpit, `part`, `wisdomView`,
+// `batchMonitor`, `flowMonitor`).
 // BASE=http://127.0.0.1:18000 node bench/large-screen-variants.mjs base novalues floormap
 // MAP=<id> reuses a map of an earlier run (else a new one is made when a page needs it and kept, its id printed).
 const VARIANTS = {
@@ -17,6 +18,7 @@ const VARIANTS = {
   nolayer: '.vm-label { will-change: auto !important }',
   nofilter: '.vm-dot svg { filter: none !important }',
   nosvg: '.vm-dot svg { display: none !important }',
+  nopulse: '.vm-dot svg { animation: none !important }',
   nozindex: '.vm-dot { z-index: auto !important }',
   notabular: '.vm-values { font-variant-numeric: normal !important }',
   nopre: '.vm-label { white-space: nowrap !important }',
@@ -38,6 +40,36 @@ const SCRIPTS = {
     for (const e of document.querySelectorAll('[title]')) e.removeAttribute('title');`,
   // No animation frames: ECharts' zrender keeps a requestAnimationFrame loop per chart.
   noraf: 'window.requestAnimationFrame = () => 0;',
+  // No live values after load: every stream's next read never answers (the 30-s refresh goes on).
+  frozen: 'ReadableStreamDefaultReader.prototype.read = () => new Promise(() => {});',
+  // No 30-s refresh of the screen's answer (it asks only while the page is visible).
+  norefresh: "Object.defineProperty(document, 'visibilityState', { get: () => 'hidden' });",
+  // The charts draw nothing: every method of their 2D contexts does nothing (measureText answers a fixed width).
+  nocanvas: `const proto = CanvasRenderingContext2D.prototype;
+    for (const name of Object.getOwnPropertyNames(proto)) {
+      const field = Object.getOwnPropertyDescriptor(proto, name);
+      if (typeof field.value === 'function' && name !== 'constructor')
+        proto[name] = name === 'measureText' ? () => ({ width: 10 }) : () => {};
+    }`,
+  // The refresh asks as before but always reads its first answer again: the request and its parse go on, the
+  // panels get equal data (the query keeps the old objects) and draw nothing new.
+  samerefresh: `const open = XMLHttpRequest.prototype.open;
+    XMLHttpRequest.prototype.open = function (method, url, ...rest) {
+      this.screen = String(url).includes('/visual/screen');
+      return open.call(this, method, url, ...rest);
+    };
+    const first = {};
+    for (const field of ['response', 'responseText']) {
+      const read = Object.getOwnPropertyDescriptor(XMLHttpRequest.prototype, field).get;
+      Object.defineProperty(XMLHttpRequest.prototype, field, {
+        get() {
+          const value = read.call(this);
+          if (!this.screen || this.readyState !== 4) return value;
+          first[field] ??= value;
+          return first[field];
+        },
+      });
+    }`,
 };
 const base = process.env.BASE ?? 'http://127.0.0.1:18000';
 const minutes = Number(process.env.MINUTES ?? 11);
@@ -55,17 +87,22 @@ const benchMapId = async () => {
 const floor = async (dotsAs) => [
   `${base}/screen-floor/index.html?mapId=${await benchMapId()}${dotsAs}#${ADMIN_PASSWORD_HASH}`,
 ];
+const demoScreen = (path) => async () => {
+  const plan = await api('GET', `/blade-api/visual/map/list?mapName=${encodeURIComponent('厂区总图')}`);
+  return [`${base}${path}?mapId=${plan.records[0].id}`, base];
+};
 // The page a variant opens instead of the cockpit over the bench's map: the floor (the server serving
 // bench/screen-floor, see large-screens.mjs) as a plain line per dot or as the screen's own MapView (React alone),
-// or the cockpit as the demo plant ships it, over the plant's own site map (its 8 dots). Each answers quietTab's
-// arguments (the floor signs in itself).
+// or a large screen as the demo plant ships it, over the plant's own site map (its 8 dots): the cockpit (`demo`),
+// `part`, `wisdomView` and the two monitors. Each answers quietTab's arguments (the floor signs in itself).
 const PAGES = {
   floor: () => floor(''),
   floormap: () => floor('&dots=map'),
-  demo: async () => {
-    const plan = await api('GET', `/blade-api/visual/map/list?mapName=${encodeURIComponent('厂区总图')}`);
-    return [`${base}/cockpit?mapId=${plan.records[0].id}`, base];
-  },
+  demo: demoScreen('/cockpit'),
+  part: demoScreen('/part'),
+  wisdomView: demoScreen('/wisdomView'),
+  batchMonitor: demoScreen('/index/batchMonitor'),
+  flowMonitor: demoScreen('/index/flowMonitor'),
 };
 const cockpit = async () => [`${base}/cockpit?mapId=${await benchMapId()}`, base];
 // A name is a variant, or several joined by `+`; one of them may be a page (`floormap+nosvg`: the floor's MapView

@@ -268,13 +268,14 @@ export const OeeTrend = memo(function OeeTrend({ oee, height }: { oee: Data['oee
 /** The last hour of the watched points (those with an alarm range), minute by minute. */
 export const Trends = memo(function Trends({ trends, height }: { trends: Data['trends']; height: number }) {
   const option = useMemo(() => {
-    // Always the last hour, however little of it has values yet (a server started a minute ago).
-    const now = Date.now();
+    // Always the last hour, however little of it has values yet (a server started a minute ago), to the end of the
+    // current minute: the axis' ends then read as whole minutes, the same labels from one redraw to the next.
+    const end = Math.ceil(Date.now() / 60_000) * 60_000;
     return {
       tooltip: { trigger: 'axis' },
       legend: { top: 0, textStyle: { color: '#cfe3ff' }, type: 'scroll' },
       grid: { left: 48, right: 16, top: 34, bottom: 26 },
-      xAxis: { type: 'time', min: now - 3_600_000, max: now, ...AXIS },
+      xAxis: { type: 'time', min: end - 3_600_000, max: end, ...AXIS },
       yAxis: { type: 'value', scale: true, ...AXIS },
       color: ['#35e0ff', '#ffb020', '#2fd67b', '#ff7a45'],
       series: trends.map((s) => ({

@@ -6,14 +6,16 @@ import { useLive } from '#src/app/useLive';
 import { screenMapId } from './layouts';
 import { applyToScreen, livePoints } from './liveData';
 
-/** Polled this often while the live channel is down; with it up, a slow refresh keeps KPIs, OEE and trends. */
+/** Polled this often while the live channel is down; with it up, a slow refresh keeps KPIs, OEE and trends (minute
+ * buckets). Each refresh redraws the charts whose data moved, and each redraw leaves Chromium's heap a little larger
+ * for good: at 30 s the demo cockpit grew by 11.5 % in an hour (bench/README.md, issue 25's memory budget). */
 export const POLL_MS = 5_000;
-export const REFRESH_MS = 30_000;
+export const REFRESH_MS = 60_000;
 const ALARM_TOPIC = 'alarm';
 
 /**
  * One large screen's data (with the hooks bound to its `charts` called): one request, kept current by the live channel (tag values patched in, alarms
- * reloading it) and refreshed every 30 s for the aggregates; polled every 5 s while the channel is down.
+ * reloading it) and refreshed every minute for the aggregates; polled every 5 s while the channel is down.
  */
 export function useScreen(name: ScreenName, charts: HookChart[] = []) {
   const mapId = screenMapId(window.location.search);
