@@ -40,9 +40,9 @@ const SCRIPTS = {
     for (const e of document.querySelectorAll('[title]')) e.removeAttribute('title');`,
   // No animation frames: ECharts' zrender keeps a requestAnimationFrame loop per chart.
   noraf: 'window.requestAnimationFrame = () => 0;',
-  // No live values after load: every stream's next read never answers (the 30-s refresh goes on).
+  // No live values after load: every stream's next read never answers (the refresh goes on).
   frozen: 'ReadableStreamDefaultReader.prototype.read = () => new Promise(() => {});',
-  // No 30-s refresh of the screen's answer (it asks only while the page is visible).
+  // No refresh of the screen's answer (it asks only while the page is visible).
   norefresh: "Object.defineProperty(document, 'visibilityState', { get: () => 'hidden' });",
   // The charts draw nothing: every method of their 2D contexts does nothing (measureText answers a fixed width).
   nocanvas: `const proto = CanvasRenderingContext2D.prototype;

@@ -31,16 +31,13 @@ export function applyToScreen(old: unknown, events: LiveValue[]): unknown {
       const v = newest.get(t.pointId);
       return v ? patchTag(t, v) : t;
     });
-  const patchMap = (m: NonNullable<ScreenData['map']>) => {
-    const tags = patch(m.tags);
-    return tags === m.tags ? m : { ...m, tags };
+  const withTags = <T extends { tags: TagRead[] }>(holder: T): T => {
+    const tags = patch(holder.tags);
+    return tags === holder.tags ? holder : { ...holder, tags };
   };
-  const map = data.map && patchMap(data.map);
+  const map = data.map && withTags(data.map);
   const flows = mapKept(data.flows, (f) => {
-    const steps = mapKept(f.steps, (s) => {
-      const tags = patch(s.tags);
-      return tags === s.tags ? s : { ...s, tags };
-    });
+    const steps = mapKept(f.steps, withTags);
     return steps === f.steps ? f : { ...f, steps };
   });
   return map === data.map && flows === data.flows ? data : { ...data, map, flows };
