@@ -267,28 +267,31 @@ export const OeeTrend = memo(function OeeTrend({ oee, height }: { oee: Data['oee
 
 /** The last hour of the watched points (those with an alarm range), minute by minute. */
 export const Trends = memo(function Trends({ trends, height }: { trends: Data['trends']; height: number }) {
-  const option = useMemo(() => {
-    // Always the last hour, however little of it has values yet (a server started a minute ago), to the end of the
-    // current minute: the axis' ends then read as whole minutes, the same labels from one redraw to the next.
-    const end = Math.ceil(Date.now() / 60_000) * 60_000;
-    return {
-      tooltip: { trigger: 'axis' },
-      legend: { top: 0, textStyle: { color: '#cfe3ff' }, type: 'scroll' },
-      grid: { left: 48, right: 16, top: 34, bottom: 26 },
-      xAxis: { type: 'time', min: end - 3_600_000, max: end, ...AXIS },
-      yAxis: { type: 'value', scale: true, ...AXIS },
-      color: ['#35e0ff', '#ffb020', '#2fd67b', '#ff7a45'],
-      series: trends.map((s) => ({
-        name: `${s.name}${s.unit ? ` (${s.unit})` : ''}`,
-        type: 'line',
-        showSymbol: false,
-        smooth: true,
-        data: s.points.map(([ts, v]) => [ts, v == null ? null : Number(v.toFixed(2))]),
-      })),
-    };
-  }, [trends]);
+  const option = useMemo(() => trendsOption(trends, Date.now()), [trends]);
   return <ScreenChart option={option} height={height} testId="trends" />;
 });
+
+export function trendsOption(trends: Data['trends'], now: number) {
+  // Always the last hour, however little of it has values yet (a server started a minute ago), to the end of the
+  // current minute: the axis' ends then read as whole minutes, the same labels from one redraw to the next.
+  const end = Math.ceil(now / 60_000) * 60_000;
+  return {
+    tooltip: { trigger: 'axis' },
+    legend: { top: 0, textStyle: { color: '#cfe3ff' }, type: 'scroll' },
+    grid: { left: 48, right: 16, top: 34, bottom: 26 },
+    xAxis: { type: 'time', min: end - 3_600_000, max: end, ...AXIS },
+    yAxis: { type: 'value', scale: true, ...AXIS },
+    color: ['#35e0ff', '#ffb020', '#2fd67b', '#ff7a45'],
+    series: trends.map((s) => ({
+      name: `${s.name}${s.unit ? ` (${s.unit})` : ''}`,
+      type: 'line',
+      // A lone point draws no line: a fresh server's first minute shows as a dot until the second arrives.
+      showSymbol: s.points.length < 2,
+      smooth: true,
+      data: s.points.map(([ts, v]) => [ts, v == null ? null : Number(v.toFixed(2))]),
+    })),
+  };
+}
 
 /** The site map with its dots, green or red from their tags' live values. */
 export const SiteMap = memo(function SiteMap({ map, labels = true }: { map: Data['map']; labels?: boolean }) {
