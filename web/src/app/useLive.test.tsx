@@ -116,4 +116,34 @@ describe('useLive', () => {
     await waitFor(() => expect(invalidate).toHaveBeenCalledTimes(2));
     channel.close();
   });
+
+  it('patches an event heard during a reload in again when that reload answers (it was read before the write)', async () => {
+    const server = fakeServer();
+    const channel = new LiveChannel(server.fetchImpl);
+    const client = new QueryClient();
+    client.setQueryData(['values'], { p1: 1 });
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    );
+    const apply = (old: unknown, events: { p1: number }[]) => ({ ...(old as object), ...events.at(-1) });
+    renderHook(() => useLive('realtime', { queryKey: ['values'], keys: ['p1'], apply, channel }), {
+      wrapper,
+    });
+    await waitFor(() => expect(server.urls).toHaveLength(1));
+    act(() => server.send('open', { topics: ['realtime'], refused: [] }));
+    let answer: (data: unknown) => void = () => {};
+    const reload = client.fetchQuery({
+      queryKey: ['values'],
+      queryFn: () => new Promise((resolve) => (answer = resolve)),
+      staleTime: 0,
+    });
+    act(() => server.send('realtime', [{ p1: 2 }]));
+    await waitFor(() => expect(client.getQueryData(['values'])).toEqual({ p1: 2 }));
+    await act(async () => {
+      answer({ p1: 1 });
+      await reload;
+    });
+    expect(client.getQueryData(['values'])).toEqual({ p1: 2 });
+    channel.close();
+  });
 });

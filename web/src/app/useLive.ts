@@ -1,4 +1,4 @@
-import { hashKey, type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
+import { hashKey, matchQuery, type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { type LiveChannel, liveChannel } from '#src/api/live';
 
@@ -45,6 +45,29 @@ export function useLive<T = unknown>(topic: string, options: UseLiveOptions<T>):
   const latest = useRef({ queryKey, apply });
   latest.current = { queryKey, apply };
   const keyList = keys?.join(',');
+  // Events patched in while the query reloads: the reload's answer may have been read before their write, and it
+  // replaces the cache when it lands, so they are patched in again onto it (the patch keeps the newer of two values).
+  const late = useRef<T[]>([]);
+
+  useEffect(() => {
+    if (!enabled) return;
+    return queryClient.getQueryCache().subscribe((change) => {
+      const { queryKey: key, apply: patch } = latest.current;
+      if (
+        change.type !== 'updated' ||
+        late.current.length === 0 ||
+        !matchQuery({ queryKey: key }, change.query)
+      )
+        return;
+      const { action } = change;
+      if ((action.type !== 'success' || action.manual) && action.type !== 'error') return;
+      const events = late.current;
+      late.current = [];
+      // A failed reload left the patched answer in place.
+      if (action.type === 'success' && patch)
+        queryClient.setQueryData(change.query.queryKey, (old: unknown) => patch(old, events));
+    });
+  }, [queryClient, enabled]);
 
   useEffect(() => {
     if (!enabled || keyList === '') return;
@@ -53,9 +76,12 @@ export function useLive<T = unknown>(topic: string, options: UseLiveOptions<T>):
       {
         event: (events) => {
           const { queryKey: key, apply: patch } = latest.current;
-          if (patch)
-            queryClient.setQueriesData({ queryKey: key }, (old: unknown) => patch(old, events as T[]));
-          else void queryClient.invalidateQueries({ queryKey: key });
+          if (!patch) {
+            void queryClient.invalidateQueries({ queryKey: key });
+            return;
+          }
+          queryClient.setQueriesData({ queryKey: key }, (old: unknown) => patch(old, events as T[]));
+          if (queryClient.isFetching({ queryKey: key }) > 0) late.current.push(...(events as T[]));
         },
         reload: () => reloadOnce(queryClient, latest.current.queryKey),
       },

@@ -36,4 +36,14 @@ describe("a large screen's live patch", () => {
     expect(inFlow.flows[0]).toBe(data.flows[0]);
     expect(inFlow.flows[1].steps[0].tags[0]).toMatchObject({ value: 9 });
   });
+  it("keeps a tag whose value is newer than the event's (an event patched in again onto a later reload)", () => {
+    const fresh = {
+      ...data,
+      map: { ...data.map, tags: [{ ...tag('p1'), value: 3, time: '2026-11-29 18:40:02' }] },
+    };
+    const old = { ...value('p1', 2), time: '2026-11-29 18:40:01' };
+    expect(applyToScreen(fresh, [old])).toBe(fresh);
+    const newer = { ...value('p1', 4), time: '2026-11-29 18:40:03' };
+    expect((applyToScreen(fresh, [newer]) as ScreenData).map?.tags[0]).toMatchObject({ value: 4 });
+  });
 });

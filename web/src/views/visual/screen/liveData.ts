@@ -4,8 +4,10 @@ import type { ScreenData, TagRead } from '#src/api/visual';
 // What the live channel changes in a screen's answer: pure functions (types only), so the bench's floor of the
 // screen's map (bench/screen-floor) patches its values as the screens do.
 
-/** A tag with the newest value the live channel brought (spec §4: Y a good value, N a bad one). */
+/** A tag with the newest value the live channel brought (spec §4: Y a good value, N a bad one); the tag as it is
+ * when its value is newer (an event patched in again onto a reload read after it; both times read alike). */
 function patchTag(tag: TagRead, v: LiveValue): TagRead {
+  if (tag.time && v.time && tag.time > v.time) return tag;
   return {
     ...tag,
     value: v.textValue ?? v.value,
