@@ -6,9 +6,9 @@ import { useLive } from '#src/app/useLive';
 import { screenMapId } from './layouts';
 import { applyToScreen, livePoints } from './liveData';
 
-/** Polled this often while the live channel is down; with it up, a slow refresh keeps KPIs, OEE and trends (minute
- * buckets). Each refresh redraws the charts whose data moved, and each redraw leaves Chromium's heap a little larger
- * for good: at 30 s the demo cockpit grew by 11.5 % in an hour (bench/README.md, issue 25's memory budget). */
+/** Polled this often while the live channel is down; with it up, a refresh each minute keeps KPIs, OEE and trends
+ * (minute buckets: a faster one shows nothing new). Each refresh that changes the answer leaves Blink's heap a few
+ * pages larger (bench/README.md, issue 25's memory budget). */
 export const POLL_MS = 5_000;
 export const REFRESH_MS = 60_000;
 const ALARM_TOPIC = 'alarm';
