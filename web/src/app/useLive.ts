@@ -60,7 +60,8 @@ export function useLive<T = unknown>(topic: string, options: UseLiveOptions<T>):
       )
         return;
       const { action } = change;
-      if ((action.type !== 'success' || action.manual) && action.type !== 'error') return;
+      const answered = (action.type === 'success' && !action.manual) || action.type === 'error';
+      if (!answered) return;
       const events = late.current;
       late.current = [];
       // A failed reload left the patched answer in place.

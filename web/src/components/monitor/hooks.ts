@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { type LiveValue, REALTIME_TOPIC } from '#src/api/live';
+import { newestByPoint } from '#src/api/liveValues';
 import {
   fetchAggregate,
   fetchMonitorDevices,
@@ -49,8 +50,7 @@ export const isNumeric = (p: RealtimePoint) =>
 /** The shown points with the newer of the values that arrived (an event may overtake a reload, or lag it). */
 export function applyLiveValues(points: unknown, events: LiveValue[]): unknown {
   if (!Array.isArray(points)) return points;
-  const newest = new Map<string, LiveValue>();
-  for (const v of events) if ((newest.get(v.pointId)?.ts ?? -1) < v.ts) newest.set(v.pointId, v);
+  const newest = newestByPoint(events);
   return (points as RealtimePoint[]).map((p) => {
     const v = newest.get(p.pointId);
     if (!v || (p.ts != null && p.ts >= v.ts)) return p;

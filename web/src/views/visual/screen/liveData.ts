@@ -1,4 +1,5 @@
 import type { LiveValue } from '#src/api/live';
+import { newestByPoint } from '#src/api/liveValues';
 import type { ScreenData, TagRead } from '#src/api/visual';
 
 // What the live channel changes in a screen's answer: pure functions (types only), so the bench's floor of the
@@ -26,8 +27,7 @@ function mapKept<T>(items: T[], change: (item: T) => T): T[] {
 export function applyToScreen(old: unknown, events: LiveValue[]): unknown {
   const data = old as ScreenData | undefined;
   if (!data) return old;
-  const newest = new Map<string, LiveValue>();
-  for (const v of events) if ((newest.get(v.pointId)?.ts ?? -1) < v.ts) newest.set(v.pointId, v);
+  const newest = newestByPoint(events);
   const patch = (tags: TagRead[]) =>
     mapKept(tags, (t) => {
       const v = newest.get(t.pointId);
